@@ -1,0 +1,42 @@
+import type { Logger } from 'pino';
+import type { AuditResource, AuditStore } from './audit-entry.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+export interface RetentionOptions {
+  store: AuditStore;
+  logger: Logger;
+  now: () => Date;
+  retentionDays: number;
+  agentWindow: number;
+  isResourceLive: (resource: AuditResource) => boolean;
+}
+
+export async function runRetention(options: RetentionOptions): Promise<number> {
+  const { removed } = await options.store.applyRetention({
+    now: options.now().getTime(),
+    maxAgeMs: options.retentionDays * DAY_MS,
+    agentWindow: options.agentWindow,
+    isResourceLive: options.isResourceLive,
+  });
+  if (removed > 0) options.logger.info({ removed }, 'audit retention removed entries');
+  return removed;
+}
+
+/** Retention at start and then hourly (seed part 8). The returned stop function waits for a run in progress. */
+export function scheduleRetention(options: RetentionOptions): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    running = runRetention(options).catch((error: unknown) =>
+      options.logger.error({ err: error }, 'audit retention failed'),
+    );
+  };
+  run();
+  const timer = setInterval(run, HOUR_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

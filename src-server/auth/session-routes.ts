@@ -1,0 +1,104 @@
+import * as z from 'zod';
+import { HttpProblem } from '../http/problem.js';
+import { defineRoute, type AnyRoute } from '../http/route.js';
+import { ACTIVITIES } from './activities.js';
+import { rolesAllow } from './roles.js';
+import type { SignInTickets } from './sign-in-tickets.js';
+import type { TokenIssuer } from './token-issuer.js';
+
+const TAG = 'Session';
+
+const MeSchema = z
+  .object({
+    userName: z.string(),
+    kind: z.enum(['user', 'client']),
+    roles: z.array(z.string()),
+    activities: z.array(z.string()).meta({ description: 'Activities the caller may perform.' }),
+  })
+  .meta({ id: 'CurrentIdentity' });
+
+const SessionSchema = z
+  .object({
+    accessToken: z.string(),
+    tokenType: z.literal('Bearer'),
+    expiresIn: z.int(),
+    userName: z.string(),
+    roles: z.array(z.string()),
+  })
+  .meta({ id: 'Session' });
+
+export interface SessionDeps {
+  tickets: SignInTickets;
+  issuer: TokenIssuer;
+  tokenLifetimeSeconds(): number;
+}
+
+export function sessionRoutes(deps: SessionDeps): AnyRoute[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/me',
+      activity: 'Session.View',
+      tag: TAG,
+      operationId: 'getCurrentIdentity',
+      summary: "The caller's identity and permissions",
+      responses: [{ status: 200, description: 'Who the token belongs to.', schema: MeSchema }],
+      async handler({ principal }) {
+        const roles = principal!.roles;
+        return {
+          body: {
+            userName: principal!.userName,
+            kind: principal!.kind,
+            roles,
+            activities: ACTIVITIES.map((a) => a.name).filter((name) => rolesAllow(roles, name)),
+          },
+        };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/session/sign-in',
+      activity: 'Session.SignIn',
+      anonymous: true,
+      tag: TAG,
+      operationId: 'signIn',
+      summary: 'Exchange a one-time sign-in ticket for a session token',
+      description:
+        '`gatehouse serve` prints a sign-in URL whose fragment carries the ticket; the console posts it here.',
+      body: {
+        kind: 'json',
+        schema: z
+          .object({ ticket: z.string().min(10).max(200) })
+          .strict()
+          .meta({ id: 'SignInRequest' }),
+      },
+      responses: [{ status: 200, description: 'A bearer token for the console.', schema: SessionSchema }],
+      async handler({ body, audit }) {
+        const redeemed = await deps.tickets.redeem(body.ticket);
+        if (!redeemed) {
+          throw new HttpProblem(
+            401,
+            'The sign-in link is unknown, already used or expired. Ask for a new one (restart `gatehouse serve`).',
+          );
+        }
+        audit.userName = redeemed.userName;
+        const expiresIn = deps.tokenLifetimeSeconds();
+        const accessToken = await deps.issuer.issue({
+          subject: `user:${redeemed.userName}`,
+          userName: redeemed.userName,
+          roles: redeemed.roles,
+          ttlSeconds: expiresIn,
+        });
+        return {
+          body: {
+            accessToken,
+            tokenType: 'Bearer',
+            expiresIn,
+            userName: redeemed.userName,
+            roles: redeemed.roles,
+          },
+        };
+      },
+    }),
+  ];
+}

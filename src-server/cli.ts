@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+import { auditCommand, AUDIT_HELP } from './cli/audit-command.js';
+import { configCommand, CONFIG_HELP } from './cli/config-command.js';
+import { serveCommand, SERVE_HELP } from './cli/serve-command.js';
+import { tokenCommand, TOKEN_HELP } from './cli/token-command.js';
+import { CommandError, UsageError } from './cli/usage-error.js';
+import { packageInfo } from './package-root.js';
+
+const HELP = `Gatehouse — console for passthrough APIs and the audit trail
+
+Usage: gatehouse <command> [options]
+
+Commands:
+  serve     Start the server (Control Panel + gateway)
+  token     Print a bearer token from the built-in identity provider
+  config    Read or write settings (appsettings.json)
+  audit     Import, export or prune the audit trail offline
+
+Every command takes --data-dir DIR (default: the per-user app-data folder, or $GATEHOUSE_DATA_DIR).
+Run "gatehouse <command> --help" for its options.`;
+
+const COMMANDS: Record<
+  string,
+  { run: (argv: string[], out: NodeJS.WritableStream) => Promise<void>; help: string }
+> = {
+  serve: { run: serveCommand, help: SERVE_HELP },
+  token: { run: tokenCommand, help: TOKEN_HELP },
+  config: { run: configCommand, help: CONFIG_HELP },
+  audit: { run: auditCommand, help: AUDIT_HELP },
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === 'help' || name === '--help' || name === '-h') {
+    process.stdout.write(`${HELP}\n`);
+    return name ? 0 : 2;
+  }
+  if (name === '--version' || name === '-v') {
+    process.stdout.write(`${packageInfo().version}\n`);
+    return 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    process.stderr.write(`Unknown command '${name}'.\n\n${HELP}\n`);
+    return 2;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(`${command.help}\n`);
+    return 0;
+  }
+  try {
+    await command.run(rest, process.stdout);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError || (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`${(error as Error).message}\n`);
+      return 2;
+    }
+    if (error instanceof CommandError) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
+    process.stderr.write(`gatehouse ${name} failed: ${(error as Error).stack ?? String(error)}\n`);
+    return 1;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`${String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,137 @@
+import { createWriteStream, existsSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import type { NewAuditEntry } from '../audit/audit-entry.js';
+import { formatAuditExport } from '../audit/audit-export-format.js';
+import { auditFilterFromOptions } from '../audit/audit-query-spec.js';
+import { readImportFile, type ImportProblem } from '../audit/import/read-import-file.js';
+import { HttpProblem } from '../http/problem.js';
+import { dataDirOption, withOfflineTenant } from './offline-tenant.js';
+import { CommandError, UsageError } from './usage-error.js';
+
+export const AUDIT_HELP = `gatehouse audit import FILE [--data-dir DIR]
+gatehouse audit export [--format ndjson|csv] [--output FILE] [--startDateTimeUtc T] [--endDateTimeUtc T]
+                       [--actionName A] [--userName U] [--data-dir DIR]
+gatehouse audit remove-history --resource-type TYPE --resource-id ID [--data-dir DIR]
+
+Offline audit tools; the server for that data dir must be stopped.
+import   NDJSON entries, or JSON pages as GET /api/v1/audit-log returns them (one page or an array of pages),
+         or pages shaped {data:[{action, user, timestampUtc, description, parameters}]}. Idempotent.
+export   Same filters and order as the endpoint; writes to stdout unless --output is given.
+remove-history  Removes one resource's configuration history (audited).`;
+
+const MAX_LISTED_PROBLEMS = 20;
+
+async function importFile(
+  dataDir: string,
+  file: string,
+  out: NodeJS.WritableStream,
+  err: NodeJS.WriteStream,
+) {
+  if (!existsSync(file)) throw new CommandError(`No such file: ${file}`);
+  const problems: ImportProblem[] = [];
+  let problemCount = 0;
+  const showProgress = err.isTTY === true;
+  async function* entries(): AsyncGenerator<NewAuditEntry> {
+    for await (const record of readImportFile(file)) {
+      if ('entry' in record) yield record.entry;
+      else {
+        problemCount++;
+        if (problems.length < MAX_LISTED_PROBLEMS) problems.push(record.problem);
+      }
+    }
+  }
+  const started = Date.now();
+  const result = await withOfflineTenant(dataDir, 'audit import', (tenant) =>
+    tenant.auditStore.importEntries(entries(), (progress) => {
+      if (showProgress)
+        err.write(
+          `\rRead ${progress.read.toLocaleString('en')} entries, ${progress.added.toLocaleString('en')} added…`,
+        );
+    }),
+  );
+  if (showProgress) err.write('\r\x1b[K');
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  out.write(
+    `Imported ${file}: ${result.read} entries read, ${result.added} added, ${result.duplicates} already present, ` +
+      `${problemCount} skipped (${seconds} s).\n`,
+  );
+  for (const problem of problems) out.write(`  skipped ${problem.where}: ${problem.message}\n`);
+  if (problemCount > problems.length) out.write(`  … and ${problemCount - problems.length} more.\n`);
+}
+
+export async function auditCommand(argv: string[], out: NodeJS.WritableStream): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: {
+      'data-dir': { type: 'string' },
+      format: { type: 'string' },
+      output: { type: 'string' },
+      startDateTimeUtc: { type: 'string' },
+      endDateTimeUtc: { type: 'string' },
+      actionName: { type: 'string' },
+      userName: { type: 'string' },
+      'resource-type': { type: 'string' },
+      'resource-id': { type: 'string' },
+    },
+    allowPositionals: true,
+    strict: true,
+  });
+  const [action, file] = positionals;
+  const dataDir = dataDirOption(values['data-dir']);
+  switch (action) {
+    case 'import':
+      if (!file || positionals.length !== 2) throw new UsageError(AUDIT_HELP);
+      await importFile(dataDir, resolve(file), out, process.stderr);
+      return;
+    case 'export': {
+      const format = values.format ?? 'ndjson';
+      if (format !== 'ndjson' && format !== 'csv') throw new UsageError('--format must be ndjson or csv.');
+      let filter;
+      try {
+        filter = auditFilterFromOptions({
+          startDateTimeUtc: values.startDateTimeUtc,
+          endDateTimeUtc: values.endDateTimeUtc,
+          actionName: values.actionName,
+          userName: values.userName,
+        });
+      } catch (error) {
+        if (error instanceof HttpProblem && error.errors) {
+          throw new UsageError(
+            Object.entries(error.errors)
+              .map(([name, messages]) => `--${name}: ${messages.join(' ')}`)
+              .join('\n'),
+          );
+        }
+        throw error;
+      }
+      const target = values.output ? createWriteStream(resolve(values.output)) : out;
+      await withOfflineTenant(dataDir, 'audit export', async (tenant) => {
+        await pipeline(Readable.from(formatAuditExport(tenant.auditStore.iterate(filter), format)), target, {
+          end: target !== out,
+        });
+      });
+      return;
+    }
+    case 'remove-history': {
+      const type = values['resource-type'];
+      const id = values['resource-id'];
+      if (!type || !id) throw new UsageError(AUDIT_HELP);
+      await withOfflineTenant(dataDir, 'audit remove-history', async (tenant) => {
+        const { removed } = await tenant.auditStore.removeResourceHistory({ type, id });
+        await tenant.recorder.recordOfflineAction('AuditLog.RemoveHistory', `cli:${userInfo().username}`, {
+          resourceType: type,
+          resourceId: id,
+          removed,
+        });
+        out.write(`Removed ${removed} configuration entries of ${type} ${id}.\n`);
+      });
+      return;
+    }
+    default:
+      throw new UsageError(AUDIT_HELP);
+  }
+}

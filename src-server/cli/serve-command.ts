@@ -1,0 +1,104 @@
+import { parseArgs } from 'node:util';
+import { findSettingDefinition, type SettingValue } from '../config/setting-definitions.js';
+import { SettingsError } from '../config/settings.js';
+import { DataDirLockedError } from '../data-dir/data-dir-lock.js';
+import { startGatehouse } from '../gatehouse.js';
+import { packageInfo } from '../package-root.js';
+import { dataDirOption } from './offline-tenant.js';
+import { CommandError, UsageError } from './usage-error.js';
+
+export const SERVE_HELP = `gatehouse serve [--data-dir DIR] [--host H] [--port N] [--gateway-port N] [--set Key=Value]...
+                [--ui-dir DIR] [--no-sign-in-link]
+
+Starts the Control Panel (management API, Swagger UI, console; 127.0.0.1:4700 by default) and the gateway
+listener of the default agent group (127.0.0.1:8080). --port 0 / --gateway-port 0 pick free ports.
+--set overrides any setting for this run (highest precedence). Stops cleanly on Ctrl+C / SIGTERM.`;
+
+function parsePort(text: string | undefined, option: string): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d{1,5}$/.test(text) || Number(text) > 65535)
+    throw new UsageError(`${option} must be a port number from 0 to 65535.`);
+  return Number(text);
+}
+
+function parseSetOptions(entries: string[] | undefined): Record<string, SettingValue> {
+  const result: Record<string, SettingValue> = {};
+  for (const entry of entries ?? []) {
+    const index = entry.indexOf('=');
+    if (index <= 0) throw new UsageError(`--set takes Key=Value, got '${entry}'.`);
+    const key = entry.slice(0, index);
+    if (!findSettingDefinition(key)) throw new UsageError(`Unknown setting '${key}' in --set.`);
+    result[key] = entry.slice(index + 1);
+  }
+  return result;
+}
+
+export async function serveCommand(argv: string[], out: NodeJS.WritableStream): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      'data-dir': { type: 'string' },
+      host: { type: 'string' },
+      port: { type: 'string' },
+      'gateway-port': { type: 'string' },
+      set: { type: 'string', multiple: true },
+      'ui-dir': { type: 'string' },
+      'no-sign-in-link': { type: 'boolean' },
+    },
+    strict: true,
+  });
+  const dataDir = dataDirOption(values['data-dir']);
+  let gatehouse;
+  try {
+    gatehouse = await startGatehouse({
+      dataDir,
+      host: values.host,
+      port: parsePort(values.port, '--port'),
+      gatewayPort: parsePort(values['gateway-port'], '--gateway-port'),
+      settings: parseSetOptions(values.set),
+      uiDir: values['ui-dir'],
+      command: 'serve',
+    });
+  } catch (error) {
+    if (error instanceof DataDirLockedError || error instanceof SettingsError)
+      throw new CommandError(error.message);
+    if (error instanceof Error && /already in use/.test(error.message)) throw new CommandError(error.message);
+    throw error;
+  }
+
+  const url = gatehouse.controlPanelUrl();
+  const lines = [
+    `Gatehouse ${packageInfo().version}  data dir: ${dataDir}`,
+    `Control Panel:  ${url}`,
+    `Swagger UI:     ${url}/swagger/index.html`,
+    ...gatehouse.gatewayEndpoints().map((endpoint) => `Gateway (${endpoint.name}): ${endpoint.url}`),
+  ];
+  if (!values['no-sign-in-link']) {
+    lines.push(`Sign in to the console (one-time link, 10 minutes): ${await gatehouse.createSignInUrl()}`);
+  }
+  lines.push('Press Ctrl+C to stop.');
+  out.write(`${lines.join('\n')}\n`);
+
+  await new Promise<void>((resolve) => {
+    let stopping = false;
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
+      out.write(`\n${signal}: stopping…\n`);
+      gatehouse
+        .close()
+        .then(() => out.write('Stopped.\n'))
+        .catch((error: unknown) => {
+          process.stderr.write(`Stopping failed: ${(error as Error).message}\n`);
+          process.exitCode = 1;
+        })
+        .finally(() => {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          resolve();
+        });
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

@@ -1,0 +1,180 @@
+export type SettingType = 'boolean' | 'integer' | 'string';
+export type SettingValue = boolean | number | string;
+
+export interface SettingDefinition {
+  /** ASP.NET-style key: sections separated by `:`. Matched case-insensitively. */
+  key: string;
+  type: SettingType;
+  defaultValue: SettingValue;
+  description: string;
+  /** May be changed through the management API (Operator only). The rest are deployment settings. */
+  tenantEditable: boolean;
+  min?: number;
+  max?: number;
+}
+
+/**
+ * Every setting Gatehouse reads. All of them are read when the Control Panel starts; a change is pending until
+ * "restart the Control Panel" (or a process restart).
+ */
+export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
+  {
+    key: 'Flags:EnableServiceApiAuditLogRoute',
+    type: 'boolean',
+    defaultValue: false,
+    description: 'Exposes GET /api/v1/audit-log and its "AuditLog" section in Swagger UI. Off by default.',
+    tenantEditable: true,
+  },
+  {
+    key: 'ControlPanel:Host',
+    type: 'string',
+    defaultValue: '127.0.0.1',
+    description:
+      'Address the Control Panel (management API, Swagger UI, console) listens on. Loopback by default.',
+    tenantEditable: false,
+  },
+  {
+    key: 'ControlPanel:Port',
+    type: 'integer',
+    defaultValue: 4700,
+    min: 0,
+    max: 65535,
+    description: 'Port of the Control Panel; 0 picks a free port.',
+    tenantEditable: false,
+  },
+  {
+    key: 'ControlPanel:AllowedHosts',
+    type: 'string',
+    defaultValue: '',
+    description:
+      'Extra host names accepted in the Host header (comma-separated), besides the bound address and localhost.',
+    tenantEditable: false,
+  },
+  {
+    key: 'Gateway:Host',
+    type: 'string',
+    defaultValue: '127.0.0.1',
+    description: 'Address of the default agent group gateway listener.',
+    tenantEditable: false,
+  },
+  {
+    key: 'Gateway:Port',
+    type: 'integer',
+    defaultValue: 8080,
+    min: 0,
+    max: 65535,
+    description: 'Port of the default agent group gateway listener; 0 picks a free port.',
+    tenantEditable: false,
+  },
+  {
+    key: 'Auth:Audience',
+    type: 'string',
+    defaultValue: 'api://gatehouse',
+    description: 'Audience (aud) that management API tokens of the built-in identity provider must carry.',
+    tenantEditable: false,
+  },
+  {
+    key: 'Auth:TokenLifetimeMinutes',
+    type: 'integer',
+    defaultValue: 60,
+    min: 1,
+    max: 1440,
+    description: 'Lifetime of tokens issued by the built-in identity provider.',
+    tenantEditable: true,
+  },
+  {
+    key: 'Auth:External:Authority',
+    type: 'string',
+    defaultValue: '',
+    description:
+      'Issuer URL of an external identity provider (its /.well-known/openid-configuration is read). Empty: built-in provider only.',
+    tenantEditable: true,
+  },
+  {
+    key: 'Auth:External:Audience',
+    type: 'string',
+    defaultValue: '',
+    description: 'Audience that tokens of the external identity provider must carry.',
+    tenantEditable: true,
+  },
+  {
+    key: 'Auth:External:KeyRefreshCooldownSeconds',
+    type: 'integer',
+    defaultValue: 30,
+    min: 0,
+    max: 3600,
+    description:
+      'Minimum time between two JWKS fetches of the external identity provider when a token names an unknown key.',
+    tenantEditable: false,
+  },
+  {
+    key: 'Audit:RetentionDays',
+    type: 'integer',
+    defaultValue: 60,
+    min: 1,
+    max: 3650,
+    description: 'Age after which general audit entries (and those of deleted resources) are removed.',
+    tenantEditable: false,
+  },
+  {
+    key: 'Audit:AgentEventWindow',
+    type: 'integer',
+    defaultValue: 1000,
+    min: 1,
+    max: 1_000_000,
+    description: 'Agent events kept per agent group (a rolling window).',
+    tenantEditable: false,
+  },
+  {
+    key: 'Logging:Level',
+    type: 'string',
+    defaultValue: 'info',
+    description: 'Log level: fatal, error, warn, info, debug, trace or silent.',
+    tenantEditable: false,
+  },
+];
+
+const BY_LOWER_KEY = new Map(
+  SETTING_DEFINITIONS.map((definition) => [definition.key.toLowerCase(), definition]),
+);
+
+export function findSettingDefinition(key: string): SettingDefinition | undefined {
+  return BY_LOWER_KEY.get(key.replace(/__/g, ':').toLowerCase());
+}
+
+/** Parses a textual value (env var, CLI, API) for a setting; returns an error message when it does not fit. */
+export function coerceSettingValue(
+  definition: SettingDefinition,
+  raw: unknown,
+): { ok: true; value: SettingValue } | { ok: false; message: string } {
+  switch (definition.type) {
+    case 'boolean': {
+      if (typeof raw === 'boolean') return { ok: true, value: raw };
+      const text = String(raw).trim().toLowerCase();
+      if (text === 'true' || text === '1') return { ok: true, value: true };
+      if (text === 'false' || text === '0') return { ok: true, value: false };
+      return { ok: false, message: `${definition.key} must be true or false.` };
+    }
+    case 'integer': {
+      const text = String(raw).trim();
+      if (!/^[+-]?\d{1,10}$/.test(text))
+        return { ok: false, message: `${definition.key} must be an integer.` };
+      const value = Number(text);
+      if (
+        (definition.min !== undefined && value < definition.min) ||
+        (definition.max !== undefined && value > definition.max)
+      ) {
+        return {
+          ok: false,
+          message: `${definition.key} must be from ${definition.min} to ${definition.max}.`,
+        };
+      }
+      return { ok: true, value };
+    }
+    case 'string':
+      if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') {
+        return { ok: false, message: `${definition.key} must be a string.` };
+      }
+      return { ok: true, value: String(raw) };
+  }
+}

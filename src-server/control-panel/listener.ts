@@ -1,0 +1,56 @@
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+const GRACE_MS = 10_000;
+
+export interface BoundListener {
+  server: Server;
+  host: string;
+  port: number;
+  url: string;
+}
+
+export function urlOf(host: string, port: number): string {
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
+}
+
+export async function listen(handler: RequestListener, host: string, port: number): Promise<BoundListener> {
+  const server = createServer(
+    { keepAliveTimeout: 5_000, requestTimeout: 300_000, headersTimeout: 60_000 },
+    handler,
+  );
+  await new Promise<void>((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(
+              `Port ${port} on ${host} is already in use. Choose another with --port (0 picks a free one).`,
+            )
+          : error,
+      );
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+  const address = server.address() as AddressInfo;
+  return { server, host, port: address.port, url: urlOf(host, address.port) };
+}
+
+/** Stops accepting, lets in-flight requests finish (up to a grace period), then closes what is left. */
+export async function closeGracefully(server: Server, graceMs = GRACE_MS): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Keep-alive connections whose request finishes after close() would otherwise linger until the grace period.
+  const sweep = setInterval(() => server.closeIdleConnections(), 25);
+  const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+  server.closeIdleConnections();
+  await closed;
+  clearInterval(sweep);
+  clearTimeout(timer);
+}

@@ -1,0 +1,41 @@
+import { auditLogRoutes } from '../audit/audit-log-routes.js';
+import { activityRoutes } from '../auth/activity-routes.js';
+import { appRegistrationRoutes } from '../auth/app-registration-routes.js';
+import { identityProviderRoutes } from '../auth/identity-provider-routes.js';
+import { sessionRoutes } from '../auth/session-routes.js';
+import type { TokenIssuer } from '../auth/token-issuer.js';
+import type { SettingsSnapshot } from '../config/settings.js';
+import { tenantSettingsRoutes, type TenantSettingsDeps } from '../config/tenant-settings-routes.js';
+import type { AnyRoute } from '../http/route.js';
+import type { Tenant } from '../tenant.js';
+
+export interface ManagementRoutesInput {
+  tenant: Tenant;
+  settings: SettingsSnapshot;
+  tokenIssuer: TokenIssuer;
+  tenantSettings: TenantSettingsDeps;
+}
+
+/** Every management route for one Control Panel start; the audit log only when its flag was on at that start. */
+export function managementRoutes({
+  tenant,
+  settings,
+  tokenIssuer,
+  tenantSettings,
+}: ManagementRoutesInput): AnyRoute[] {
+  const tokenLifetimeSeconds = () => settings.int('Auth:TokenLifetimeMinutes') * 60;
+  return [
+    ...identityProviderRoutes({
+      key: tenant.signingKey,
+      issuer: tokenIssuer,
+      registrations: tenant.registrations,
+      tokenLifetimeSeconds,
+      logger: tenant.logger,
+    }),
+    ...sessionRoutes({ tickets: tenant.signInTickets, issuer: tokenIssuer, tokenLifetimeSeconds }),
+    ...activityRoutes(),
+    ...appRegistrationRoutes(tenant.registrations),
+    ...tenantSettingsRoutes(tenantSettings),
+    ...(settings.bool('Flags:EnableServiceApiAuditLogRoute') ? auditLogRoutes(tenant.auditStore) : []),
+  ];
+}

@@ -1,0 +1,29 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { type Router } from 'express';
+
+const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Gatehouse</title></head>
+<body><main><h1>Gatehouse</h1><p>The console has not been built. Run <code>npm run build</code>, then reload.
+The management API and <a href="/swagger/index.html">Swagger UI</a> work without it.</p></main></body></html>`;
+
+/** The console's built files, with the single-page-app fallback to index.html for client-side routes. */
+export function staticUi(uiDir: string | undefined): Router {
+  const router = express.Router();
+  const index = uiDir ? join(uiDir, 'index.html') : undefined;
+  if (uiDir && index && existsSync(index)) {
+    router.use(express.static(uiDir, { index: false, maxAge: '1h', immutable: false }));
+    router.get(/^\/(?!api\/|swagger|oauth2\/|\.well-known\/|metrics).*/, (req, res, next) => {
+      if (!req.accepts('html')) {
+        next();
+        return;
+      }
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(index);
+    });
+  } else {
+    router.get('/', (_req, res) => {
+      res.type('html').send(NOT_BUILT);
+    });
+  }
+  return router;
+}

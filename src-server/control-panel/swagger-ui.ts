@@ -1,0 +1,35 @@
+import express, { type Router } from 'express';
+import { getAbsoluteFSPath } from 'swagger-ui-dist';
+
+const INITIALIZER = `window.onload = function () {
+  window.ui = SwaggerUIBundle({
+    url: '/swagger/v1/swagger.json',
+    dom_id: '#swagger-ui',
+    deepLinking: true,
+    persistAuthorization: false,
+    validatorUrl: null,
+    presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+    plugins: [SwaggerUIBundle.plugins.DownloadUrl],
+    layout: 'StandaloneLayout',
+  });
+};
+`;
+
+/** Swagger UI from the installed package (no CDN), pointed at the generated document. */
+export function swaggerUi(getDocument: () => unknown): Router {
+  const router = express.Router();
+  router.get('/swagger/v1/swagger.json', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(getDocument());
+  });
+  router.get(['/swagger', '/swagger/'], (_req, res) => res.redirect(302, '/swagger/index.html'));
+  router.get('/swagger/swagger-initializer.js', (_req, res) => {
+    res.type('application/javascript').setHeader('Cache-Control', 'no-store');
+    res.send(INITIALIZER);
+  });
+  router.use(
+    '/swagger',
+    express.static(getAbsoluteFSPath(), { index: false, fallthrough: true, maxAge: '1h' }),
+  );
+  return router;
+}

@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+
+/** RFC 9457 problem details in the ASP.NET ProblemDetails shape. */
+export interface ProblemDetails {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  instance?: string;
+  traceId?: string;
+  /** ValidationProblemDetails: parameter name → messages. */
+  errors?: Record<string, string[]>;
+  [extension: string]: unknown;
+}
+
+const TYPE_BY_STATUS: Record<number, string> = {
+  400: 'https://tools.ietf.org/html/rfc9110#section-15.5.1',
+  401: 'https://tools.ietf.org/html/rfc9110#section-15.5.2',
+  403: 'https://tools.ietf.org/html/rfc9110#section-15.5.4',
+  404: 'https://tools.ietf.org/html/rfc9110#section-15.5.5',
+  405: 'https://tools.ietf.org/html/rfc9110#section-15.5.6',
+  409: 'https://tools.ietf.org/html/rfc9110#section-15.5.10',
+  413: 'https://tools.ietf.org/html/rfc9110#section-15.5.14',
+  415: 'https://tools.ietf.org/html/rfc9110#section-15.5.16',
+  421: 'https://tools.ietf.org/html/rfc9110#section-15.5.20',
+  422: 'https://tools.ietf.org/html/rfc9110#section-15.5.21',
+  423: 'https://tools.ietf.org/html/rfc4918#section-11.3',
+  429: 'https://tools.ietf.org/html/rfc6585#section-4',
+  500: 'https://tools.ietf.org/html/rfc9110#section-15.6.1',
+  502: 'https://tools.ietf.org/html/rfc9110#section-15.6.3',
+  503: 'https://tools.ietf.org/html/rfc9110#section-15.6.4',
+  504: 'https://tools.ietf.org/html/rfc9110#section-15.6.5',
+};
+
+const TITLE_BY_STATUS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  421: 'Misdirected Request',
+  422: 'Unprocessable Content',
+  423: 'Locked',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
+/** A trace id in the W3C trace-context form ASP.NET prints (`00-<trace>-<span>-00`). */
+export function newTraceId(): string {
+  return `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-00`;
+}
+
+export function problemTypeFor(status: number): string {
+  return TYPE_BY_STATUS[status] ?? 'about:blank';
+}
+
+export function problemTitleFor(status: number): string {
+  return TITLE_BY_STATUS[status] ?? 'Error';
+}
+
+/** Thrown anywhere in request handling; the error handler turns it into a problem+json response. */
+export class HttpProblem extends Error {
+  readonly status: number;
+  readonly title: string;
+  readonly detail?: string;
+  readonly errors?: Record<string, string[]>;
+  readonly headers: Record<string, string>;
+  readonly extensions: Record<string, unknown>;
+
+  constructor(
+    status: number,
+    detail?: string,
+    options: {
+      title?: string;
+      errors?: Record<string, string[]>;
+      headers?: Record<string, string>;
+      extensions?: Record<string, unknown>;
+    } = {},
+  ) {
+    super(detail ?? problemTitleFor(status));
+    this.name = 'HttpProblem';
+    this.status = status;
+    this.title = options.title ?? problemTitleFor(status);
+    this.detail = detail;
+    this.errors = options.errors;
+    this.headers = options.headers ?? {};
+    this.extensions = options.extensions ?? {};
+  }
+
+  toProblem(instance: string | undefined, traceId: string): ProblemDetails {
+    const problem: ProblemDetails = {
+      type: problemTypeFor(this.status),
+      title: this.title,
+      status: this.status,
+    };
+    if (this.detail !== undefined) problem.detail = this.detail;
+    if (instance !== undefined) problem.instance = instance;
+    problem.traceId = traceId;
+    if (this.errors) problem.errors = this.errors;
+    return { ...this.extensions, ...problem };
+  }
+}
+
+export function validationProblem(errors: Record<string, string[]>, detail?: string): HttpProblem {
+  return new HttpProblem(400, detail ?? 'One or more validation errors occurred.', {
+    title: 'One or more validation errors occurred.',
+    errors,
+  });
+}
+
+export const notFound = (detail = 'No resource matches the request.'): HttpProblem =>
+  new HttpProblem(404, detail);
+export const conflict = (detail: string, extensions?: Record<string, unknown>): HttpProblem =>
+  new HttpProblem(409, detail, { extensions });
+export const unprocessable = (detail: string, extensions?: Record<string, unknown>): HttpProblem =>
+  new HttpProblem(422, detail, { extensions });
+export const forbidden = (detail: string): HttpProblem => new HttpProblem(403, detail);
+
+export function unauthorized(detail: string, description = detail): HttpProblem {
+  const escaped = description.replace(/["\\]/g, '');
+  return new HttpProblem(401, detail, {
+    headers: { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${escaped}"` },
+  });
+}
+
+export function unauthenticated(): HttpProblem {
+  return new HttpProblem(401, 'A bearer token is required.', {
+    headers: { 'WWW-Authenticate': 'Bearer error="invalid_token", error_description="missing bearer token"' },
+  });
+}
+
+export function methodNotAllowed(allowed: readonly string[]): HttpProblem {
+  return new HttpProblem(405, `This resource supports ${allowed.join(', ')}.`, {
+    headers: { Allow: allowed.join(', ') },
+  });
+}

@@ -1,0 +1,70 @@
+import type { Request, Response } from 'express';
+import { HttpProblem, PROBLEM_CONTENT_TYPE } from './problem.js';
+
+export function sendProblem(req: Request, res: Response, problem: HttpProblem): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const traceId = typeof res.locals.traceId === 'string' ? res.locals.traceId : '';
+  for (const [name, value] of Object.entries(problem.headers)) res.setHeader(name, value);
+  res.status(problem.status);
+  res.setHeader('Content-Type', PROBLEM_CONTENT_TYPE);
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(
+    req.method === 'HEAD'
+      ? undefined
+      : JSON.stringify(problem.toProblem(req.originalUrl.split('?')[0], traceId)),
+  );
+}
+
+export function sendJson(
+  req: Request,
+  res: Response,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.status(status);
+  if (body === undefined || status === 204) {
+    res.end();
+    return;
+  }
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(req.method === 'HEAD' ? undefined : JSON.stringify(body));
+}
+
+/** Maps anything thrown during request handling to a problem; unexpected errors never leak their text. */
+export function toHttpProblem(error: unknown, onUnexpected: (error: unknown) => void): HttpProblem {
+  if (error instanceof HttpProblem) return error;
+  const bodyParserError = error as { type?: string; status?: number; expose?: boolean; limit?: number };
+  switch (bodyParserError?.type) {
+    case 'entity.parse.failed':
+      return new HttpProblem(400, 'The request body is not valid JSON.');
+    case 'entity.too.large':
+      return new HttpProblem(
+        413,
+        `The request body is larger than the limit of ${bodyParserError.limit ?? 'this endpoint'} bytes.`,
+      );
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new HttpProblem(415, 'The request body uses an unsupported encoding or charset.');
+    case 'request.aborted':
+      return new HttpProblem(400, 'The request was aborted by the client.');
+    case 'request.size.invalid':
+      return new HttpProblem(400, 'The request body size does not match its Content-Length.');
+    default:
+      break;
+  }
+  if (
+    typeof bodyParserError?.status === 'number' &&
+    bodyParserError.status >= 400 &&
+    bodyParserError.status < 500
+  ) {
+    return new HttpProblem(bodyParserError.status, 'The request could not be read.');
+  }
+  onUnexpected(error);
+  return new HttpProblem(500, 'An unexpected error occurred. The trace id identifies it in the server log.');
+}

@@ -1,0 +1,120 @@
+import { scheduleRetention } from './audit/retention-scheduler.js';
+import { ExternalProvider } from './auth/external-provider.js';
+import { TokenVerifier } from './auth/token-verifier.js';
+import type { SettingsSnapshot, SettingsSource } from './config/settings.js';
+import { createControlPanelApp } from './control-panel/control-panel-app.js';
+import { ControlPanel } from './control-panel/control-panel.js';
+import { managementRoutes } from './control-panel/management-routes.js';
+import { GatewayManager } from './gateway/gateway-manager.js';
+import { buildManagementDocument } from './openapi/management-document.js';
+import { packageInfo } from './package-root.js';
+import { isResourceLive } from './store/resource-liveness.js';
+import type { Tenant } from './tenant.js';
+
+export interface ServerServices {
+  controlPanel: ControlPanel;
+  gateway: GatewayManager;
+  close(): Promise<void>;
+}
+
+function externalProviderOf(settings: SettingsSnapshot): ExternalProvider | undefined {
+  const authority = settings.str('Auth:External:Authority');
+  if (!authority) return undefined;
+  return new ExternalProvider({
+    authority,
+    audience: settings.str('Auth:External:Audience'),
+    keyRefreshCooldownMs: settings.int('Auth:External:KeyRefreshCooldownSeconds') * 1000,
+  });
+}
+
+/** Starts the listeners of a tenant: the gateway's, then the Control Panel's. */
+export async function startServices(input: {
+  tenant: Tenant;
+  source: SettingsSource;
+  settings: SettingsSnapshot;
+  uiDir: string | undefined;
+}): Promise<ServerServices> {
+  const { tenant, source, settings } = input;
+  const { logger, now } = tenant;
+  const version = packageInfo().version;
+
+  const stopRetention = scheduleRetention({
+    store: tenant.auditStore,
+    logger,
+    now,
+    retentionDays: settings.int('Audit:RetentionDays'),
+    agentWindow: settings.int('Audit:AgentEventWindow'),
+    isResourceLive: (resource) => isResourceLive(tenant.configStore, resource),
+  });
+
+  const gateway = new GatewayManager(logger, tenant.recorder);
+  await gateway.startGroup({
+    id: 'default',
+    name: 'Default',
+    host: settings.str('Gateway:Host'),
+    port: settings.int('Gateway:Port'),
+  });
+
+  const build = (current: SettingsSnapshot) => {
+    const tokenIssuer = tenant.tokenIssuer(current.str('Auth:Audience'));
+    const verifier = new TokenVerifier({
+      builtIn: {
+        issuer: tenant.issuerId,
+        audience: current.str('Auth:Audience'),
+        publicJwk: tenant.signingKey.publicJwk,
+      },
+      external: externalProviderOf(current),
+      clientName: (clientId) => tenant.registrations.nameOfClient(clientId),
+    });
+    const routes = managementRoutes({
+      tenant,
+      settings: current,
+      tokenIssuer,
+      tenantSettings: {
+        source,
+        effective: () => controlPanel.settings,
+        status: () => ({ ...controlPanel.status(), version }),
+        scheduleRestart: () => controlPanel.scheduleRestart(),
+      },
+    });
+    const document = buildManagementDocument(routes, { version });
+    const app = createControlPanelApp({
+      routes,
+      services: {
+        authenticate: (req) => verifier.authenticate(req),
+        recordAudit: async (record) => {
+          await tenant.recorder.recordRequest(record);
+        },
+        logger,
+      },
+      logger,
+      boundHost: current.str('ControlPanel:Host'),
+      allowedHosts: current
+        .str('ControlPanel:AllowedHosts')
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+      uiDir: input.uiDir,
+      managementDocument: () => document,
+    });
+    return { handler: app, host: current.str('ControlPanel:Host'), port: current.int('ControlPanel:Port') };
+  };
+  const controlPanel: ControlPanel = new ControlPanel(source, settings, build, logger, now);
+  try {
+    await controlPanel.start();
+  } catch (error) {
+    await stopRetention();
+    await gateway.close();
+    throw error;
+  }
+
+  return {
+    controlPanel,
+    gateway,
+    async close() {
+      await stopRetention();
+      await controlPanel.close();
+      await gateway.close();
+    },
+  };
+}

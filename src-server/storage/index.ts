@@ -1,0 +1,8 @@
+export { crc32, crc32Portable, crc32Implementation } from './crc32.js';
+export { FRAME_HEADER_BYTES, frameSize } from './frame.js';
+export { FrameBatch, type FrameRun } from './frame-batch.js';
+export { fsyncDirectory, writeFileAtomic } from './durable-fs.js';
+export { SegmentLog, type SegmentLogOptions } from './segment-log.js';
+export type { Relocations, RewriteDecision } from './segment-rewriter.js';
+export type { LogPosition, RecordLocation, ScannedRecord, SegmentInfo, WarningReporter } from './types.js';
+export { comparePositions } from './types.js';

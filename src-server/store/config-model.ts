@@ -1,0 +1,216 @@
+/**
+ * The configuration store's document. Collections hold plain JSON records; big documents (OpenAPI specs) live
+ * in files beside the store and are referenced by name.
+ */
+export interface AppRegistrationRecord {
+  id: string;
+  clientId: string;
+  name: string;
+  roles: string[];
+  /** `scrypt$<salt>$<hash>`, never the secret. */
+  secretHash: string;
+  createdAt: string;
+  secretUpdatedAt: string;
+}
+
+export interface SignInTicketRecord {
+  /** SHA-256 of the one-time ticket. */
+  ticketHash: string;
+  userName: string;
+  roles: string[];
+  expiresAt: string;
+}
+
+export interface TenantRecord {
+  id: string;
+  name: string;
+  createdAt: string;
+}
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Passthrough APIs (issue: Passthrough APIs). Collections: environments, agentGroups, environmentVariables,
+ * apis, passthroughs, policies, apiKeys. Ids are UUIDs except the seeded `development` and `default`.
+ * ------------------------------------------------------------------------------------------------------- */
+
+export interface EnvironmentRecord {
+  id: string;
+  name: string;
+  description?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type AgentPlatform = 'cross-platform' | 'legacy';
+
+/** An agent group. Cross-platform groups run here as one gateway listener each; legacy groups run nothing. */
+export interface AgentGroupRecord {
+  id: string;
+  name: string;
+  environmentId: string;
+  platform: AgentPlatform;
+  /** Listener address of a cross-platform group (loopback by default). */
+  host: string;
+  /** 0 picks a free port at start. */
+  port: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type EnvVarType = 'string' | 'number' | 'boolean' | 'secret';
+
+/** A stored value: plain text, or for secrets an AES-256-GCM box (see store/secret-box.ts). */
+export type StoredValue = { plain: string } | { sealed: string };
+
+/**
+ * An environment variable: a single value (`#env.<name>`) or a group of typed members (`#env.<name>.<member>`),
+ * with a value per environment.
+ */
+export interface EnvironmentVariableRecord {
+  id: string;
+  name: string;
+  description?: string;
+  kind: 'value' | 'group';
+  /** For `kind: 'value'`. */
+  type?: EnvVarType;
+  /** For `kind: 'group'`. */
+  members?: { name: string; type: EnvVarType }[];
+  /**
+   * environmentId → value. For `kind: 'value'` the key `''` holds it; for groups, one key per member.
+   * An absent environment or member means "no value there".
+   */
+  values: Record<string, Record<string, StoredValue>>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type HttpMethodName = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE';
+
+export interface ApiOperationRecord {
+  /** `${method} ${path}`, e.g. `GET /orders/{id}`: the operation's identity across re-imports. */
+  key: string;
+  method: HttpMethodName;
+  /** OpenAPI path template under the base path. */
+  path: string;
+  operationId?: string;
+  summary?: string;
+  pathParameters: string[];
+}
+
+/** An API definition imported from an OpenAPI document (kept as a file in the documents folder). */
+export interface ApiRecord {
+  id: string;
+  name: string;
+  version: string;
+  specVersion: '3.1' | '3.0' | '2.0';
+  description?: string;
+  /** Normalised: leading `/`, no trailing `/`; `/` for the root. */
+  basePath: string;
+  serverUrl?: string;
+  agentGroupIds: string[];
+  /** File name inside the documents folder. */
+  documentFile: string;
+  operations: ApiOperationRecord[];
+  revision: number;
+  importedAt: string;
+  updatedAt: string;
+}
+
+export type HeaderAction = 'Add' | 'Overwrite' | 'Remove';
+
+export interface HeaderEntry {
+  action: HeaderAction;
+  name: string;
+  /** Template text; absent for `Remove`. */
+  value?: string;
+}
+
+/** The configuration of one item of the editor's left list (`All operations` or one operation). */
+export interface PassthroughEntry {
+  target: { section1: string; section2: string; section3: string; section4?: string };
+  cors: {
+    enabled: boolean;
+    /** Exact origins, `*`, or wildcard subdomains such as `https://*.example.com`. */
+    allowedOrigins: string[];
+    allowCredentials: boolean;
+    maxAgeSeconds: number;
+  };
+  headers: HeaderEntry[];
+  timeouts: { connectMs: number; responseMs: number };
+  /** 413 beyond it. */
+  maxRequestBodyBytes: number;
+  tls: { verify: boolean; caCertificate?: string };
+}
+
+export const PASSTHROUGH_DEFAULTS = {
+  cors: { enabled: false, allowedOrigins: [] as string[], allowCredentials: false, maxAgeSeconds: 600 },
+  timeouts: { connectMs: 5_000, responseMs: 30_000 },
+  maxRequestBodyBytes: 100 * 1024 * 1024,
+  tls: { verify: true },
+} as const;
+
+/** The Passthrough configuration of one API: `All operations` and/or per-operation entries. */
+export interface PassthroughRecord {
+  id: string;
+  apiId: string;
+  allOperations?: PassthroughEntry;
+  /** operation key (`GET /orders/{id}`) → entry; wins over `allOperations` for that method and path. */
+  operations: Record<string, PassthroughEntry>;
+  revision: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type PolicyMethod = HttpMethodName | 'ALL';
+
+export type PolicyGrant =
+  | { type: 'public' }
+  | { type: 'apiKey'; headerName?: string; queryName?: string }
+  | {
+      type: 'jwt';
+      /** Issuer URL; keys from its discovery document and JWKS. */
+      issuer: string;
+      audience: string;
+      /** Every rule must hold: the claim (string or array) contains one of the values. */
+      claims: { claim: string; values: string[] }[];
+    };
+
+/** An API policy: which endpoints of an agent group it grants, to whom, how often. */
+export interface PolicyRecord {
+  id: string;
+  name: string;
+  agentGroupId: string;
+  /** `ALL` has the lowest precedence; the longest matching path prefix wins among same-method policies. */
+  endpoints: { method: PolicyMethod; pathPrefix: string }[];
+  grants: PolicyGrant[];
+  throttle?: { limit: number; per: 'minute' | 'hour' | 'day' };
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An API key: shown once at creation, kept as an HMAC-SHA-256 digest (keys are random, 256-bit). */
+export interface ApiKeyRecord {
+  id: string;
+  name: string;
+  environmentId: string;
+  /** The key's first characters, for recognising it in lists and monitoring. */
+  prefix: string;
+  digest: string;
+  /** Policies whose `apiKey` grants accept this key; empty: any policy of its environment's agent groups. */
+  policyIds: string[];
+  createdAt: string;
+  expiresAt?: string;
+}
+
+export interface ConfigData {
+  schemaVersion: number;
+  tenant: TenantRecord;
+  appRegistrations: AppRegistrationRecord[];
+  signInTickets: SignInTicketRecord[];
+  environments: EnvironmentRecord[];
+  agentGroups: AgentGroupRecord[];
+  environmentVariables: EnvironmentVariableRecord[];
+  apis: ApiRecord[];
+  passthroughs: PassthroughRecord[];
+  policies: PolicyRecord[];
+  apiKeys: ApiKeyRecord[];
+}

@@ -1,0 +1,241 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, startServeProcess, type ServeProcess } from '../helpers/cli-process.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+describe('gatehouse CLI', () => {
+  let dir: Awaited<ReturnType<typeof tempDir>>;
+  let serve: ServeProcess | undefined;
+
+  beforeAll(async () => {
+    dir = await tempDir();
+  });
+  afterAll(async () => {
+    serve?.child.kill('SIGKILL');
+    await dir.remove();
+  });
+
+  it('serves, refuses a second writer on the same data dir naming the pid, and stops cleanly on SIGTERM', async () => {
+    serve = await startServeProcess(dir.path);
+    expect(serve.controlPanelUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(serve.gatewayUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(serve.signInUrl).toMatch(/#signin=/);
+    expect(serve.output()).toContain('/swagger/index.html');
+
+    const second = await runCli(['serve', '--data-dir', dir.path, '--port', '0', '--gateway-port', '0']);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain(`pid ${serve.child.pid}`);
+    const offline = await runCli([
+      'config',
+      'set',
+      'Flags:EnableServiceApiAuditLogRoute',
+      'true',
+      '--data-dir',
+      dir.path,
+    ]);
+    expect(offline.code).toBe(1);
+    expect(offline.stderr).toContain(`pid ${serve.child.pid}`);
+
+    // Reading needs no lock: a token printed now works against the running server.
+    const token = await runCli([
+      'token',
+      '--data-dir',
+      dir.path,
+      '--roles',
+      'Auditor',
+      '--user',
+      'support',
+      '--ttl',
+      '5m',
+    ]);
+    expect(token.code).toBe(0);
+    const me = await fetch(`${serve.controlPanelUrl}/api/v1/me`, {
+      headers: { Authorization: `Bearer ${token.stdout.trim()}` },
+    });
+    expect(await me.json()).toMatchObject({ userName: 'support', roles: ['Auditor'] });
+    expect(
+      (
+        await runCli(['config', 'get', 'Flags:EnableServiceApiAuditLogRoute', '--data-dir', dir.path])
+      ).stdout.trim(),
+    ).toBe('false');
+
+    // The sign-in link's ticket exchanges once for a session.
+    const ticket = serve.signInUrl.split('#signin=')[1]!;
+    const signIn = () =>
+      fetch(`${serve!.controlPanelUrl}/api/v1/session/sign-in`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ticket }),
+      });
+    const session = await signIn();
+    expect(session.status).toBe(200);
+    expect(await session.json()).toMatchObject({ tokenType: 'Bearer', roles: ['Operator'] });
+    expect((await signIn()).status).toBe(401);
+
+    serve.child.kill('SIGTERM');
+    expect(await serve.exited).toBe(0);
+    expect(serve.output()).toContain('Stopped.');
+    serve = undefined;
+  });
+
+  it('sets a setting offline (audited) that the next start uses', async () => {
+    const set = await runCli([
+      'config',
+      'set',
+      'flags:enableserviceapiauditlogroute',
+      'true',
+      '--data-dir',
+      dir.path,
+    ]);
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toContain('Flags:EnableServiceApiAuditLogRoute=true');
+    const settings = JSON.parse(await readFile(join(dir.path, 'appsettings.json'), 'utf8')) as unknown;
+    expect(settings).toEqual({ Flags: { EnableServiceApiAuditLogRoute: true } });
+    const bad = await runCli([
+      'config',
+      'set',
+      'Flags:EnableServiceApiAuditLogRoute',
+      'maybe',
+      '--data-dir',
+      dir.path,
+    ]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('must be true or false');
+    const unknown = await runCli(['config', 'get', 'Nope:Key', '--data-dir', dir.path]);
+    expect(unknown.code).toBe(2);
+
+    serve = await startServeProcess(dir.path);
+    const token = (await runCli(['token', '--data-dir', dir.path, '--roles', 'Auditor'])).stdout.trim();
+    const page = (await (
+      await fetch(`${serve.controlPanelUrl}/api/v1/audit-log?actionName=TenantSettings.Modify`, {
+        headers: { Authorization: `Bearer ${token}` },
+      })
+    ).json()) as { items: { userName: string; parameters: Record<string, unknown> }[] };
+    expect(page.items[0]).toMatchObject({
+      userName: expect.stringMatching(/^cli:/),
+      parameters: { key: 'Flags:EnableServiceApiAuditLogRoute', value: true },
+    });
+  });
+
+  it('loses no acknowledged audit entry when killed with SIGKILL, and takes over the stale lock', async () => {
+    const token = (
+      await runCli(['token', '--data-dir', dir.path, '--roles', 'Operator', '--user', 'kill-test'])
+    ).stdout.trim();
+    const names: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const response = await fetch(`${serve!.controlPanelUrl}/api/v1/app-registrations`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: `before-kill-${i}`, roles: ['Auditor'] }),
+      });
+      expect(response.status).toBe(201);
+      names.push(`before-kill-${i}`);
+    }
+    serve!.child.kill('SIGKILL');
+    await serve!.exited;
+    serve = undefined;
+
+    const exported = await runCli([
+      'audit',
+      'export',
+      '--data-dir',
+      dir.path,
+      '--actionName',
+      'AppRegistrations.Create',
+    ]);
+    expect(exported.code, exported.stderr).toBe(0);
+    const recorded = exported.stdout
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { parameters: { name: string } }).parameters.name);
+    expect(recorded.sort()).toEqual(names.sort());
+  });
+
+  it('imports NDJSON and page files idempotently, reporting bad lines, and exports with the endpoint filters', async () => {
+    const ndjson = join(dir.path, 'entries.ndjson');
+    await writeFile(
+      ndjson,
+      [
+        JSON.stringify({
+          actionName: 'Process.Deploy',
+          userName: 'dana',
+          timestamp: '2026-03-01T10:00:00Z',
+          parameters: { processId: 'p1' },
+        }),
+        '{ not json',
+        JSON.stringify({
+          actionName: 'Process.Delete',
+          userName: 'dana',
+          timestamp: 'yesterday',
+          parameters: {},
+        }),
+        '',
+        JSON.stringify({
+          actionName: 'Agent.Started',
+          userName: 'system',
+          timestamp: '2026-03-01T11:00:00',
+          parameters: {},
+        }),
+      ].join('\n'),
+    );
+    const first = await runCli(['audit', 'import', ndjson, '--data-dir', dir.path]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/2 entries read, 2 added, 0 already present, 2 skipped/);
+    expect(first.stdout).toContain('skipped line 2: not valid JSON');
+    expect(first.stdout).toContain('skipped line 3: timestamp');
+    const again = await runCli(['audit', 'import', ndjson, '--data-dir', dir.path]);
+    expect(again.stdout).toMatch(/2 entries read, 0 added, 2 already present/);
+
+    const pages = join(dir.path, 'pages.json');
+    await writeFile(
+      pages,
+      JSON.stringify([
+        {
+          items: [
+            {
+              actionName: 'Role.Modify',
+              userName: 'erin',
+              timestamp: '2026-03-02T00:00:00.000Z',
+              parameters: {},
+            },
+          ],
+          pageNumber: 1,
+          pageSize: 1,
+          totalCount: 2,
+        },
+        {
+          data: [
+            {
+              action: 'EnvironmentVariable.Modify',
+              user: 'erin',
+              timestampUtc: '2026-03-02T01:00:00Z',
+              description: 'Changed a variable',
+              parameters: '{"name":"backend"}',
+            },
+          ],
+        },
+      ]),
+    );
+    const imported = await runCli(['audit', 'import', pages, '--data-dir', dir.path]);
+    expect(imported.stdout, imported.stderr).toMatch(/2 entries read, 2 added/);
+
+    const csv = await runCli([
+      'audit',
+      'export',
+      '--data-dir',
+      dir.path,
+      '--format',
+      'csv',
+      '--userName',
+      'ERIN',
+    ]);
+    const rows = csv.stdout.trim().split('\r\n');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toContain('EnvironmentVariable.Modify');
+    expect(rows[1]).toContain('""name"":""backend""');
+    const bad = await runCli(['audit', 'export', '--data-dir', dir.path, '--startDateTimeUtc', 'soon']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--startDateTimeUtc');
+  });
+});

@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CLI = ['--import', 'tsx', 'src-server/cli.ts'];
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI from source (through tsx) to completion. */
+export function runCli(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; input?: string } = {},
+): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...CLI, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+export interface ServeProcess {
+  child: ChildProcess;
+  controlPanelUrl: string;
+  gatewayUrl: string;
+  signInUrl: string;
+  output(): string;
+  /** Resolves with the exit code once the process ends. */
+  exited: Promise<number | null>;
+}
+
+/** Starts `gatehouse serve` on ephemeral ports and waits until it has printed its URLs. */
+export async function startServeProcess(dataDir: string, extraArgs: string[] = []): Promise<ServeProcess> {
+  const child = spawn(
+    process.execPath,
+    [...CLI, 'serve', '--data-dir', dataDir, '--port', '0', '--gateway-port', '0', ...extraArgs],
+    {
+      cwd: ROOT,
+      env: { ...process.env, Logging__Level: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 20_000;
+  while (!/Press Ctrl\+C to stop/.test(output)) {
+    if (child.exitCode !== null) throw new Error(`serve exited early:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`serve did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const match = (pattern: RegExp) => pattern.exec(output)?.[1] ?? '';
+  return {
+    child,
+    controlPanelUrl: match(/Control Panel:\s+(\S+)/),
+    gatewayUrl: match(/Gateway \(Default\):\s+(\S+)/),
+    signInUrl: match(/Sign in to the console[^:]*:\s+(\S+)/),
+    output: () => output,
+    exited,
+  };
+}

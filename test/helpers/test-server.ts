@@ -1,0 +1,64 @@
+import { createLogger } from '../../src-server/logger.js';
+import { startGatehouse, type Gatehouse, type GatehouseOptions } from '../../src-server/gatehouse.js';
+import { tempDir } from './temp-dir.js';
+
+export interface TestServer {
+  gatehouse: Gatehouse;
+  dataDir: string;
+  url: string;
+  gatewayUrl: string;
+  /** A token of the built-in provider for the given roles. */
+  token(roles: string[], userName?: string): Promise<string>;
+  /** fetch against the Control Panel with a bearer token for `roles` (Operator by default). */
+  api(
+    path: string,
+    init?: RequestInit & { roles?: string[]; userName?: string; token?: string | null },
+  ): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real server on ephemeral ports over a temporary data dir. `keepDataDir` lets a test restart a server on the
+ * same dir.
+ */
+export async function startTestServer(
+  options: Partial<GatehouseOptions> & { keepDataDir?: boolean } = {},
+): Promise<TestServer> {
+  const dir = options.dataDir ? undefined : await tempDir();
+  const dataDir = options.dataDir ?? dir!.path;
+  const gatehouse = await startGatehouse({
+    port: 0,
+    gatewayPort: 0,
+    env: {},
+    logger: createLogger(process.env.GATEHOUSE_TEST_LOG ?? 'silent'),
+    uiDir: undefined,
+    ...options,
+    dataDir,
+  });
+  const token = (roles: string[], userName = 'test-operator') => gatehouse.issueToken({ userName, roles });
+  return {
+    gatehouse,
+    dataDir,
+    get url() {
+      return gatehouse.controlPanelUrl();
+    },
+    get gatewayUrl() {
+      return gatehouse.gatewayEndpoints()[0]!.url;
+    },
+    token,
+    async api(path, init = {}) {
+      const { roles = ['Operator'], userName, token: explicit, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      const bearer = explicit === undefined ? await token(roles, userName) : explicit;
+      if (bearer !== null) headers.set('Authorization', `Bearer ${bearer}`);
+      if (rest.body !== undefined && typeof rest.body === 'string' && !headers.has('Content-Type')) {
+        headers.set('Content-Type', 'application/json');
+      }
+      return fetch(`${gatehouse.controlPanelUrl()}${path}`, { ...rest, headers });
+    },
+    async close() {
+      await gatehouse.close();
+      if (dir && !options.keepDataDir) await dir.remove();
+    },
+  };
+}
