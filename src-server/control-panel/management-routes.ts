@@ -7,6 +7,7 @@ import type { TokenIssuer } from '../auth/token-issuer.js';
 import type { SettingsSnapshot } from '../config/settings.js';
 import { tenantSettingsRoutes, type TenantSettingsDeps } from '../config/tenant-settings-routes.js';
 import type { AnyRoute } from '../http/route.js';
+import { passthroughManagementRoutes } from '../management/passthrough-management-routes.js';
 import type { Tenant } from '../tenant.js';
 
 export interface ManagementRoutesInput {
@@ -36,6 +37,7 @@ export function managementRoutes({
     ...activityRoutes(),
     ...appRegistrationRoutes(tenant.registrations),
     ...tenantSettingsRoutes(tenantSettings),
+    ...passthroughManagementRoutes({ tenant, settings }),
     ...(settings.bool('Flags:EnableServiceApiAuditLogRoute') ? auditLogRoutes(tenant.auditStore) : []),
   ];
 }
