@@ -52,6 +52,7 @@ export const ACTIVITIES = [
   change('AppRegistrations.Delete', 'Delete an application registration'),
   change('AppRegistrations.RotateSecret', "Rotate an application registration's client secret"),
   read('Session.View', "Read the caller's identity and permissions"),
+  read('Session.Refresh', "Exchange a console session's valid token for a fresh one"),
   change('Session.SignIn', 'Exchange a one-time sign-in link for a console session', 'general'),
   read('Apis.View', 'List and read API definitions'),
   change('Apis.Import', 'Import or re-import an API definition from an OpenAPI document'),

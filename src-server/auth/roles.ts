@@ -25,7 +25,7 @@ export const ROLE_DEFINITIONS: Record<RoleName, RoleDefinition> = {
   },
   Auditor: {
     description: 'Read-only: the audit log and every other view.',
-    allow: ['*.View'],
+    allow: ['*.View', 'Session.Refresh'],
     deny: [],
   },
 };

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { HttpProblem } from '../http/problem.js';
+import { HttpProblem, unprocessable } from '../http/problem.js';
 import { defineRoute, type AnyRoute } from '../http/route.js';
 import { ACTIVITIES } from './activities.js';
 import { rolesAllow } from './roles.js';
@@ -51,6 +51,39 @@ export function sessionRoutes(deps: SessionDeps): AnyRoute[] {
             kind: principal!.kind,
             roles,
             activities: ACTIVITIES.map((a) => a.name).filter((name) => rolesAllow(roles, name)),
+          },
+        };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/session/refresh',
+      activity: 'Session.Refresh',
+      tag: TAG,
+      operationId: 'refreshSession',
+      summary: 'Exchange a valid console token for a fresh one',
+      description:
+        'Only for user tokens of the built-in identity provider; the new token carries the same name and roles.',
+      responses: [{ status: 200, description: 'A fresh bearer token.', schema: SessionSchema }],
+      problems: [422],
+      async handler({ principal }) {
+        if (principal!.kind !== 'user' || principal!.issuer !== deps.issuer.issuer) {
+          throw unprocessable('Only console sessions of the built-in identity provider can be refreshed.');
+        }
+        const expiresIn = deps.tokenLifetimeSeconds();
+        const accessToken = await deps.issuer.issue({
+          subject: principal!.subject,
+          userName: principal!.userName,
+          roles: principal!.roles,
+          ttlSeconds: expiresIn,
+        });
+        return {
+          body: {
+            accessToken,
+            tokenType: 'Bearer',
+            expiresIn,
+            userName: principal!.userName,
+            roles: principal!.roles,
           },
         };
       },
