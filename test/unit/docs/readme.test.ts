@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { SETTING_DEFINITIONS } from '../../../src-server/config/setting-definitions.js';
+
+const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+
+describe('README', () => {
+  it('documents every setting key with its default', () => {
+    for (const definition of SETTING_DEFINITIONS) {
+      const row = readme.split('\n').find((line) => line.startsWith(`| \`${definition.key}\` |`));
+      expect(row, `${definition.key} is missing from the settings table`).toBeDefined();
+      const shownDefault = definition.defaultValue === '' ? '(empty)' : `\`${String(definition.defaultValue)}\``;
+      expect(row).toContain(`| ${shownDefault} |`);
+    }
+  });
+
+  it('gives the quick start and the test command CI runs', () => {
+    expect(readme).toContain('npm ci && npm start');
+    expect(readme).toContain('npm ci && npm test');
+    expect(readFileSync(new URL('../../../.ci/run', import.meta.url), 'utf8')).toMatch(/^npm test$/m);
+  });
+});
