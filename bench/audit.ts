@@ -44,11 +44,17 @@ function rssOf(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
 }
 
-async function startServer(dataDir: string): Promise<{ url: string; pid: number; coldStartMs: number; stop(): Promise<void> }> {
+async function startServer(
+  dataDir: string,
+): Promise<{ url: string; pid: number; coldStartMs: number; stop(): Promise<void> }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [CLI, 'serve', '--data-dir', dataDir, '--port', '0', '--gateway-port', '0', '--no-sign-in-link'], {
-    env: { ...process.env, Flags__EnableServiceApiAuditLogRoute: 'true', Logging__Level: 'warn' },
-  });
+  const child = spawn(
+    process.execPath,
+    [CLI, 'serve', '--data-dir', dataDir, '--port', '0', '--gateway-port', '0', '--no-sign-in-link'],
+    {
+      env: { ...process.env, Flags__EnableServiceApiAuditLogRoute: 'true', Logging__Level: 'warn' },
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -83,17 +89,23 @@ async function main() {
 
   let t = performance.now();
   await generate(file, endMs);
-  console.log(`generated ${COUNT.toLocaleString('en')} entries in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  console.log(
+    `generated ${COUNT.toLocaleString('en')} entries in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
 
   t = performance.now();
-  const imported = spawnSync(process.execPath, [CLI, 'audit', 'import', file, '--data-dir', dataDir], { encoding: 'utf8' });
+  const imported = spawnSync(process.execPath, [CLI, 'audit', 'import', file, '--data-dir', dataDir], {
+    encoding: 'utf8',
+  });
   if (imported.status !== 0) throw new Error(imported.stderr);
   const importSeconds = (performance.now() - t) / 1000;
   console.log(imported.stdout.trim());
 
   const server = await startServer(dataDir);
   const rss = rssOf(server.pid);
-  const token = spawnSync(process.execPath, [CLI, 'token', '--data-dir', dataDir, '--roles', 'Auditor'], { encoding: 'utf8' }).stdout.trim();
+  const token = spawnSync(process.execPath, [CLI, 'token', '--data-dir', dataDir, '--roles', 'Auditor'], {
+    encoding: 'utf8',
+  }).stdout.trim();
   const headers = { Authorization: `Bearer ${token}` };
 
   const facets = (await (await fetch(`${server.url}/api/v1/audit-log?PageSize=200`, { headers })).json()) as {
@@ -106,7 +118,10 @@ async function main() {
   const shapes: QueryShape[] = [
     { name: 'no filter', query: () => '' },
     { name: 'one-day range', query: (i) => `startDateTimeUtc=${dayStart(i)}&endDateTimeUtc=${dayEnd(i)}` },
-    { name: 'one actionName', query: (i) => `actionName=${encodeURIComponent(actions[i % actions.length]!)}` },
+    {
+      name: 'one actionName',
+      query: (i) => `actionName=${encodeURIComponent(actions[i % actions.length]!)}`,
+    },
     { name: 'one userName', query: (i) => `userName=${encodeURIComponent(users[i % users.length]!)}` },
     {
       name: 'all filters combined',

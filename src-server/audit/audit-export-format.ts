@@ -12,6 +12,7 @@ export const CSV_COLUMNS = [
   'agentGroup',
   'resources',
   'parameters',
+  'description',
 ] as const;
 
 /** Spreadsheet programs run cells starting with these as formulas; a leading quote keeps them text. */
@@ -40,6 +41,7 @@ export function formatCsvRow(entry: AuditEntry): string {
     entry.agentGroup ? `${entry.agentGroup.name} (${entry.agentGroup.id})` : undefined,
     entry.resources.length > 0 ? entry.resources : undefined,
     entry.parameters,
+    entry.description,
   ];
   return `${cells.map(csvCell).join(',')}\r\n`;
 }

@@ -22,11 +22,9 @@ export const AuditEntrySchema = z
     timestamp: z
       .string()
       .meta({ description: 'When the action occurred, ISO 8601 UTC.', format: 'date-time' }),
-    parameters: z
-      .record(z.string(), z.unknown())
-      .meta({
-        description: 'HTTP request parameters as JSON; keys depend on the action. Secrets are masked.',
-      }),
+    parameters: z.record(z.string(), z.unknown()).meta({
+      description: 'HTTP request parameters as JSON; keys depend on the action. Secrets are masked.',
+    }),
     resources: z.array(AuditResourceSchema).meta({ description: 'Resources the action affected.' }),
     agentGroup: z
       .object({ id: z.string(), name: z.string() })

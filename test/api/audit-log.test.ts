@@ -204,7 +204,7 @@ describe('GET /api/v1/audit-log', () => {
     });
     const rows = (await csv.text()).trim().split('\r\n');
     expect(rows[0]).toBe(
-      'id,timestamp,actionName,userName,category,statusCode,agentGroup,resources,parameters',
+      'id,timestamp,actionName,userName,category,statusCode,agentGroup,resources,parameters,description',
     );
     expect(rows).toHaveLength(expected.totalCount + 1);
   });

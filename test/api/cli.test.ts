@@ -234,6 +234,7 @@ describe('gatehouse CLI', () => {
     expect(rows).toHaveLength(3);
     expect(rows[1]).toContain('EnvironmentVariable.Modify');
     expect(rows[1]).toContain('""name"":""backend""');
+    expect(rows[1]).toMatch(/,Changed a variable$/);
     const bad = await runCli(['audit', 'export', '--data-dir', dir.path, '--startDateTimeUtc', 'soon']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--startDateTimeUtc');

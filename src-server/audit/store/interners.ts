@@ -1,6 +1,8 @@
 /** Maps names to small integers, ignoring case; remembers the casing of the first occurrence. */
 export class CaseInsensitiveInterner {
   private readonly idsByKey = new Map<string, number>();
+  /** Spellings seen so far: names repeat, and a hit here skips `toLowerCase`. */
+  private readonly idsBySpelling = new Map<string, number>();
   readonly displayNames: string[] = [];
 
   static from(displayNames: readonly string[]): CaseInsensitiveInterner {
@@ -10,18 +12,21 @@ export class CaseInsensitiveInterner {
   }
 
   intern(name: string): number {
+    let id = this.idsBySpelling.get(name);
+    if (id !== undefined) return id;
     const key = name.toLowerCase();
-    let id = this.idsByKey.get(key);
+    id = this.idsByKey.get(key);
     if (id === undefined) {
       id = this.displayNames.length;
       this.displayNames.push(name);
       this.idsByKey.set(key, id);
     }
+    this.idsBySpelling.set(name, id);
     return id;
   }
 
   find(name: string): number | undefined {
-    return this.idsByKey.get(name.toLowerCase());
+    return this.idsBySpelling.get(name) ?? this.idsByKey.get(name.toLowerCase());
   }
 
   get size(): number {

@@ -49,6 +49,11 @@ export function normalizeEntry(input: NewAuditEntry): NormalizedEntry {
       throw new InvalidAuditEntryError('statusCode must be an integer');
     entry.statusCode = input.statusCode;
   }
+  if (input.description !== undefined) {
+    if (typeof input.description !== 'string')
+      throw new InvalidAuditEntryError('description must be a string');
+    entry.description = input.description;
+  }
   return { entry, timeMs };
 }
 
@@ -100,5 +105,6 @@ export function withId(id: number, entry: NewAuditEntry): AuditEntry {
   };
   if (entry.agentGroup !== undefined) result.agentGroup = entry.agentGroup;
   if (entry.statusCode !== undefined) result.statusCode = entry.statusCode;
+  if (entry.description !== undefined) result.description = entry.description;
   return result;
 }

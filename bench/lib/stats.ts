@@ -1,0 +1,16 @@
+export interface Percentiles {
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+export function percentiles(samples: readonly number[]): Percentiles {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (fraction: number): number =>
+    sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
+  return { p50: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? 0 };
+}
+
+export function formatMs(value: number): string {
+  return value < 10 ? value.toFixed(3) : value.toFixed(1);
+}
