@@ -34,6 +34,11 @@ export interface SessionDeps {
 }
 
 export function sessionRoutes(deps: SessionDeps): AnyRoute[] {
+  const newSession = async (subject: string, userName: string, roles: string[]) => {
+    const expiresIn = deps.tokenLifetimeSeconds();
+    const accessToken = await deps.issuer.issue({ subject, userName, roles, ttlSeconds: expiresIn });
+    return { accessToken, tokenType: 'Bearer' as const, expiresIn, userName, roles };
+  };
   return [
     defineRoute({
       method: 'GET',
@@ -70,22 +75,7 @@ export function sessionRoutes(deps: SessionDeps): AnyRoute[] {
         if (principal!.kind !== 'user' || principal!.issuer !== deps.issuer.issuer) {
           throw unprocessable('Only console sessions of the built-in identity provider can be refreshed.');
         }
-        const expiresIn = deps.tokenLifetimeSeconds();
-        const accessToken = await deps.issuer.issue({
-          subject: principal!.subject,
-          userName: principal!.userName,
-          roles: principal!.roles,
-          ttlSeconds: expiresIn,
-        });
-        return {
-          body: {
-            accessToken,
-            tokenType: 'Bearer',
-            expiresIn,
-            userName: principal!.userName,
-            roles: principal!.roles,
-          },
-        };
+        return { body: await newSession(principal!.subject, principal!.userName, principal!.roles) };
       },
     }),
     defineRoute({
@@ -111,26 +101,11 @@ export function sessionRoutes(deps: SessionDeps): AnyRoute[] {
         if (!redeemed) {
           throw new HttpProblem(
             401,
-            'The sign-in link is unknown, already used or expired. Ask for a new one (restart `gatehouse serve`).',
+            'The sign-in link is unknown, already used or expired. Restart `gatehouse serve` for a new one, or sign in with a token from `gatehouse token`.',
           );
         }
         audit.userName = redeemed.userName;
-        const expiresIn = deps.tokenLifetimeSeconds();
-        const accessToken = await deps.issuer.issue({
-          subject: `user:${redeemed.userName}`,
-          userName: redeemed.userName,
-          roles: redeemed.roles,
-          ttlSeconds: expiresIn,
-        });
-        return {
-          body: {
-            accessToken,
-            tokenType: 'Bearer',
-            expiresIn,
-            userName: redeemed.userName,
-            roles: redeemed.roles,
-          },
-        };
+        return { body: await newSession(`user:${redeemed.userName}`, redeemed.userName, redeemed.roles) };
       },
     }),
   ];
