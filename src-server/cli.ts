@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { apiCommand, API_HELP } from './cli/api-command.js';
 import { auditCommand, AUDIT_HELP } from './cli/audit-command.js';
 import { configCommand, CONFIG_HELP } from './cli/config-command.js';
 import { serveCommand, SERVE_HELP } from './cli/serve-command.js';
@@ -15,6 +16,7 @@ Commands:
   token     Print a bearer token from the built-in identity provider
   config    Read or write settings (appsettings.json)
   audit     Import, export or prune the audit trail offline
+  api       Import an API definition (OpenAPI document) offline
 
 Every command takes --data-dir DIR (default: the per-user app-data folder, or $GATEHOUSE_DATA_DIR).
 Run "gatehouse <command> --help" for its options.`;
@@ -27,6 +29,7 @@ const COMMANDS: Record<
   token: { run: tokenCommand, help: TOKEN_HELP },
   config: { run: configCommand, help: CONFIG_HELP },
   audit: { run: auditCommand, help: AUDIT_HELP },
+  api: { run: apiCommand, help: API_HELP },
 };
 
 async function main(argv: string[]): Promise<number> {

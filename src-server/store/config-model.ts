@@ -109,6 +109,8 @@ export interface ApiRecord {
   agentGroupIds: string[];
   /** File name inside the documents folder. */
   documentFile: string;
+  /** Media type the document was sent with; absent in older records (then derived from the file's format). */
+  documentMediaType?: string;
   operations: ApiOperationRecord[];
   revision: number;
   importedAt: string;

@@ -1,0 +1,55 @@
+import { compilePassthroughEntry } from '../passthrough/compile-entry.js';
+import type { EnvVariableShape } from '../passthrough/template/index.js';
+import { entryCompileContext } from '../management/deploy/passthrough-references.js';
+import { describeTemplateError } from '../management/passthroughs/template-errors.js';
+import type {
+  ApiOperationRecord,
+  ApiRecord,
+  PassthroughEntry,
+  PassthroughRecord,
+} from '../store/config-model.js';
+import type { OperationsDiff } from './openapi/index.js';
+
+export interface DroppedEntry {
+  operation: string;
+  reason: string;
+}
+
+export interface CarriedEntries {
+  operations: Record<string, PassthroughEntry>;
+  dropped: DroppedEntry[];
+}
+
+/**
+ * Moves a passthrough's per-operation entries to a re-imported definition: an operation that is still there
+ * (even with renamed path parameters) keeps its entry under its new key, provided its templates still
+ * compile against it; the others are dropped and reported.
+ */
+export function carryPassthroughEntries(
+  passthrough: PassthroughRecord,
+  diff: OperationsDiff<ApiOperationRecord>,
+  api: ApiRecord,
+  shapes: Record<string, EnvVariableShape>,
+): CarriedEntries {
+  const operations: Record<string, PassthroughEntry> = {};
+  const dropped: DroppedEntry[] = [];
+  for (const { before, after } of diff.kept) {
+    if (!Object.hasOwn(passthrough.operations, before.key)) continue;
+    const entry = passthrough.operations[before.key]!;
+    const compiled = compilePassthroughEntry(entry, entryCompileContext(shapes, api, after.key));
+    if (compiled.ok) operations[after.key] = entry;
+    else {
+      const first = compiled.errors[0];
+      dropped.push({
+        operation: before.key,
+        reason: `its templates no longer fit ${after.key}: ${first ? describeTemplateError(first) : 'compilation failed'}`,
+      });
+    }
+  }
+  for (const operation of diff.removed) {
+    if (Object.hasOwn(passthrough.operations, operation.key)) {
+      dropped.push({ operation: operation.key, reason: 'the operation is no longer in the API' });
+    }
+  }
+  return { operations, dropped };
+}

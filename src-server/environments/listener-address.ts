@@ -1,0 +1,34 @@
+import { isIP } from 'node:net';
+
+/**
+ * Listener addresses of agent groups: `localhost` or an IP address (IPv6 with or without brackets), never a
+ * host name that DNS could point anywhere.
+ */
+
+export function normalizeListenerHost(host: string): string | undefined {
+  const trimmed = host.trim().toLowerCase();
+  if (trimmed === 'localhost') return trimmed;
+  const unbracketed = trimmed.startsWith('[') && trimmed.endsWith(']') ? trimmed.slice(1, -1) : trimmed;
+  return isIP(unbracketed) === 0 ? undefined : unbracketed;
+}
+
+function isWildcard(host: string): boolean {
+  return host === '0.0.0.0' || host === '::';
+}
+
+function canonical(host: string): string {
+  return host === 'localhost' || host === '::1' ? '127.0.0.1' : host;
+}
+
+/** Whether two listeners would compete for one socket: same port, and the same or a wildcard address. */
+export function listenersCollide(
+  a: { host: string; port: number },
+  b: { host: string; port: number },
+): boolean {
+  if (a.port === 0 || b.port === 0 || a.port !== b.port) return false;
+  return isWildcard(a.host) || isWildcard(b.host) || canonical(a.host) === canonical(b.host);
+}
+
+export function formatListener(host: string, port: number): string {
+  return `${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
