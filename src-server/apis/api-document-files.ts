@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../logger.js';
-import { writeFileAtomic } from '../store/atomic-file.js';
+import { writeFileAtomic } from '../storage/durable-fs.js';
 import type { ApiRecord } from '../store/config-model.js';
 import type { DocumentFormat } from './openapi/index.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
-import { writeFileAtomic } from '../store/atomic-file.js';
+import { writeFileAtomic } from '../storage/durable-fs.js';
 
 export const SIGNING_ALGORITHM = 'ES256';
 const KEY_FILE = 'signing-key.jwk.json';

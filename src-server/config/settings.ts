@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../store/atomic-file.js';
+import { writeFileAtomic } from '../storage/durable-fs.js';
 import {
   SETTING_DEFINITIONS,
   coerceSettingValue,

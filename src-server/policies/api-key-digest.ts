@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { link, mkdir, open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { syncDirectory } from '../store/atomic-file.js';
+import { fsyncDirectory } from '../storage/durable-fs.js';
 import type { ApiKeyRecord } from '../store/config-model.js';
 
 /**
@@ -88,7 +88,7 @@ async function readOrCreate(keysDir: string): Promise<Buffer> {
   try {
     // link() fails when the file exists, so the first creator wins and everyone reads its secret.
     await link(temp, file);
-    await syncDirectory(keysDir);
+    await fsyncDirectory(keysDir);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   } finally {

@@ -1,4 +1,5 @@
-import { open, rename, unlink } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
 
 /**
@@ -15,10 +16,23 @@ export async function fsyncDirectory(dir: string): Promise<void> {
   }
 }
 
-/** Writes `chunks` to `target` so that a crash leaves either the old file or the complete new one. */
-export async function writeFileAtomic(target: string, chunks: readonly Uint8Array[]): Promise<void> {
-  const temporary = `${target}.${process.pid}.tmp`;
-  const handle = await open(temporary, 'w');
+/**
+ * Replaces `target` atomically and durably: write a sibling temp file, fsync it, rename it over the target, fsync
+ * the directory. A crash leaves either the old file or the complete new one, never a mix.
+ */
+export async function writeFileAtomic(
+  target: string,
+  data: string | Uint8Array | readonly Uint8Array[],
+  mode = 0o644,
+): Promise<void> {
+  const dir = path.dirname(target);
+  await mkdir(dir, { recursive: true });
+  const temporary = path.join(
+    dir,
+    `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
+  );
+  const chunks = typeof data === 'string' ? [Buffer.from(data)] : data instanceof Uint8Array ? [data] : data;
+  const handle = await open(temporary, 'w', mode);
   try {
     for (const chunk of chunks) await writeFully(handle, chunk, null);
     await handle.sync();
@@ -31,7 +45,7 @@ export async function writeFileAtomic(target: string, chunks: readonly Uint8Arra
   }
   await handle.close();
   await rename(temporary, target);
-  await fsyncDirectory(path.dirname(target));
+  await fsyncDirectory(dir);
 }
 
 interface Writable {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Adapter } from 'lowdb';
-import { writeFileAtomic } from './atomic-file.js';
+import { writeFileAtomic } from '../storage/durable-fs.js';
 
 /** lowdb adapter that fsyncs before the atomic rename, so an acknowledged change survives a crash. */
 export class DurableJsonFile<T> implements Adapter<T> {
