@@ -38,6 +38,17 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Identity: 'The built-in identity provider and its application registrations.',
   Access: 'Activities and roles.',
   Session: 'The caller and console sign-in.',
+  Apis: 'API definitions imported from OpenAPI 3.1/3.0 and Swagger 2.0 documents, exposed at their base paths.',
+  Passthroughs:
+    'Passthrough configurations: per API, an `All operations` entry and/or per-operation entries forwarding to a templated target URL.',
+  Environments: 'Environments (Development exists from the start); each agent group belongs to one.',
+  AgentGroups: 'Agent groups: cross-platform groups run a gateway listener here; legacy groups run nothing.',
+  EnvironmentVariables:
+    'Environment variables referenced as `#env.<variable>.<member>`; secret values always read back masked.',
+  Policies:
+    'API policies: which endpoints of an agent group are granted to whom (public, API keys, JWT), and throttling.',
+  ApiKeys: 'API keys for policies, per environment; a key is shown once and stored as a digest.',
+  ApiMonitoring: 'API Monitoring: every request that reached a gateway listener, and summaries for charts.',
 };
 
 /** Converts a zod schema, moving named sub-schemas into `components.schemas`. */
