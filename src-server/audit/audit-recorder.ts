@@ -4,6 +4,7 @@ import { getActivity } from '../auth/activities.js';
 import { ANONYMOUS_USER_NAME } from '../http/principal.js';
 import type { RequestAuditRecord } from '../http/mount-routes.js';
 import type { AuditAgentGroup, AuditEntry, AuditResource, AuditStore } from './audit-entry.js';
+import { boundParameters } from './bound-parameters.js';
 import { maskParameters } from './mask-secrets.js';
 
 export const SYSTEM_USER_NAME = 'system';
@@ -21,7 +22,7 @@ export class AuditRecorder {
       actionName: record.activity.name,
       userName: record.principal?.userName ?? record.annotations.userName ?? ANONYMOUS_USER_NAME,
       timestamp: this.now().toISOString(),
-      parameters: maskParameters(record.parameters),
+      parameters: boundParameters(maskParameters(record.parameters)),
       resources: record.annotations.resources,
       ...(record.annotations.agentGroup ? { agentGroup: record.annotations.agentGroup } : {}),
       category: categoryOf(record.activity, record.annotations.resources),
