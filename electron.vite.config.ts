@@ -22,6 +22,8 @@ export default defineConfig({
   },
   renderer: {
     root: 'src-renderer',
+    // Absolute asset URLs: deep links such as /apis/<id> must load the same bundle.
+    base: '/',
     plugins: [react()],
     build: {
       outDir: resolve('out/renderer'),

@@ -1,17 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+// Bundled fonts: the Control Panel's CSP allows fonts from 'self' only.
+import '@fontsource/roboto/300.css';
+import '@fontsource/roboto/400.css';
+import '@fontsource/roboto/500.css';
+import '@fontsource/roboto/700.css';
+import { App } from './app/App.js';
 
-function App() {
-  return (
-    <main>
-      <h1>Gatehouse</h1>
-      <p>The console is being built. The management API and Swagger UI are available now.</p>
-      <a href="/swagger/index.html">Swagger UI</a>
-    </main>
-  );
-}
+dayjs.extend(utc);
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element.');
+createRoot(root).render(
   <StrictMode>
     <App />
   </StrictMode>,

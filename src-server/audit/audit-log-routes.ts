@@ -4,7 +4,7 @@ import type { AuditStore } from './audit-entry.js';
 import { RESPONSE_WRITTEN, defineRoute, type AnyRoute } from '../http/route.js';
 import { enumParam } from '../http/query-params.js';
 import { AUDIT_FILTER_QUERY, AUDIT_LIST_QUERY, toAuditFilter, toAuditQuery } from './audit-query-spec.js';
-import { AuditLogPageSchema } from './audit-schemas.js';
+import { AuditFacetsSchema, AuditLogPageSchema } from './audit-schemas.js';
 import { formatAuditExport } from './audit-export-format.js';
 
 export const AUDIT_LOG_TAG = 'AuditLog';
@@ -45,6 +45,20 @@ export function auditLogRoutes(store: AuditStore): AnyRoute[] {
             totalCount: page.totalCount,
           },
         };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/audit-log/facets',
+      activity: 'AuditLog.View',
+      tag: AUDIT_LOG_TAG,
+      operationId: 'listAuditLogFacets',
+      summary: 'Distinct action and user names present in the trail',
+      description:
+        'For filter suggestions: includes action names of imported platform entries that are not in the activity catalog.',
+      responses: [{ status: 200, description: 'Sorted names.', schema: AuditFacetsSchema }],
+      async handler() {
+        return { body: store.facets() };
       },
     }),
     defineRoute({

@@ -32,6 +32,10 @@ export const AuditEntrySchema = z
       .meta({ description: 'Agent Group details, when relevant.' }),
     category: z.enum(['general', 'configuration', 'agent']).meta({ description: 'Retention class.' }),
     statusCode: z.int().optional().meta({ description: 'HTTP status the action ended with.' }),
+    description: z
+      .string()
+      .optional()
+      .meta({ description: 'Human-readable summary, when an imported record had one.' }),
   })
   .meta({ id: 'AuditEntry' });
 
@@ -43,3 +47,7 @@ export const AuditLogPageSchema = z
     totalCount: z.int(),
   })
   .meta({ id: 'AuditLogPage' });
+
+export const AuditFacetsSchema = z
+  .object({ actionNames: z.array(z.string()), userNames: z.array(z.string()) })
+  .meta({ id: 'AuditLogFacets' });

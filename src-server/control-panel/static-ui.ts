@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import express, { type Router } from 'express';
 
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Gatehouse</title></head>
@@ -7,10 +7,12 @@ const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 The management API and <a href="/swagger/index.html">Swagger UI</a> work without it.</p></main></body></html>`;
 
 /** The console's built files, with the single-page-app fallback to index.html for client-side routes. */
-export function staticUi(uiDir: string | undefined): Router {
+export function staticUi(uiDirOption: string | undefined): Router {
   const router = express.Router();
+  const uiDir = uiDirOption ? resolve(uiDirOption) : undefined;
   const index = uiDir ? join(uiDir, 'index.html') : undefined;
   if (uiDir && index && existsSync(index)) {
+    // The install folder itself may sit under a dot-folder; only request paths are checked for dotfiles.
     router.use(express.static(uiDir, { index: false, maxAge: '1h', immutable: false }));
     router.get(/^\/(?!api\/|swagger|oauth2\/|\.well-known\/|metrics).*/, (req, res, next) => {
       if (!req.accepts('html')) {
@@ -18,7 +20,7 @@ export function staticUi(uiDir: string | undefined): Router {
         return;
       }
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(index);
+      res.sendFile(index, { dotfiles: 'allow' });
     });
   } else {
     router.get('/', (_req, res) => {

@@ -187,6 +187,16 @@ describe('GET /api/v1/audit-log', () => {
     expect((await server.api('/api/v1/audit-log', { roles: ['Administrator'] })).status).toBe(200);
   });
 
+  it('lists the distinct action and user names for filter suggestions', async () => {
+    const response = await server.api('/api/v1/audit-log/facets', { roles: ['Auditor'] });
+    expect(response.status).toBe(200);
+    const facets = (await response.json()) as { actionNames: string[]; userNames: string[] };
+    expect(facets.actionNames).toEqual(
+      expect.arrayContaining(['Process.Deploy', 'TaskImport.Import', 'Tie.First']),
+    );
+    expect(facets.userNames).toEqual(expect.arrayContaining(['alice', 'Bob', 'carol', 'tie']));
+  });
+
   it('exports the current filter as NDJSON and CSV, in list order', async () => {
     const ndjson = await server.api('/api/v1/audit-log/export?format=ndjson&userName=carol', {
       roles: ['Auditor'],

@@ -11,9 +11,21 @@ export interface ServedGatehouse {
   dataDir: string;
   controlPanelUrl: string;
   gatewayUrl: string;
+  /** The one-time sign-in link `gatehouse serve` printed (Operator); it works once. */
   signInUrl: string;
-  /** A bearer token printed by `gatehouse token` for API calls made by the test itself. */
-  token(roles?: string): Promise<string>;
+  /** A bearer token printed by `gatehouse token` (for the test's own API calls, or to paste into the console). */
+  token(roles?: string, options?: { user?: string; ttl?: string }): Promise<string>;
+}
+
+export interface StartOptions {
+  /** `--set Key=Value` for this run, e.g. `{ 'Flags:EnableServiceApiAuditLogRoute': 'true' }`. */
+  settings?: Record<string, string>;
+  /** Files imported with `gatehouse audit import` into the data dir before `serve` starts. */
+  auditImports?: string[];
+}
+
+export interface StartedGatehouse extends ServedGatehouse {
+  stop(): Promise<void>;
 }
 
 function run(args: string[]): Promise<string> {
@@ -23,14 +35,26 @@ function run(args: string[]): Promise<string> {
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`gatehouse ${args[0]} failed: ${err}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`gatehouse ${args[0]} failed: ${err}`)),
+    );
   });
 }
 
-async function serve(dataDir: string): Promise<{ child: ChildProcess; output: string }> {
+async function serve(dataDir: string, extraArgs: string[]): Promise<{ child: ChildProcess; output: string }> {
   const child = spawn(
     process.execPath,
-    [join(ROOT, 'out/server/cli.js'), 'serve', '--data-dir', dataDir, '--port', '0', '--gateway-port', '0'],
+    [
+      join(ROOT, 'out/server/cli.js'),
+      'serve',
+      '--data-dir',
+      dataDir,
+      '--port',
+      '0',
+      '--gateway-port',
+      '0',
+      ...extraArgs,
+    ],
     { cwd: ROOT, env: { ...process.env, Logging__Level: 'warn' } },
   );
   let output = '';
@@ -38,30 +62,61 @@ async function serve(dataDir: string): Promise<{ child: ChildProcess; output: st
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const deadline = Date.now() + 30_000;
   while (!output.includes('Press Ctrl+C to stop')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`gatehouse serve did not start:\n${output}`);
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`gatehouse serve did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return { child, output };
 }
 
-/** `gatehouse serve` (the built CLI and console) on a temporary data dir, one per test file. */
+/**
+ * `gatehouse serve` (the built CLI and console) on a fresh temporary data dir. Test files that need a state of
+ * their own (a flag that starts off, imported entries) start one in `beforeAll` and stop it in `afterAll`.
+ */
+export async function startGatehouse(options: StartOptions = {}): Promise<StartedGatehouse> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'gatehouse-e2e-'));
+  for (const file of options.auditImports ?? []) await run(['audit', 'import', file, '--data-dir', dataDir]);
+  const setArgs = Object.entries(options.settings ?? {}).flatMap(([key, value]) => [
+    '--set',
+    `${key}=${value}`,
+  ]);
+  const { child, output } = await serve(dataDir, setArgs);
+  const match = (pattern: RegExp) => pattern.exec(output)?.[1] ?? '';
+  return {
+    dataDir,
+    controlPanelUrl: match(/Control Panel:\s+(\S+)/),
+    gatewayUrl: match(/Gateway \(Default\):\s+(\S+)/),
+    signInUrl: match(/Sign in to the console[^:]*:\s+(\S+)/),
+    token: async (roles = 'Operator', { user, ttl }: { user?: string; ttl?: string } = {}) =>
+      (
+        await run([
+          'token',
+          '--data-dir',
+          dataDir,
+          '--roles',
+          roles,
+          ...(user ? ['--user', user] : []),
+          ...(ttl ? ['--ttl', ttl] : []),
+        ])
+      ).trim(),
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One `gatehouse serve` shared by the tests of a worker (its sign-in link works once). */
 export const test = base.extend<object, { gatehouse: ServedGatehouse }>({
   gatehouse: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const dataDir = await mkdtemp(join(tmpdir(), 'gatehouse-e2e-'));
-      const { child, output } = await serve(dataDir);
-      const match = (pattern: RegExp) => pattern.exec(output)?.[1] ?? '';
-      await use({
-        dataDir,
-        controlPanelUrl: match(/Control Panel:\s+(\S+)/),
-        gatewayUrl: match(/Gateway \(Default\):\s+(\S+)/),
-        signInUrl: match(/Sign in to the console[^:]*:\s+(\S+)/),
-        token: async (roles = 'Operator') => (await run(['token', '--data-dir', dataDir, '--roles', roles])).trim(),
-      });
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      await rm(dataDir, { recursive: true, force: true });
+      const started = await startGatehouse();
+      await use(started);
+      await started.stop();
     },
     { scope: 'worker' },
   ],

@@ -1,0 +1,65 @@
+import type { ProblemDetails } from './types.js';
+
+/** An answer of the management API that was not a success, from its `application/problem+json` body. */
+export class ApiProblemError extends Error {
+  readonly status: number;
+  readonly title: string;
+  readonly detail: string | undefined;
+  /** Validation errors: parameter name → messages. */
+  readonly errors: Record<string, string[]>;
+  readonly traceId: string | undefined;
+
+  constructor(status: number, problem: ProblemDetails) {
+    const title = problem.title ?? `Request failed (${status})`;
+    super(problem.detail ?? title);
+    this.name = 'ApiProblemError';
+    this.status = status;
+    this.title = title;
+    this.detail = problem.detail;
+    this.errors = problem.errors ?? {};
+    this.traceId = problem.traceId;
+  }
+
+  /** The messages of one parameter, matched case-insensitively like the API matches names. */
+  fieldErrors(name: string): string[] {
+    const wanted = name.toLowerCase();
+    return Object.entries(this.errors)
+      .filter(([key]) => key.toLowerCase() === wanted)
+      .flatMap(([, messages]) => messages);
+  }
+}
+
+/** The Control Panel could not be reached (it may be restarting, or stopped). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('The Control Panel cannot be reached. It may be restarting or stopped.', { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+export interface DisplayedError {
+  title: string;
+  detail?: string;
+  /** `name: message` lines of a validation problem. */
+  fieldMessages: string[];
+}
+
+/** What the user reads about a failure, whatever was thrown. */
+export function describeError(error: unknown): DisplayedError {
+  if (error instanceof ApiProblemError) {
+    const fieldMessages = Object.entries(error.errors).flatMap(([name, messages]) =>
+      messages.map((message) => `${name}: ${message}`),
+    );
+    const detail = error.detail !== error.title ? error.detail : undefined;
+    return { title: error.title, ...(detail ? { detail } : {}), fieldMessages };
+  }
+  if (error instanceof NetworkError) {
+    return { title: 'Control Panel unreachable', detail: error.message, fieldMessages: [] };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { title: 'Something went wrong', detail: message, fieldMessages: [] };
+}

@@ -1,0 +1,58 @@
+import { useState, type FormEvent } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { ProblemAlert } from '../../components/ProblemAlert.js';
+import { useSession } from '../../session/session-context.js';
+import { ticketOf } from '../../session/sign-in-ticket.js';
+
+/** Accepts a pasted one-time sign-in link or a bearer token from `gatehouse token`. */
+export function PasteCredentialForm() {
+  const { signInWithTicket, signInWithToken } = useSession();
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(undefined);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = text.trim();
+    if (!value) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      const ticket = ticketOf(value);
+      if (ticket) await signInWithTicket(ticket);
+      else await signInWithToken(value);
+    } catch (failure) {
+      setError(failure);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} noValidate>
+      <TextField
+        label="Sign-in link or bearer token"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        multiline
+        minRows={3}
+        maxRows={8}
+        autoComplete="off"
+        spellCheck={false}
+        helperText="Paste the link printed by gatehouse serve, or a token printed by gatehouse token."
+        slotProps={{ htmlInput: { style: { fontFamily: 'monospace', wordBreak: 'break-all' } } }}
+      />
+      {error ? <ProblemAlert error={error} context="Sign-in failed" /> : null}
+      <Button
+        type="submit"
+        variant="contained"
+        loading={busy}
+        disabled={!text.trim()}
+        sx={{ alignSelf: 'flex-start' }}
+      >
+        Sign in
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,112 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { startGatehouse, type StartedGatehouse } from './gatehouse-fixture.js';
+import { expectNoSeriousViolations, saveScreenshot } from './support/accessibility.js';
+import { generateEntries, writeNdjson } from './support/audit-entries.js';
+import { auditGrid } from './support/audit-log.js';
+import { signInWithToken } from './support/console.js';
+
+// Two servers: one as installed (audit log flag off), one with the flag on and a platform export imported.
+let flagOff: StartedGatehouse;
+let flagOn: StartedGatehouse;
+let importDir: string;
+
+test.beforeAll(async () => {
+  importDir = await mkdtemp(join(tmpdir(), 'gatehouse-a11y-'));
+  const file = await writeNdjson(
+    importDir,
+    'entries.ndjson',
+    generateEntries(120, new Date(Date.now() - 60_000)),
+  );
+  [flagOff, flagOn] = await Promise.all([
+    startGatehouse(),
+    startGatehouse({ auditImports: [file], settings: { 'Flags:EnableServiceApiAuditLogRoute': 'true' } }),
+  ]);
+});
+test.afterAll(async () => {
+  await Promise.all([flagOff.stop(), flagOn.stop()]);
+  await rm(importDir, { recursive: true, force: true });
+});
+
+async function check(page: Page, name: string, theme: string): Promise<void> {
+  await test.step(name, async () => {
+    await expectNoSeriousViolations(page, `${name} (${theme})`);
+    await saveScreenshot(page, `${name}-${theme}`);
+  });
+}
+
+async function visit(page: Page, gatehouse: StartedGatehouse, path: string, heading: string): Promise<void> {
+  await page.goto(`${gatehouse.controlPanelUrl}${path}`);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.use({ colorScheme: theme });
+
+    test(`every screen passes axe and is captured (${theme})`, async ({ page }) => {
+      await page.goto(flagOn.controlPanelUrl);
+      await expect(page.getByRole('heading', { name: 'Sign in to Gatehouse' })).toBeVisible();
+      await check(page, 'sign-in', theme);
+
+      await signInWithToken(page, flagOn, 'Operator', 'screenshot-operator');
+      const placeholders: [string, string][] = [
+        ['/apis', 'APIs'],
+        ['/environment-variables', 'Environment variables'],
+        ['/api-policies', 'API policies'],
+        ['/api-monitoring', 'API monitoring'],
+      ];
+      for (const [path, heading] of placeholders) {
+        await visit(page, flagOn, path, heading);
+        await check(page, path.slice(1), theme);
+      }
+
+      await visit(page, flagOn, '/audit-log', 'Audit log');
+      await expect(auditGrid(page).getByRole('gridcell', { name: 'Processes.Deploy' }).first()).toBeVisible();
+      await check(page, 'audit-log', theme);
+      await auditGrid(page).getByRole('gridcell', { name: 'Processes.Deploy' }).first().click();
+      await expect(page.getByTestId('audit-entry-parameters')).toBeVisible();
+      await check(page, 'audit-log-entry-details', theme);
+      await page.keyboard.press('Escape');
+
+      await visit(page, flagOn, '/tenant-settings', 'Tenant settings');
+      await expect(page.getByTestId('audit-flag-state')).toHaveText('On');
+      await check(page, 'tenant-settings', theme);
+      await page.getByRole('button', { name: 'New registration' }).click();
+      await check(page, 'app-registration-create', theme);
+      await page.getByRole('textbox', { name: 'Name' }).fill(`Screenshot ${theme}`);
+      await page.getByRole('button', { name: 'Create' }).click();
+      await expect(page.getByText('Copy the client secret now')).toBeVisible();
+      await check(page, 'app-registration-secret', theme);
+      await page.getByRole('button', { name: 'Done' }).click();
+
+      await visit(page, flagOn, '/no-such-page', 'Page not found');
+      await check(page, 'not-found', theme);
+    });
+
+    test(`the flag-off explanation and the read-only settings pass axe (${theme})`, async ({ page }) => {
+      await signInWithToken(page, flagOff, 'Auditor', 'screenshot-auditor', '/audit-log');
+      await expect(page.getByRole('heading', { name: 'The audit log endpoint is turned off' })).toBeVisible();
+      await check(page, 'audit-log-flag-off', theme);
+      await visit(page, flagOff, '/tenant-settings', 'Tenant settings');
+      await expect(page.getByTestId('read-only-notice')).toBeVisible();
+      await check(page, 'tenant-settings-read-only', theme);
+    });
+  });
+}
+
+test('the console fits a 1024 px wide window', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signInWithToken(page, flagOn, 'Operator', 'narrow-operator', '/audit-log');
+  for (const [path, heading] of [
+    ['/audit-log', 'Audit log'],
+    ['/tenant-settings', 'Tenant settings'],
+  ] as const) {
+    await visit(page, flagOn, path, heading);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, `${path.slice(1)}-1024px`);
+  }
+});
