@@ -126,7 +126,7 @@ async function main() {
     {
       name: 'all filters combined',
       query: (i) =>
-        `startDateTimeUtc=${new Date(endMs - 30 * DAY).toISOString()}&endDateTimeUtc=${dayEnd(i)}&actionName=${encodeURIComponent(actions[i % actions.length]!)}&userName=${encodeURIComponent(users[i % users.length]!)}&PageSize=200`,
+        `startDateTimeUtc=${new Date(endMs - ((i % 50) + 7) * DAY).toISOString()}&endDateTimeUtc=${dayEnd(i % 50)}&actionName=${encodeURIComponent(actions[i % actions.length]!)}&userName=${encodeURIComponent(users[i % users.length]!)}&PageSize=200`,
     },
     { name: 'PageNumber 5000', query: () => 'PageNumber=5000' },
   ];

@@ -85,9 +85,12 @@ export type ImportResult = ImportProgress;
 export interface AuditStore {
   /** Resolves once the entry is durable on disk (fsync'd). */
   append(entry: NewAuditEntry): Promise<AuditEntry>;
-  /** Bulk import; entries whose content already exists are skipped (idempotent). Durable when it resolves. */
+  /**
+   * Bulk import; entries whose content already exists are skipped (idempotent). Durable when it resolves. An
+   * asynchronous source may yield arrays of entries, which saves a promise per entry on large files.
+   */
   importEntries(
-    entries: AsyncIterable<NewAuditEntry> | Iterable<NewAuditEntry>,
+    entries: AsyncIterable<NewAuditEntry | readonly NewAuditEntry[]> | Iterable<NewAuditEntry>,
     onProgress?: (progress: ImportProgress) => void,
   ): Promise<ImportResult>;
   query(query: AuditQuery): Promise<AuditPage>;

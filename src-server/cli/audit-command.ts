@@ -35,13 +35,17 @@ async function importFile(
   const problems: ImportProblem[] = [];
   let problemCount = 0;
   const showProgress = err.isTTY === true;
-  async function* entries(): AsyncGenerator<NewAuditEntry> {
-    for await (const record of readImportFile(file)) {
-      if ('entry' in record) yield record.entry;
-      else {
-        problemCount++;
-        if (problems.length < MAX_LISTED_PROBLEMS) problems.push(record.problem);
+  async function* entries(): AsyncGenerator<NewAuditEntry[]> {
+    for await (const records of readImportFile(file)) {
+      const batch: NewAuditEntry[] = [];
+      for (const record of records) {
+        if ('entry' in record) batch.push(record.entry);
+        else {
+          problemCount++;
+          if (problems.length < MAX_LISTED_PROBLEMS) problems.push(record.problem);
+        }
       }
+      yield batch;
     }
   }
   const started = Date.now();

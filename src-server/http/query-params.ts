@@ -114,20 +114,61 @@ export function dateTimeParam(options: { description: string }): QueryParamSpec<
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(Z|z|[+-]\d{2}:?\d{2})?$/;
 
+/** `2026-03-01T10:00:00.000Z`, as every Gatehouse timestamp is written: parsed without the general regex. */
+const CANONICAL = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function daysInMonth(year: number, month: number): number {
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!;
+}
+
+function utcMs(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+  ms: number,
+) {
+  // Date.UTC would roll 2026-02-30 over into March; such a date is invalid, not "close enough".
+  if (
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > daysInMonth(year, month) ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
+  ) {
+    return undefined;
+  }
+  return Date.UTC(year, month - 1, day, hour, minute, second, ms);
+}
+
+export function isCanonicalUtc(raw: string): boolean {
+  return raw.length === 24 && CANONICAL.test(raw);
+}
+
 export function parseUtcDateTime(raw: string): number | undefined {
+  if (isCanonicalUtc(raw)) {
+    const n = (from: number, to: number) => Number(raw.slice(from, to));
+    return utcMs(n(0, 4), n(5, 7), n(8, 10), n(11, 13), n(14, 16), n(17, 19), n(20, 23));
+  }
   const match = DATE_TIME.exec(raw.trim());
   if (!match) return undefined;
   const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', zone] = match;
-  const year = Number(y);
-  const month = Number(mo);
-  const day = Number(d);
-  const hour = Number(h);
-  const minute = Number(mi);
-  const second = Number(s);
-  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return undefined;
-  const ms = Date.UTC(year, month - 1, day, hour, minute, second, Number((frac + '000').slice(0, 3)));
-  // Date.UTC rolls 2026-02-31 over into March; such a date is invalid, not "close enough".
-  if (new Date(ms).getUTCDate() !== day) return undefined;
+  const ms = utcMs(
+    Number(y),
+    Number(mo),
+    Number(d),
+    Number(h),
+    Number(mi),
+    Number(s),
+    Number((frac + '000').slice(0, 3)),
+  );
+  if (ms === undefined) return undefined;
   let offsetMinutes = 0;
   if (zone && zone.toUpperCase() !== 'Z') {
     const sign = zone.startsWith('-') ? -1 : 1;

@@ -1,4 +1,4 @@
-import { parseUtcDateTime } from '../../http/query-params.js';
+import { isCanonicalUtc, parseUtcDateTime } from '../../http/query-params.js';
 import type { AuditCategory, AuditResource, NewAuditEntry } from '../audit-entry.js';
 
 const CATEGORIES: readonly AuditCategory[] = ['general', 'configuration', 'agent'];
@@ -70,7 +70,7 @@ export function normalizeImportEntry(raw: unknown): NormalizeResult {
   const entry: NewAuditEntry = {
     actionName: actionName.trim(),
     userName,
-    timestamp: new Date(timestampMs).toISOString(),
+    timestamp: isCanonicalUtc(timestampText) ? timestampText : new Date(timestampMs).toISOString(),
     parameters,
     resources: resourcesOf(raw.resources),
     category,

@@ -1,6 +1,5 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import type { NewAuditEntry } from '../audit-entry.js';
 import { normalizeImportEntry } from './normalize-import-entry.js';
 
@@ -11,6 +10,8 @@ export interface ImportProblem {
 }
 
 export type ImportRecord = { entry: NewAuditEntry } | { problem: ImportProblem };
+
+const BATCH_RECORDS = 2_000;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -23,80 +24,96 @@ function pageItems(value: unknown): unknown[] | undefined {
   return undefined;
 }
 
-function* recordsOfValue(
-  value: unknown,
-  where: (page: number | undefined, item: number) => string,
-): Generator<ImportRecord> {
-  const asPages = Array.isArray(value) ? value : [value];
-  const isListOfPages = Array.isArray(value) && value.some((v) => pageItems(v) !== undefined);
-  if (!Array.isArray(value) && pageItems(value) === undefined) {
-    yield* recordsOfItems([value], (item) => where(undefined, item));
-    return;
-  }
-  if (Array.isArray(value) && !isListOfPages) {
-    yield* recordsOfItems(value, (item) => where(undefined, item));
-    return;
-  }
-  for (let page = 0; page < asPages.length; page++) {
-    const items = pageItems(asPages[page]);
-    if (!items) {
-      yield {
-        problem: {
-          where: where(page + 1, 0),
-          message: 'not a page: expected an object with "items" or "data"',
-        },
-      };
-      continue;
-    }
-    yield* recordsOfItems(items, (item) => where(page + 1, item));
-  }
+function recordOf(raw: unknown, where: () => string): ImportRecord {
+  const result = normalizeImportEntry(raw);
+  return result.ok ? { entry: result.entry } : { problem: { where: where(), message: result.message } };
 }
 
-function* recordsOfItems(items: unknown[], where: (item: number) => string): Generator<ImportRecord> {
-  for (let index = 0; index < items.length; index++) {
-    const result = normalizeImportEntry(items[index]);
-    yield result.ok
-      ? { entry: result.entry }
-      : { problem: { where: where(index + 1), message: result.message } };
+/** The records of one JSON value: an entry, a page, an array of entries or an array of pages. */
+function recordsOfValue(
+  value: unknown,
+  where: (page: number | undefined, item: number) => string,
+): ImportRecord[] {
+  const items = pageItems(value);
+  if (items) return items.map((item, index) => recordOf(item, () => where(undefined, index + 1)));
+  if (!Array.isArray(value)) return [recordOf(value, () => where(undefined, 1))];
+  if (!value.some((element) => pageItems(element) !== undefined)) {
+    return value.map((item, index) => recordOf(item, () => where(undefined, index + 1)));
   }
+  return value.flatMap((page, pageIndex) => {
+    const pageEntries = pageItems(page);
+    if (!pageEntries) {
+      return [
+        {
+          problem: {
+            where: where(pageIndex + 1, 0),
+            message: 'not a page: expected an object with "items" or "data"',
+          },
+        },
+      ];
+    }
+    return pageEntries.map((item, index) => recordOf(item, () => where(pageIndex + 1, index + 1)));
+  });
+}
+
+/** Lines of a UTF-8 file, without their line ends, read in large chunks. */
+async function* linesOf(path: string): AsyncGenerator<string[]> {
+  let rest = '';
+  for await (const chunk of createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 })) {
+    const text = rest + (chunk as string);
+    const lines = text.split('\n');
+    rest = lines.pop() ?? '';
+    yield lines;
+  }
+  if (rest !== '') yield [rest];
 }
 
 /**
  * Reads an audit import file: NDJSON (one entry, or one page, per line), or one JSON document that is a page,
- * an array of pages, or an array of entries. Bad records come out as problems, in order, and never stop the read.
+ * an array of pages, or an array of entries. Records come out in batches and in order; bad records come out as
+ * problems and never stop the read.
  */
-export async function* readImportFile(path: string): AsyncGenerator<ImportRecord> {
-  const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
+export async function* readImportFile(path: string): AsyncGenerator<ImportRecord[]> {
   let lineNumber = 0;
   let ndjson: boolean | undefined;
-  for await (const line of lines) {
-    lineNumber++;
-    const text = line.trim();
-    if (text === '') continue;
-    if (ndjson === undefined) {
+  let batch: ImportRecord[] = [];
+  outer: for await (const lines of linesOf(path)) {
+    for (const line of lines) {
+      lineNumber++;
+      const text = (lineNumber === 1 ? line.replace(/^\uFEFF/, '') : line).trim();
+      if (text === '') continue;
+      let value: unknown;
       try {
-        const first: unknown = JSON.parse(text.replace(/^\uFEFF/, ''));
-        ndjson = isObject(first);
-      } catch {
-        ndjson = false;
+        value = JSON.parse(text);
+      } catch (error) {
+        // A first line that is not a whole JSON value means the file is one (pretty-printed) document.
+        if (ndjson === undefined) {
+          ndjson = false;
+          break outer;
+        }
+        batch.push({
+          problem: { where: `line ${lineNumber}`, message: `not valid JSON (${(error as Error).message})` },
+        });
+        continue;
       }
-      if (!ndjson) break;
+      if (ndjson === undefined) {
+        ndjson = isObject(value);
+        if (!ndjson) break outer;
+      }
+      const at = lineNumber;
+      const isPage = pageItems(value) !== undefined;
+      for (const record of recordsOfValue(value, (_page, item) =>
+        isPage ? `line ${at}, item ${item}` : `line ${at}`,
+      )) {
+        batch.push(record);
+      }
+      if (batch.length >= BATCH_RECORDS) {
+        yield batch;
+        batch = [];
+      }
     }
-    let value: unknown;
-    try {
-      value = JSON.parse(lineNumber === 1 ? text.replace(/^\uFEFF/, '') : text);
-    } catch (error) {
-      yield {
-        problem: { where: `line ${lineNumber}`, message: `not valid JSON (${(error as Error).message})` },
-      };
-      continue;
-    }
-    const at = lineNumber;
-    yield* recordsOfValue(value, (page, item) =>
-      pageItems(value) ? `line ${at}, item ${item}` : `line ${at}`,
-    );
   }
-  lines.close();
+  if (batch.length > 0) yield batch;
   if (ndjson !== false) return;
 
   const text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
@@ -104,15 +121,19 @@ export async function* readImportFile(path: string): AsyncGenerator<ImportRecord
   try {
     document = JSON.parse(text);
   } catch (error) {
-    yield {
-      problem: {
-        where: 'file',
-        message: `neither NDJSON nor one JSON document (${(error as Error).message})`,
+    yield [
+      {
+        problem: {
+          where: 'file',
+          message: `neither NDJSON nor one JSON document (${(error as Error).message})`,
+        },
       },
-    };
+    ];
     return;
   }
-  yield* recordsOfValue(document, (page, item) =>
+  const records = recordsOfValue(document, (page, item) =>
     page === undefined ? `item ${item}` : `page ${page}, item ${item}`,
   );
+  for (let start = 0; start < records.length; start += BATCH_RECORDS)
+    yield records.slice(start, start + BATCH_RECORDS);
 }

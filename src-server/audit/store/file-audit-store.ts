@@ -73,7 +73,7 @@ export class FileAuditStore implements AuditStore {
   }
 
   async importEntries(
-    entries: AsyncIterable<NewAuditEntry> | Iterable<NewAuditEntry>,
+    entries: AsyncIterable<NewAuditEntry | readonly NewAuditEntry[]> | Iterable<NewAuditEntry>,
     onProgress?: (progress: ImportProgress) => void,
   ): Promise<ImportResult> {
     this.assertOpen();

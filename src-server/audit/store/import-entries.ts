@@ -32,7 +32,7 @@ interface Chunk {
 export async function importEntries(
   log: SegmentLog,
   index: AuditIndex,
-  entries: AsyncIterable<NewAuditEntry> | Iterable<NewAuditEntry>,
+  entries: AsyncIterable<NewAuditEntry | readonly NewAuditEntry[]> | Iterable<NewAuditEntry>,
   onProgress: ((progress: ImportProgress) => void) | undefined,
 ): Promise<ImportResult> {
   const progress: ImportProgress = { read: 0, added: 0, duplicates: 0 };
@@ -87,8 +87,12 @@ export async function importEntries(
   try {
     if (isAsyncIterable(entries)) {
       for await (const input of entries) {
-        if (accept(input)) await submit();
-        if (progress.read % YIELD_EVERY_ENTRIES === 0) await setImmediatePromise();
+        for (const entry of Array.isArray(input)
+          ? (input as readonly NewAuditEntry[])
+          : [input as NewAuditEntry]) {
+          if (accept(entry)) await submit();
+          if (progress.read % YIELD_EVERY_ENTRIES === 0) await setImmediatePromise();
+        }
       }
     } else {
       // A plain loop: `for await` over a synchronous source costs a promise per entry.
@@ -132,8 +136,8 @@ function inFlightKey(hash: ContentHash): number {
   return hash.hi * 0x200000 + (hash.lo >>> 11);
 }
 
-function isAsyncIterable<T>(source: AsyncIterable<T> | Iterable<T>): source is AsyncIterable<T> {
-  return typeof (source as AsyncIterable<T>)[Symbol.asyncIterator] === 'function';
+function isAsyncIterable<A, S>(source: AsyncIterable<A> | Iterable<S>): source is AsyncIterable<A> {
+  return typeof (source as AsyncIterable<A>)[Symbol.asyncIterator] === 'function';
 }
 
 /** Same 64-bit hash and the same indexed fields: treated as the same entry. */
