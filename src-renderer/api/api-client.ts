@@ -76,6 +76,10 @@ export class ApiClient {
     return this.#json<T>('PUT', path, body, options);
   }
 
+  patch<T>(path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+    return this.#json<T>('PATCH', path, body, options);
+  }
+
   delete(path: string, options: RequestOptions = {}): Promise<void> {
     return this.#json<void>('DELETE', path, undefined, options);
   }

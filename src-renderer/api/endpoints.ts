@@ -3,14 +3,34 @@ import type {
   Activity,
   AppRegistration,
   AppRegistrationWithSecret,
+  AgentGroup,
+  ApiKey,
   AuditExportFormat,
   AuditLogFilter,
   AuditLogPage,
   AuditLogQuery,
   ControlPanelStatus,
   CreateAppRegistration,
+  CreateApiKey,
+  CreatedApiKey,
+  CreateEnvironment,
+  CreateEnvironmentVariable,
+  CreatePolicy,
   CurrentIdentity,
+  Environment,
+  EnvironmentVariable,
   ListPage,
+  ModifyEnvironment,
+  ModifyEnvironmentVariable,
+  ModifyPolicy,
+  MonitoredApiChoice,
+  MonitoringQuery,
+  MonitoringFilter,
+  MonitoringRecord,
+  MonitoringSummary,
+  MonitoringSummaryInterval,
+  Policy,
+  SetEnvironmentVariableValues,
   RestartAccepted,
   SessionToken,
   SettingValue,
@@ -63,4 +83,82 @@ export const appRegistrationsApi = {
     client.post<AppRegistrationWithSecret>(`/api/v1/app-registrations/${encodeURIComponent(id)}/secret`),
   remove: (client: ApiClient, id: string) =>
     client.delete(`/api/v1/app-registrations/${encodeURIComponent(id)}`),
+};
+
+const byId = (id: string) => encodeURIComponent(id);
+
+export const environmentsApi = {
+  list: async (client: ApiClient, { signal }: Signal = {}): Promise<Environment[]> =>
+    (await client.get<ListPage<Environment>>('/api/v1/environments', { query: WHOLE_LIST, signal })).data,
+  create: (client: ApiClient, request: CreateEnvironment) =>
+    client.post<Environment>('/api/v1/environments', request),
+  modify: (client: ApiClient, id: string, request: ModifyEnvironment) =>
+    client.patch<Environment>(`/api/v1/environments/${byId(id)}`, request),
+  remove: (client: ApiClient, id: string) => client.delete(`/api/v1/environments/${byId(id)}`),
+};
+
+export const agentGroupsApi = {
+  list: async (client: ApiClient, { signal }: Signal = {}): Promise<AgentGroup[]> =>
+    (await client.get<ListPage<AgentGroup>>('/api/v1/agent-groups', { query: WHOLE_LIST, signal })).data,
+};
+
+export const environmentVariablesApi = {
+  list: async (client: ApiClient, { signal }: Signal = {}): Promise<EnvironmentVariable[]> =>
+    (
+      await client.get<ListPage<EnvironmentVariable>>('/api/v1/environment-variables', {
+        query: WHOLE_LIST,
+        signal,
+      })
+    ).data,
+  create: (client: ApiClient, request: CreateEnvironmentVariable) =>
+    client.post<EnvironmentVariable>('/api/v1/environment-variables', request),
+  modify: (client: ApiClient, id: string, request: ModifyEnvironmentVariable) =>
+    client.patch<EnvironmentVariable>(`/api/v1/environment-variables/${byId(id)}`, request),
+  remove: (client: ApiClient, id: string) => client.delete(`/api/v1/environment-variables/${byId(id)}`),
+  setValues: (client: ApiClient, id: string, environmentId: string, request: SetEnvironmentVariableValues) =>
+    client.put<EnvironmentVariable>(
+      `/api/v1/environment-variables/${byId(id)}/values/${byId(environmentId)}`,
+      request,
+    ),
+  removeValues: (client: ApiClient, id: string, environmentId: string) =>
+    client.delete(`/api/v1/environment-variables/${byId(id)}/values/${byId(environmentId)}`),
+};
+
+export const policiesApi = {
+  list: async (client: ApiClient, { signal }: Signal = {}): Promise<Policy[]> =>
+    (await client.get<ListPage<Policy>>('/api/v1/policies', { query: WHOLE_LIST, signal })).data,
+  create: (client: ApiClient, request: CreatePolicy) => client.post<Policy>('/api/v1/policies', request),
+  modify: (client: ApiClient, id: string, request: ModifyPolicy) =>
+    client.patch<Policy>(`/api/v1/policies/${byId(id)}`, request),
+  remove: (client: ApiClient, id: string) => client.delete(`/api/v1/policies/${byId(id)}`),
+};
+
+export const apiKeysApi = {
+  list: async (client: ApiClient, { signal }: Signal = {}): Promise<ApiKey[]> =>
+    (await client.get<ListPage<ApiKey>>('/api/v1/api-keys', { query: WHOLE_LIST, signal })).data,
+  create: (client: ApiClient, request: CreateApiKey) =>
+    client.post<CreatedApiKey>('/api/v1/api-keys', request),
+  remove: (client: ApiClient, id: string) => client.delete(`/api/v1/api-keys/${byId(id)}`),
+};
+
+export const monitoringApi = {
+  list: (client: ApiClient, query: MonitoringQuery, { signal }: Signal = {}) =>
+    client.get<ListPage<MonitoringRecord>>('/api/v1/monitoring/requests', { query: { ...query }, signal }),
+  summary: (
+    client: ApiClient,
+    filter: MonitoringFilter,
+    interval: MonitoringSummaryInterval | 'auto',
+    { signal }: Signal = {},
+  ) =>
+    client.get<MonitoringSummary>('/api/v1/monitoring/summary', { query: { ...filter, interval }, signal }),
+  /** The APIs the filters offer (id, name, base path only). */
+  apiChoices: async (client: ApiClient, { signal }: Signal = {}): Promise<MonitoredApiChoice[]> =>
+    (await client.get<ListPage<MonitoredApiChoice>>('/api/v1/apis', { query: WHOLE_LIST, signal })).data.map(
+      ({ id, name, basePath }) => ({ id, name, basePath }),
+    ),
+  /** Operation keys (`GET /orders/{id}`) of one API, for the operation filter. */
+  operationKeysOf: async (client: ApiClient, apiId: string, { signal }: Signal = {}): Promise<string[]> =>
+    (
+      await client.get<{ operations: { key: string }[] }>(`/api/v1/apis/${byId(apiId)}`, { signal })
+    ).operations.map((operation) => operation.key),
 };

@@ -7,11 +7,15 @@ import { expectNoSeriousViolations, saveScreenshot } from './support/accessibili
 import { generateEntries, writeNdjson } from './support/audit-entries.js';
 import { auditGrid } from './support/audit-log.js';
 import { signInWithToken } from './support/console.js';
+import { seedSampleConfiguration, type SampleConfiguration } from './support/sample-configuration.js';
 
 // Two servers: one as installed (audit log flag off), one with the flag on and a platform export imported.
 let flagOff: StartedGatehouse;
 let flagOn: StartedGatehouse;
 let importDir: string;
+// A third server holds a sample configuration, so the audit log above keeps showing the imported entries first.
+let configured: StartedGatehouse;
+let sample: SampleConfiguration;
 
 test.beforeAll(async () => {
   importDir = await mkdtemp(join(tmpdir(), 'gatehouse-a11y-'));
@@ -20,13 +24,15 @@ test.beforeAll(async () => {
     'entries.ndjson',
     generateEntries(120, new Date(Date.now() - 60_000)),
   );
-  [flagOff, flagOn] = await Promise.all([
+  [flagOff, flagOn, configured] = await Promise.all([
     startGatehouse(),
     startGatehouse({ auditImports: [file], settings: { 'Flags:EnableServiceApiAuditLogRoute': 'true' } }),
+    startGatehouse(),
   ]);
+  sample = await seedSampleConfiguration(configured);
 });
 test.afterAll(async () => {
-  await Promise.all([flagOff.stop(), flagOn.stop()]);
+  await Promise.all([flagOff.stop(), flagOn.stop(), configured.stop(), sample.stop()]);
   await rm(importDir, { recursive: true, force: true });
 });
 
@@ -52,12 +58,7 @@ for (const theme of ['light', 'dark'] as const) {
       await check(page, 'sign-in', theme);
 
       await signInWithToken(page, flagOn, 'Operator', 'screenshot-operator');
-      const placeholders: [string, string][] = [
-        ['/apis', 'APIs'],
-        ['/environment-variables', 'Environment variables'],
-        ['/api-policies', 'API policies'],
-        ['/api-monitoring', 'API monitoring'],
-      ];
+      const placeholders: [string, string][] = [['/apis', 'APIs']];
       for (const [path, heading] of placeholders) {
         await visit(page, flagOn, path, heading);
         await check(page, path.slice(1), theme);
@@ -86,6 +87,40 @@ for (const theme of ['light', 'dark'] as const) {
       await check(page, 'not-found', theme);
     });
 
+    test(`the environment variables, API policies and API monitoring screens pass axe (${theme})`, async ({
+      page,
+    }) => {
+      await signInWithToken(page, configured, 'Operator', 'screenshot-operator', '/environment-variables');
+      await expect(page.locator('[data-variable-name="backend"]')).toContainText('********');
+      await check(page, 'environment-variables', theme);
+      await page.getByRole('button', { name: 'Edit the values of backend' }).click();
+      await check(page, 'environment-variable-values', theme);
+      await page.getByRole('button', { name: 'Replace value of token' }).click();
+      await check(page, 'environment-variable-secret-replace', theme);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+
+      await visit(page, configured, '/api-policies', 'API policies');
+      await expect(page.locator('[data-policy-name="Partner access"]')).toBeVisible();
+      await check(page, 'api-policies', theme);
+      await page.getByRole('button', { name: 'Edit policy Partner access' }).click();
+      await check(page, 'api-policy-edit', theme);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('button', { name: 'New API key' }).click();
+      await page.getByRole('textbox', { name: 'Key name' }).fill(`Screenshot ${theme}`);
+      await page.getByRole('button', { name: 'Create key' }).click();
+      await expect(page.getByText('Copy the key now')).toBeVisible();
+      await check(page, 'api-key-shown-once', theme);
+      await page.getByRole('button', { name: 'Done' }).click();
+
+      await visit(page, configured, '/api-monitoring', 'API monitoring');
+      const requests = page.getByRole('grid', { name: 'Monitored requests' });
+      await expect(requests.getByRole('gridcell', { name: '/no-such-api' })).toBeVisible();
+      await check(page, 'api-monitoring', theme);
+      await requests.getByRole('gridcell', { name: '/orders-api/v1/orders/42' }).click();
+      await check(page, 'api-monitoring-request-details', theme);
+      await page.keyboard.press('Escape');
+    });
+
     test(`the flag-off explanation and the read-only settings pass axe (${theme})`, async ({ page }) => {
       await signInWithToken(page, flagOff, 'Auditor', 'screenshot-auditor', '/audit-log');
       await expect(page.getByRole('heading', { name: 'The audit log endpoint is turned off' })).toBeVisible();
@@ -105,6 +140,17 @@ test('the console fits a 1024 px wide window', async ({ page }) => {
     ['/tenant-settings', 'Tenant settings'],
   ] as const) {
     await visit(page, flagOn, path, heading);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, `${path.slice(1)}-1024px`);
+  }
+  await signInWithToken(page, configured, 'Operator', 'narrow-operator', '/environment-variables');
+  for (const [path, heading] of [
+    ['/environment-variables', 'Environment variables'],
+    ['/api-policies', 'API policies'],
+    ['/api-monitoring', 'API monitoring'],
+  ] as const) {
+    await visit(page, configured, path, heading);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
     await saveScreenshot(page, `${path.slice(1)}-1024px`);

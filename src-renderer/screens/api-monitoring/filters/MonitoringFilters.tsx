@@ -1,0 +1,209 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
+import { MONITORING_OUTCOMES, type AgentGroup, type MonitoredApiChoice } from '../../../api/types.js';
+import { UtcDateTimeField } from '../../../components/UtcDateTimeField.js';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.js';
+import {
+  RANGE_LABEL,
+  sameViewFilter,
+  type MonitoringViewFilter,
+  type RangeChoice,
+} from '../monitoring-view.js';
+import { OUTCOME } from '../outcome-labels.js';
+import { ApiOperationFields } from './ApiOperationFields.js';
+import {
+  draftOf,
+  emptyDraft,
+  filterOf,
+  isEmptyDraft,
+  problemsOf,
+  type MonitoringFilterDraft,
+} from './filter-draft.js';
+
+const DEBOUNCE_MS = 400;
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'];
+const STATUS_SUGGESTIONS = ['2xx', '3xx', '4xx', '5xx', '404', '401', '429', '502'];
+
+export interface MonitoringFiltersProps {
+  filter: MonitoringViewFilter;
+  onApply(filter: MonitoringViewFilter): void;
+  apis: MonitoredApiChoice[];
+  agentGroups: AgentGroup[];
+}
+
+/** Time range, API, operation, status, method, duration, path, agent group and outcome; applied as typing pauses. */
+export function MonitoringFilters({ filter, onApply, apis, agentGroups }: MonitoringFiltersProps) {
+  const [draft, setDraft] = useState<MonitoringFilterDraft>(() => draftOf(filter));
+  const debounced = useDebouncedValue(draft, DEBOUNCE_MS);
+  const pending = useMemo(() => filterOf(debounced), [debounced]);
+  // Judged once typing pauses, so a half-typed value is not flagged at every keystroke.
+  const problems = problemsOf(debounced);
+  const debouncedValid = Object.keys(problems).length === 0;
+
+  const onApplyRef = useRef(onApply);
+  useEffect(() => {
+    onApplyRef.current = onApply;
+  });
+  const lastApplied = useRef(filter);
+  useEffect(() => {
+    if (!debouncedValid) return;
+    lastApplied.current = pending;
+    onApplyRef.current(pending);
+  }, [pending, debouncedValid]);
+
+  // Back/forward or a shared link changed the filter under the form (not this form's own apply): show it.
+  useEffect(() => {
+    if (sameViewFilter(filter, lastApplied.current)) return;
+    lastApplied.current = filter;
+    setDraft(draftOf(filter));
+  }, [filter]);
+
+  const update = (change: Partial<MonitoringFilterDraft>) =>
+    setDraft((current) => ({ ...current, ...change }));
+  const textField = (key: 'path' | 'minDurationMs', label: string, width: number, placeholder?: string) => (
+    <TextField
+      label={label}
+      size="small"
+      value={draft[key]}
+      placeholder={placeholder}
+      onChange={(event) => update({ [key]: event.target.value })}
+      error={problems[key] !== undefined}
+      helperText={problems[key]}
+      sx={{ width }}
+      slotProps={{
+        htmlInput: { spellCheck: false, ...(key === 'minDurationMs' ? { inputMode: 'decimal' } : {}) },
+      }}
+    />
+  );
+
+  return (
+    <Box
+      component="form"
+      role="search"
+      aria-label="Filter the monitored requests"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (Object.keys(problemsOf(draft)).length > 0) return;
+        lastApplied.current = filterOf(draft);
+        onApply(lastApplied.current);
+      }}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', mb: 2 }}
+    >
+      <TextField
+        select
+        size="small"
+        label="Time range"
+        value={draft.range}
+        onChange={(event) => update({ range: event.target.value as RangeChoice })}
+        sx={{ width: 200 }}
+      >
+        {(Object.keys(RANGE_LABEL) as RangeChoice[]).map((range) => (
+          <MenuItem key={range} value={range}>
+            {RANGE_LABEL[range]}
+          </MenuItem>
+        ))}
+      </TextField>
+      {draft.range === 'custom' ? (
+        <>
+          <UtcDateTimeField
+            label="From (UTC)"
+            value={draft.from}
+            onChange={(from) => update({ from })}
+            problem={problems.from}
+          />
+          <UtcDateTimeField
+            label="To (UTC)"
+            value={draft.to}
+            onChange={(to) => update({ to })}
+            problem={problems.to}
+          />
+        </>
+      ) : null}
+      <ApiOperationFields
+        apis={apis}
+        apiId={draft.apiId}
+        operation={draft.operation}
+        onChange={(change) => update(change)}
+      />
+      <Autocomplete
+        freeSolo
+        options={STATUS_SUGGESTIONS}
+        value={draft.status || null}
+        inputValue={draft.status}
+        onInputChange={(_event, status) => update({ status })}
+        onChange={(_event, status) => update({ status: status ?? '' })}
+        sx={{ width: 150 }}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            size="small"
+            label="Status"
+            placeholder="404 or 4xx"
+            error={problems.status !== undefined}
+            helperText={problems.status}
+          />
+        )}
+      />
+      <TextField
+        select
+        size="small"
+        label="Method"
+        value={draft.method.toUpperCase()}
+        onChange={(event) => update({ method: event.target.value })}
+        sx={{ width: 130 }}
+      >
+        <MenuItem value="">Any</MenuItem>
+        {METHODS.map((method) => (
+          <MenuItem key={method} value={method}>
+            {method}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label="Outcome"
+        value={draft.outcome}
+        onChange={(event) => update({ outcome: event.target.value })}
+        sx={{ width: 190 }}
+      >
+        <MenuItem value="">Any outcome</MenuItem>
+        {MONITORING_OUTCOMES.map((outcome) => (
+          <MenuItem key={outcome} value={outcome}>
+            {OUTCOME[outcome].label}
+          </MenuItem>
+        ))}
+      </TextField>
+      {textField('path', 'Path prefix', 200, '/orders-api/v1')}
+      {textField('minDurationMs', 'Min. duration (ms)', 180)}
+      <TextField
+        select
+        size="small"
+        label="Agent group"
+        value={agentGroups.some((group) => group.id === draft.agentGroupId) ? draft.agentGroupId : ''}
+        onChange={(event) => update({ agentGroupId: event.target.value })}
+        sx={{ width: 170 }}
+      >
+        <MenuItem value="">Any group</MenuItem>
+        {agentGroups.map((group) => (
+          <MenuItem key={group.id} value={group.id}>
+            {group.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Button
+        startIcon={<FilterAltOffIcon />}
+        disabled={isEmptyDraft(draft)}
+        onClick={() => setDraft(emptyDraft())}
+        sx={{ mt: 0.25 }}
+      >
+        Clear filters
+      </Button>
+    </Box>
+  );
+}
