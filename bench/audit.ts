@@ -53,13 +53,13 @@ async function startServer(
     [CLI, 'serve', '--data-dir', dataDir, '--port', '0', '--gateway-port', '0', '--no-sign-in-link'],
     {
       // Retention would trim the generated agent events to 1,000 per agent group; queries should see all N entries.
-    env: {
-      ...process.env,
-      Flags__EnableServiceApiAuditLogRoute: 'true',
-      Logging__Level: 'warn',
-      Audit__AgentEventWindow: '1000000',
-      Audit__RetentionDays: '3650',
-    },
+      env: {
+        ...process.env,
+        Flags__EnableServiceApiAuditLogRoute: 'true',
+        Logging__Level: 'warn',
+        Audit__AgentEventWindow: '1000000',
+        Audit__RetentionDays: '3650',
+      },
     },
   );
   let output = '';

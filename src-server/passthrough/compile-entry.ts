@@ -26,17 +26,25 @@ export interface CompiledPassthroughEntry {
   references: string[];
 }
 
-export type CompileEntryResult = { ok: true; compiled: CompiledPassthroughEntry } | { ok: false; errors: TemplateError[] };
+export type CompileEntryResult =
+  { ok: true; compiled: CompiledPassthroughEntry } | { ok: false; errors: TemplateError[] };
 
 /** Compiles an entry's four sections and header values; errors name the place and the position in it. */
-export function compilePassthroughEntry(entry: PassthroughEntry, context: TemplateCompileContext): CompileEntryResult {
+export function compilePassthroughEntry(
+  entry: PassthroughEntry,
+  context: TemplateCompileContext,
+): CompileEntryResult {
   const errors: TemplateError[] = [];
   const target = compileTarget(entry.target, context);
   if (!target.ok) errors.push(...target.errors);
   const headers: CompiledHeaderRule[] = [];
   const references = target.ok ? [...target.target.references()] : [];
   entry.headers.forEach((rule, index) => {
-    const compiled: CompiledHeaderRule = { action: rule.action, name: rule.name, lowerName: rule.name.toLowerCase() };
+    const compiled: CompiledHeaderRule = {
+      action: rule.action,
+      name: rule.name,
+      lowerName: rule.name.toLowerCase(),
+    };
     if (rule.action !== 'Remove') {
       const value = compileHeaderValue(rule.value ?? '', index, context);
       if (value.ok) {
@@ -47,5 +55,8 @@ export function compilePassthroughEntry(entry: PassthroughEntry, context: Templa
     headers.push(compiled);
   });
   if (errors.length > 0 || !target.ok) return { ok: false, errors };
-  return { ok: true, compiled: { entry, target: target.target, headers, references: [...new Set(references)] } };
+  return {
+    ok: true,
+    compiled: { entry, target: target.target, headers, references: [...new Set(references)] },
+  };
 }

@@ -14,7 +14,9 @@ export interface EnvironmentScope {
 }
 
 export function shapeOf(variable: EnvironmentVariableRecord): EnvVariableShape {
-  return variable.kind === 'group' ? { kind: 'group', members: (variable.members ?? []).map((m) => m.name) } : { kind: 'value' };
+  return variable.kind === 'group'
+    ? { kind: 'group', members: (variable.members ?? []).map((m) => m.name) }
+    : { kind: 'value' };
 }
 
 function isSecret(variable: EnvironmentVariableRecord, member: string): boolean {
@@ -30,14 +32,21 @@ function reveal(stored: StoredValue, box: SecretBox): string {
  * The environment variables of one environment, decrypted once (when the configuration changes), so rendering a
  * request never touches the store or the cipher.
  */
-export function buildEnvironmentScope(data: Readonly<ConfigData>, environmentId: string, box: SecretBox): EnvironmentScope {
+export function buildEnvironmentScope(
+  data: Readonly<ConfigData>,
+  environmentId: string,
+  box: SecretBox,
+): EnvironmentScope {
   const shapes: Record<string, EnvVariableShape> = {};
   const values = new Map<string, EnvValue>();
   for (const variable of data.environmentVariables) {
     shapes[variable.name] = shapeOf(variable);
     const inEnvironment = variable.values[environmentId] ?? {};
     for (const [member, stored] of Object.entries(inEnvironment)) {
-      values.set(`${variable.name}\u0000${member}`, { value: reveal(stored, box), secret: isSecret(variable, member) });
+      values.set(`${variable.name}\u0000${member}`, {
+        value: reveal(stored, box),
+        secret: isSecret(variable, member),
+      });
     }
   }
   return {

@@ -11,7 +11,9 @@ const MIGRATIONS: Migration[] = [
   // Passthrough APIs: the Development environment and the Default cross-platform agent group exist from the start.
   (data, now) => {
     const at = now.toISOString();
-    const environments: EnvironmentRecord[] = [{ id: 'development', name: 'Development', createdAt: at, updatedAt: at }];
+    const environments: EnvironmentRecord[] = [
+      { id: 'development', name: 'Development', createdAt: at, updatedAt: at },
+    ];
     const agentGroups: AgentGroupRecord[] = [
       {
         id: 'default',

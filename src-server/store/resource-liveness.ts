@@ -2,7 +2,9 @@ import type { AuditResource } from '../audit/audit-entry.js';
 import type { ConfigData } from './config-model.js';
 import type { ConfigStore } from './config-store.js';
 
-type CollectionName = { [K in keyof ConfigData]: ConfigData[K] extends { id: string }[] ? K : never }[keyof ConfigData];
+type CollectionName = {
+  [K in keyof ConfigData]: ConfigData[K] extends { id: string }[] ? K : never;
+}[keyof ConfigData];
 
 /** Audit resource type → the store collection whose records carry that `id`. */
 const COLLECTION_OF_TYPE: Record<string, CollectionName> = {

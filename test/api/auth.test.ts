@@ -153,13 +153,19 @@ describe('management API authentication', () => {
   });
 
   it('refreshes a console session token, but not an external or client token', async () => {
-    const refreshed = await server.api('/api/v1/session/refresh', { method: 'POST', roles: ['Auditor'], userName: 'support' });
+    const refreshed = await server.api('/api/v1/session/refresh', {
+      method: 'POST',
+      roles: ['Auditor'],
+      userName: 'support',
+    });
     expect(refreshed.status).toBe(200);
     const session = (await refreshed.json()) as { accessToken: string; userName: string; roles: string[] };
     expect(session).toMatchObject({ userName: 'support', roles: ['Auditor'] });
     const me = await server.api('/api/v1/me', { token: session.accessToken });
     expect(await me.json()).toMatchObject({ userName: 'support', roles: ['Auditor'] });
     const external = await idp.sign({ preferred_username: 'ext', roles: ['Auditor'] });
-    expect((await server.api('/api/v1/session/refresh', { method: 'POST', token: external })).status).toBe(422);
+    expect((await server.api('/api/v1/session/refresh', { method: 'POST', token: external })).status).toBe(
+      422,
+    );
   });
 });

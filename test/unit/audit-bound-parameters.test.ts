@@ -8,7 +8,9 @@ describe('boundParameters', () => {
   });
 
   it('keeps every key of large parameters, replacing large values by their size', () => {
-    const operations = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`GET /items/${i}`, { target: 'x'.repeat(40) }]));
+    const operations = Object.fromEntries(
+      Array.from({ length: 3000 }, (_, i) => [`GET /items/${i}`, { target: 'x'.repeat(40) }]),
+    );
     const bounded = boundParameters({ apiId: 'a1', operations });
     expect(Buffer.byteLength(JSON.stringify(bounded))).toBeLessThan(MAX_PARAMETERS_BYTES);
     expect(bounded.apiId).toBe('a1');

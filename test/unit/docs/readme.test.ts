@@ -9,7 +9,8 @@ describe('README', () => {
     for (const definition of SETTING_DEFINITIONS) {
       const row = readme.split('\n').find((line) => line.startsWith(`| \`${definition.key}\` |`));
       expect(row, `${definition.key} is missing from the settings table`).toBeDefined();
-      const shownDefault = definition.defaultValue === '' ? '(empty)' : `\`${String(definition.defaultValue)}\``;
+      const shownDefault =
+        definition.defaultValue === '' ? '(empty)' : `\`${String(definition.defaultValue)}\``;
       expect(row).toContain(`| ${shownDefault} |`);
     }
   });
