@@ -7,10 +7,14 @@ import type { SettingValue } from './config/setting-definitions.js';
 import { SettingsSource } from './config/settings.js';
 import { acquireDataDirLock } from './data-dir/data-dir-lock.js';
 import { dataDirLayout } from './data-dir/default-data-dir.js';
+import type { GatewayManager } from './gateway/gateway-manager.js';
 import { createLogger, type Logger } from './logger.js';
+import type { Monitoring } from './monitoring/monitoring.js';
 import { defaultUiDir } from './package-root.js';
 import { openTenant, type Tenant } from './tenant.js';
 import { startServices } from './server-services.js';
+import type { ConfigStore } from './store/config-store.js';
+import type { SecretBox } from './store/secret-box.js';
 
 export interface GatehouseOptions {
   dataDir: string;
@@ -41,6 +45,12 @@ export interface Gatehouse {
   close(): Promise<void>;
   /** For embedding and tests: the live stores. */
   readonly audit: { store: AuditStore; recorder: AuditRecorder };
+  /** For embedding and tests: the configuration store and the box that seals its secrets. */
+  readonly config: { store: ConfigStore; secretBox: SecretBox };
+  /** For embedding and tests: the gateway (`settled()` waits until configuration changes are applied). */
+  readonly gateway: GatewayManager;
+  /** For embedding and tests: API Monitoring (its sink, `flush()`, `store()` and metrics). */
+  readonly monitoring: Monitoring;
 }
 
 /** Starts the whole server in-process for one data dir: Electron main and `gatehouse serve` both call this. */
@@ -97,6 +107,9 @@ export async function startGatehouse(options: GatehouseOptions): Promise<Gatehou
       restartControlPanel: () => services.controlPanel.restart(),
       close: closeAll,
       audit: { store: tenant.auditStore, recorder: tenant.recorder },
+      config: { store: tenant.configStore, secretBox: tenant.secretBox },
+      gateway: services.gateway,
+      monitoring: tenant.monitoring,
     };
   } catch (error) {
     await tenant?.close();

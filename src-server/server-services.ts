@@ -6,8 +6,11 @@ import { createControlPanelApp } from './control-panel/control-panel-app.js';
 import { ControlPanel } from './control-panel/control-panel.js';
 import { managementRoutes } from './control-panel/management-routes.js';
 import { GatewayManager } from './gateway/gateway-manager.js';
+import { metricsRouter } from './monitoring/metrics/metrics-router.js';
+import { scheduleMonitoringRetention } from './monitoring/retention-scheduler.js';
 import { buildManagementDocument } from './openapi/management-document.js';
 import { packageInfo } from './package-root.js';
+import { ApiKeyDigest, isWellFormedApiKey } from './policies/api-key-digest.js';
 import { isResourceLive } from './store/resource-liveness.js';
 import type { Tenant } from './tenant.js';
 
@@ -37,6 +40,8 @@ export async function startServices(input: {
   const { tenant, source, settings } = input;
   const { logger, now } = tenant;
   const version = packageInfo().version;
+  // Opened before anything is scheduled: when it fails there is nothing to undo.
+  const apiKeyDigest = await ApiKeyDigest.open(tenant.layout.keysDir);
 
   const stopRetention = scheduleRetention({
     store: tenant.auditStore,
@@ -46,14 +51,31 @@ export async function startServices(input: {
     agentWindow: settings.int('Audit:AgentEventWindow'),
     isResourceLive: (resource) => isResourceLive(tenant.configStore, resource),
   });
-
-  const gateway = new GatewayManager(logger, tenant.recorder);
-  await gateway.startGroup({
-    id: 'default',
-    name: 'Default',
-    host: settings.str('Gateway:Host'),
-    port: settings.int('Gateway:Port'),
+  const stopMonitoringRetention = scheduleMonitoringRetention({
+    monitoring: tenant.monitoring,
+    logger,
+    now,
+    retentionDays: settings.int('Monitoring:RetentionDays'),
   });
+
+  const gateway = new GatewayManager({
+    logger,
+    recorder: tenant.recorder,
+    configStore: tenant.configStore,
+    secretBox: tenant.secretBox,
+    monitoring: tenant.monitoring,
+    verifyApiKey: (presented, record) =>
+      isWellFormedApiKey(presented) && apiKeyDigest.verifyApiKey(presented, record.digest),
+    defaultBinding: { host: settings.str('Gateway:Host'), port: settings.int('Gateway:Port') },
+  });
+  try {
+    await gateway.start();
+  } catch (error) {
+    await stopRetention();
+    await stopMonitoringRetention();
+    await gateway.close();
+    throw error;
+  }
 
   const build = (current: SettingsSnapshot) => {
     const tokenIssuer = tenant.tokenIssuer(current.str('Auth:Audience'));
@@ -96,6 +118,15 @@ export async function startServices(input: {
         .filter(Boolean),
       uiDir: input.uiDir,
       managementDocument: () => document,
+      extraRouters: [
+        metricsRouter({
+          metrics: tenant.monitoring.metrics,
+          requireAuth: current.bool('Monitoring:MetricsRequireAuth'),
+          controlPanelHost: current.str('ControlPanel:Host'),
+          authenticate: (req) => verifier.authenticate(req),
+          logger,
+        }),
+      ],
     });
     return { handler: app, host: current.str('ControlPanel:Host'), port: current.int('ControlPanel:Port') };
   };
@@ -104,6 +135,7 @@ export async function startServices(input: {
     await controlPanel.start();
   } catch (error) {
     await stopRetention();
+    await stopMonitoringRetention();
     await gateway.close();
     throw error;
   }
@@ -113,6 +145,7 @@ export async function startServices(input: {
     gateway,
     async close() {
       await stopRetention();
+      await stopMonitoringRetention();
       await controlPanel.close();
       await gateway.close();
     },

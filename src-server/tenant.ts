@@ -7,6 +7,7 @@ import { loadOrCreateSigningKey, type SigningKey } from './auth/signing-key.js';
 import { TokenIssuer, builtInIssuer } from './auth/token-issuer.js';
 import { dataDirLayout } from './data-dir/default-data-dir.js';
 import type { Logger } from './logger.js';
+import { Monitoring } from './monitoring/monitoring.js';
 import { ConfigStore } from './store/config-store.js';
 import { SecretBox } from './store/secret-box.js';
 
@@ -19,6 +20,8 @@ export interface Tenant {
   configStore: ConfigStore;
   auditStore: AuditStore;
   recorder: AuditRecorder;
+  /** API Monitoring: the gateway's sink, the store behind it, and the Prometheus metrics. */
+  monitoring: Monitoring;
   signingKey: SigningKey;
   /** Seals secret values kept in the configuration store. */
   secretBox: SecretBox;
@@ -49,6 +52,8 @@ export async function openTenant(options: {
     });
     const issuerId = builtInIssuer(configStore.data.tenant.id);
     const store = auditStore;
+    // Opens in the background: its index rebuild does not hold up the start.
+    const monitoring = Monitoring.open({ dir: layout.monitoringDir, logger });
     return {
       dataDir,
       layout,
@@ -57,6 +62,7 @@ export async function openTenant(options: {
       configStore,
       auditStore: store,
       recorder: new AuditRecorder(store, logger, now),
+      monitoring,
       signingKey,
       secretBox,
       issuerId,
@@ -64,6 +70,7 @@ export async function openTenant(options: {
       signInTickets: new SignInTickets(configStore, now),
       tokenIssuer: (audience) => new TokenIssuer(signingKey, issuerId, audience),
       async close() {
+        await monitoring.close();
         await configStore.close();
         await store.close();
       },

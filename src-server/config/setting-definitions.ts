@@ -126,6 +126,23 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
     tenantEditable: false,
   },
   {
+    key: 'Monitoring:RetentionDays',
+    type: 'integer',
+    defaultValue: 60,
+    min: 1,
+    max: 3650,
+    description: 'Age after which API Monitoring records are removed (checked at start and hourly).',
+    tenantEditable: false,
+  },
+  {
+    key: 'Monitoring:MetricsRequireAuth',
+    type: 'boolean',
+    defaultValue: false,
+    description:
+      'Require a bearer token granting Monitoring.View on GET /metrics. Off by default: Prometheus scrapers rarely carry tokens and the Control Panel listens on loopback.',
+    tenantEditable: true,
+  },
+  {
     key: 'Logging:Level',
     type: 'string',
     defaultValue: 'info',

@@ -8,6 +8,8 @@ import type { SettingsSnapshot } from '../config/settings.js';
 import { tenantSettingsRoutes, type TenantSettingsDeps } from '../config/tenant-settings-routes.js';
 import type { AnyRoute } from '../http/route.js';
 import { passthroughManagementRoutes } from '../management/passthrough-management-routes.js';
+import { monitoringRoutes } from '../monitoring/api/monitoring-routes.js';
+import { passthroughPreviewRoutes } from '../passthrough/preview-routes.js';
 import type { Tenant } from '../tenant.js';
 
 export interface ManagementRoutesInput {
@@ -38,6 +40,8 @@ export function managementRoutes({
     ...appRegistrationRoutes(tenant.registrations),
     ...tenantSettingsRoutes(tenantSettings),
     ...passthroughManagementRoutes({ tenant, settings }),
+    ...passthroughPreviewRoutes({ tenant, settings }),
+    ...monitoringRoutes({ monitoring: tenant.monitoring, now: tenant.now }),
     ...(settings.bool('Flags:EnableServiceApiAuditLogRoute') ? auditLogRoutes(tenant.auditStore) : []),
   ];
 }

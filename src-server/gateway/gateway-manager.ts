@@ -1,14 +1,20 @@
 import type { Logger } from 'pino';
 import type { AuditRecorder } from '../audit/audit-recorder.js';
-import { closeGracefully, listen, type BoundListener } from '../control-panel/listener.js';
-import { PROBLEM_CONTENT_TYPE, HttpProblem, newTraceId } from '../http/problem.js';
+import { closeGracefully } from '../control-panel/listener.js';
+import type { MonitoringSink, NewMonitoringRecord } from '../monitoring/monitoring-record.js';
+import type { AgentGroupRecord, ConfigData } from '../store/config-model.js';
+import type { ConfigStore } from '../store/config-store.js';
+import type { SecretBox } from '../store/secret-box.js';
+import { listenGateway, type GatewayListener, type MalformedRequest } from './listener.js';
+import type { ApiKeyVerifier } from './policies/api-key-index.js';
+import { JwtVerifier } from './policies/jwt-verifier.js';
+import { ThrottleCounters } from './policies/throttle.js';
+import { UpstreamProxy } from './proxy/upstream-proxy.js';
+import { createGatewayHandler } from './request-handler.js';
+import { EntryCompiler } from './runtime/entry-compiler.js';
+import { buildGroupRuntime, runtimeFingerprint, type GroupRuntime } from './runtime/group-runtime.js';
 
-export interface AgentGroupBinding {
-  id: string;
-  name: string;
-  host: string;
-  port: number;
-}
+export const DEFAULT_AGENT_GROUP_ID = 'default';
 
 export interface GatewayEndpoint {
   agentGroupId: string;
@@ -16,56 +22,274 @@ export interface GatewayEndpoint {
   url: string;
 }
 
+export interface GatewayManagerOptions {
+  logger: Logger;
+  recorder: AuditRecorder;
+  configStore: ConfigStore;
+  secretBox: SecretBox;
+  verifyApiKey: ApiKeyVerifier;
+  /** API Monitoring; a sink that drops records until one is given. */
+  monitoring?: MonitoringSink;
+  /** Address of the default group at start (`Gateway:Host`, `Gateway:Port`; port 0 picks a free one). */
+  defaultBinding: { host: string; port: number };
+}
+
+interface Binding {
+  host: string;
+  port: number;
+}
+
+interface GroupState {
+  group: AgentGroupRecord;
+  desired: boolean;
+  fingerprint: string;
+  runtime: GroupRuntime;
+  listener?: GatewayListener;
+  /** The binding asked for (port 0 stays 0 here while the listener keeps the port it got). */
+  binding?: Binding;
+}
+
+const DROP_RECORDS: MonitoringSink = { record: () => undefined };
+
 /**
- * One gateway listener per cross-platform agent group. The listeners are independent of the Control Panel:
- * restarting it leaves them serving.
+ * One gateway listener per cross-platform agent group, independent of the Control Panel. Each group has an
+ * immutable runtime (route table, policies, keys, environment) rebuilt when the configuration store changes and
+ * swapped in one assignment: requests in flight keep the runtime they started with. Listeners start, stop and
+ * rebind as groups come, go or move; nothing restarts for a configuration change.
  */
 export class GatewayManager {
-  readonly #listeners = new Map<string, { group: AgentGroupBinding; bound: BoundListener }>();
+  readonly #groups = new Map<string, GroupState>();
+  readonly #compiler = new EntryCompiler();
+  readonly #proxy: UpstreamProxy;
+  readonly #jwt: JwtVerifier;
+  readonly #throttle = new ThrottleCounters();
+  readonly #applied: { state: GroupState; runtime: GroupRuntime }[] = [];
+  #monitoring: MonitoringSink;
+  #revision = 0;
+  #queue: Promise<void> = Promise.resolve();
+  #unsubscribe: (() => void) | undefined;
+  #defaultStored: Binding | undefined;
 
-  constructor(
-    private readonly logger: Logger,
-    private readonly recorder: AuditRecorder,
-  ) {}
+  constructor(private readonly options: GatewayManagerOptions) {
+    this.#proxy = new UpstreamProxy(options.logger);
+    this.#jwt = new JwtVerifier(options.logger);
+    this.#monitoring = options.monitoring ?? DROP_RECORDS;
+  }
 
-  async startGroup(group: AgentGroupBinding): Promise<GatewayEndpoint> {
-    const bound = await listen(
-      (req, res) => {
-        const problem = new HttpProblem(404, 'No passthrough endpoint matches this request.');
-        res.statusCode = problem.status;
-        res.setHeader('Content-Type', PROBLEM_CONTENT_TYPE);
-        res.end(JSON.stringify(problem.toProblem(req.url?.split('?')[0], newTraceId())));
-      },
-      group.host,
-      group.port,
-    );
-    this.#listeners.set(group.id, { group, bound });
-    this.logger.info({ agentGroup: group.name, url: bound.url }, 'gateway listening');
-    await this.recorder.recordAgentEvent(
-      'Agent.Started',
-      { id: group.id, name: group.name },
-      { url: bound.url },
-    );
-    return { agentGroupId: group.id, name: group.name, url: bound.url };
+  /** Builds every group's runtime and starts its listener; a default listener that cannot start throws. */
+  async start(): Promise<void> {
+    const { configStore } = this.options;
+    const stored = configStore.data.agentGroups.find((group) => group.id === DEFAULT_AGENT_GROUP_ID);
+    this.#defaultStored = stored ? { host: stored.host, port: stored.port } : undefined;
+    this.#apply(configStore.data);
+    this.#unsubscribe = configStore.onChange((data) => this.#apply(data));
+    await this.#enqueue(() => this.#reconcile(true));
+  }
+
+  setMonitoringSink(sink: MonitoringSink): void {
+    this.#monitoring = sink;
   }
 
   endpoints(): GatewayEndpoint[] {
-    return [...this.#listeners.values()].map(({ group, bound }) => ({
-      agentGroupId: group.id,
-      name: group.name,
-      url: bound.url,
-    }));
+    return [...this.#groups.values()]
+      .filter((state) => state.listener !== undefined)
+      .sort((a, b) => rank(a) - rank(b) || a.group.name.localeCompare(b.group.name))
+      .map((state) => ({ agentGroupId: state.group.id, name: state.group.name, url: state.listener!.url }));
+  }
+
+  /** The runtime a new request of the group gets (for diagnostics and tests). */
+  runtimeOf(agentGroupId: string): GroupRuntime | undefined {
+    return this.#groups.get(agentGroupId)?.runtime;
+  }
+
+  /** Resolves once every configuration change so far is applied, listeners included. */
+  settled(): Promise<void> {
+    return this.#enqueue(async () => undefined);
   }
 
   async close(): Promise<void> {
-    for (const [id, { group, bound }] of this.#listeners) {
-      await closeGracefully(bound.server);
-      this.#listeners.delete(id);
-      await this.recorder.recordAgentEvent(
-        'Agent.Stopped',
-        { id: group.id, name: group.name },
-        { url: bound.url },
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
+    await this.#enqueue(async () => {
+      for (const state of this.#groups.values()) await this.#stopListener(state);
+      this.#groups.clear();
+    });
+    this.#proxy.close();
+  }
+
+  #enqueue(task: () => Promise<void>): Promise<void> {
+    const next = this.#queue.then(task);
+    this.#queue = next.catch((error: unknown) =>
+      this.options.logger.error({ err: error }, 'gateway reconfiguration failed'),
+    );
+    return next;
+  }
+
+  /** Synchronous, right after the store committed: new runtimes are in place before the next request. */
+  #apply(data: Readonly<ConfigData>): void {
+    const desired = new Set<string>();
+    this.#compiler.beginBuild();
+    for (const group of data.agentGroups) {
+      if (group.platform !== 'cross-platform') continue;
+      desired.add(group.id);
+      try {
+        this.#applyGroup(data, group);
+      } catch (error) {
+        this.options.logger.error(
+          { err: error, agentGroup: group.id },
+          'agent group configuration could not be applied; the previous one stays in force',
+        );
+      }
+    }
+    this.#compiler.endBuild();
+    for (const [id, state] of this.#groups) state.desired = desired.has(id);
+    void this.#enqueue(() => this.#reconcile(false));
+  }
+
+  #applyGroup(data: Readonly<ConfigData>, group: AgentGroupRecord): void {
+    const state = this.#groups.get(group.id);
+    const fingerprint = runtimeFingerprint(data, group);
+    if (state && state.fingerprint === fingerprint) {
+      state.group = group;
+      return;
+    }
+    const runtime = buildGroupRuntime(data, group, ++this.#revision, {
+      secretBox: this.options.secretBox,
+      compiler: this.#compiler,
+      verifyApiKey: this.options.verifyApiKey,
+    });
+    if (state) {
+      Object.assign(state, { group, fingerprint, runtime });
+      this.#applied.push({ state, runtime });
+    } else {
+      const created: GroupState = { group, desired: true, fingerprint, runtime };
+      this.#groups.set(group.id, created);
+      this.#applied.push({ state: created, runtime });
+    }
+    for (const invalid of runtime.summary.invalidEntries) {
+      this.options.logger.warn(
+        { agentGroup: group.id, ...invalid },
+        'passthrough entry does not compile; it answers 503',
       );
     }
   }
+
+  async #reconcile(starting: boolean): Promise<void> {
+    for (const [id, state] of [...this.#groups]) {
+      if (!state.desired) {
+        await this.#stopListener(state);
+        if (!state.desired) this.#groups.delete(id);
+        continue;
+      }
+      const binding = this.#bindingOf(state.group);
+      try {
+        if (!state.listener) await this.#startListener(state, binding);
+        else if (binding.host !== state.binding?.host || binding.port !== state.binding.port) {
+          await this.#rebind(state, binding);
+        }
+      } catch (error) {
+        if (starting && id === DEFAULT_AGENT_GROUP_ID) throw error;
+        this.options.logger.error({ err: error, agentGroup: id }, 'agent group listener could not start');
+      }
+    }
+    for (const { state, runtime } of this.#applied.splice(0)) {
+      if (!state.listener || state.runtime !== runtime) continue;
+      await this.options.recorder.recordAgentEvent('Agent.ConfigurationApplied', agentGroupOf(state), {
+        ...runtime.summary,
+      });
+    }
+  }
+
+  #bindingOf(group: AgentGroupRecord): Binding {
+    const stored = this.#defaultStored;
+    // The settings (`--gateway-port`) place the default group until its stored address is changed.
+    if (
+      group.id === DEFAULT_AGENT_GROUP_ID &&
+      stored &&
+      stored.host === group.host &&
+      stored.port === group.port
+    ) {
+      return this.options.defaultBinding;
+    }
+    return { host: group.host, port: group.port };
+  }
+
+  async #startListener(state: GroupState, binding: Binding): Promise<void> {
+    const handler = createGatewayHandler({
+      runtime: () => state.runtime,
+      monitoring: { record: (record) => this.#report(record) },
+      proxy: this.#proxy,
+      jwt: this.#jwt,
+      throttle: this.#throttle,
+      logger: this.options.logger,
+    });
+    const listener = await listenGateway(handler, binding.host, binding.port, (malformed) =>
+      this.#recordMalformed(state, malformed),
+    );
+    state.listener = listener;
+    state.binding = binding;
+    this.options.logger.info({ agentGroup: state.group.name, url: listener.url }, 'gateway listening');
+    await this.options.recorder.recordAgentEvent('Agent.Started', agentGroupOf(state), { url: listener.url });
+  }
+
+  /** The new address first, so requests keep being served; on the same port the old listener must go first. */
+  async #rebind(state: GroupState, binding: Binding): Promise<void> {
+    const previous = state.listener;
+    try {
+      await this.#startListener(state, binding);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || !previous) throw error;
+      await this.#stopListener(state);
+      await this.#startListener(state, binding);
+      return;
+    }
+    if (previous) await this.#stopGiven(state, previous);
+  }
+
+  async #stopListener(state: GroupState): Promise<void> {
+    const listener = state.listener;
+    if (!listener) return;
+    state.listener = undefined;
+    state.binding = undefined;
+    await this.#stopGiven(state, listener);
+  }
+
+  async #stopGiven(state: GroupState, listener: GatewayListener): Promise<void> {
+    await closeGracefully(listener.server);
+    await this.options.recorder.recordAgentEvent('Agent.Stopped', agentGroupOf(state), { url: listener.url });
+  }
+
+  /** Monitoring must never break a request: a failing sink is logged, the request goes on. */
+  #report(record: NewMonitoringRecord): void {
+    try {
+      this.#monitoring.record(record);
+    } catch (error) {
+      this.options.logger.error({ err: error }, 'monitoring record could not be written');
+    }
+  }
+
+  #recordMalformed(state: GroupState, malformed: MalformedRequest): void {
+    this.#report({
+      time: new Date().toISOString(),
+      agentGroupId: state.group.id,
+      agentGroupName: state.group.name,
+      method: '-',
+      path: '-',
+      status: malformed.status,
+      durationMs: 0,
+      bytesIn: 0,
+      bytesOut: 0,
+      outcome: 'refused',
+      clientIp: malformed.clientIp.startsWith('::ffff:') ? malformed.clientIp.slice(7) : malformed.clientIp,
+      reason: malformed.reason,
+    });
+  }
+}
+
+function agentGroupOf(state: GroupState) {
+  return { id: state.group.id, name: state.group.name };
+}
+
+function rank(state: GroupState): number {
+  return state.group.id === DEFAULT_AGENT_GROUP_ID ? 0 : 1;
 }

@@ -14,6 +14,29 @@ export type MonitoringOutcome =
   | 'timeout'
   | 'client-aborted';
 
+/** Every outcome (filters and validation list them). */
+export const MONITORING_OUTCOMES = [
+  'forwarded',
+  'unmatched',
+  'method-not-allowed',
+  'preflight',
+  'unauthenticated',
+  'denied',
+  'throttled',
+  'payload-too-large',
+  'refused',
+  'configuration-error',
+  'upstream-error',
+  'timeout',
+  'client-aborted',
+] as const satisfies readonly MonitoringOutcome[];
+
+// Fails to compile when an outcome is added to the union but not to the list.
+const everyOutcomeListed: Exclude<MonitoringOutcome, (typeof MONITORING_OUTCOMES)[number]> extends never
+  ? true
+  : never = true;
+void everyOutcomeListed;
+
 /**
  * One API Monitoring record: every request that reaches a gateway listener, passthrough or not. Never holds a
  * secret: the target URL is the masked rendering, the path carries no query string.

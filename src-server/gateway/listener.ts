@@ -1,0 +1,88 @@
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { urlOf } from '../control-panel/listener.js';
+import { newTraceId, problemTitleFor, problemTypeFor, PROBLEM_CONTENT_TYPE } from '../http/problem.js';
+
+export interface GatewayListener {
+  server: Server;
+  host: string;
+  port: number;
+  url: string;
+}
+
+/** A request the HTTP parser refused (malformed, smuggling attempt, oversized headers), for monitoring. */
+export interface MalformedRequest {
+  status: number;
+  reason: string;
+  clientIp: string;
+}
+
+const CLIENT_ERROR_STATUS: Record<string, [status: number, reason: string, title: string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'request headers too large', 'Request Header Fields Too Large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'request timeout', 'Request Timeout'],
+  HPE_HEADERS_TIMEOUT: [408, 'request timeout', 'Request Timeout'],
+};
+
+/**
+ * The HTTP listener of one agent group. Uploads may be long: there is no total request timeout, headers must
+ * arrive within 30 s, and a stalled exchange ends with the target connection's inactivity (response) timeout.
+ * The parser is strict (no lenient flags).
+ */
+export async function listenGateway(
+  handler: RequestListener,
+  host: string,
+  port: number,
+  onMalformed: (request: MalformedRequest) => void,
+): Promise<GatewayListener> {
+  const server = createServer(
+    { keepAliveTimeout: 5_000, headersTimeout: 30_000, requestTimeout: 0, noDelay: true },
+    handler,
+  );
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    const [status, reason, title] = CLIENT_ERROR_STATUS[error.code ?? ''] ?? [
+      400,
+      'malformed request',
+      problemTitleFor(400),
+    ];
+    onMalformed({ status, reason, clientIp: socket.remoteAddress ?? '' });
+    if (!socket.writable || error.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const body = JSON.stringify({
+      type: problemTypeFor(status),
+      title,
+      status,
+      detail: 'The request is not valid HTTP.',
+      traceId: newTraceId(),
+    });
+    socket.end(
+      `HTTP/1.1 ${status} ${title}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      reject(
+        error.code === 'EADDRINUSE'
+          ? Object.assign(
+              new Error(
+                `Port ${port} on ${host} is already in use. Choose another with --gateway-port or the agent group's port (0 picks a free one).`,
+              ),
+              { code: 'EADDRINUSE' },
+            )
+          : error,
+      );
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+  const address = server.address() as AddressInfo;
+  return { server, host, port: address.port, url: urlOf(host, address.port) };
+}

@@ -1,0 +1,254 @@
+import type { IncomingHeaders } from '../../passthrough/forwarding/index.js';
+import { queryParameter } from '../../passthrough/forwarding/index.js';
+import type { ApiKeyRecord, PolicyGrant, PolicyRecord } from '../../store/config-model.js';
+import type { ApiKeyIndex } from './api-key-index.js';
+import { judgeGrant, type JwtVerifier, type TokenVerification } from './jwt-verifier.js';
+import type { PolicyTable } from './policy-table.js';
+
+export const DEFAULT_API_KEY_HEADER = 'X-API-Key';
+
+type ApiKeyGrant = Extract<PolicyGrant, { type: 'apiKey' }>;
+type JwtGrant = Extract<PolicyGrant, { type: 'jwt' }>;
+
+export interface AccessRequest {
+  method: string;
+  decodedSegments: readonly string[];
+  headers: IncomingHeaders;
+  query: string;
+  clientIp: string;
+  now: Date;
+}
+
+export interface AccessContext {
+  policies: PolicyTable;
+  apiKeys: ApiKeyIndex;
+  jwt: JwtVerifier;
+  realm: string;
+}
+
+/** Where the credential that was used travelled; the gateway takes it out before forwarding. */
+export interface CredentialLocation {
+  header?: string;
+  query?: string;
+}
+
+export type AccessResult =
+  | {
+      granted: true;
+      policy: PolicyRecord;
+      /** For monitoring: `public`, `apiKey:<prefix>`, `jwt:<sub>`. */
+      identity: string;
+      /** Who the throttle counts: the key, the token's subject, or the client address for public access. */
+      throttleIdentity: string;
+      consumed: CredentialLocation;
+    }
+  | { granted: false; status: 401 | 403 | 503; detail: string; challenge?: string; identity?: string };
+
+/** Token verifications by issuer, done before the (synchronous) decision. */
+type TokenVerifications = ReadonlyMap<string, TokenVerification>;
+const NO_TOKEN: TokenVerifications = new Map();
+
+/**
+ * Decides whether a request may pass. No policy of the group covering the endpoint means no access (401): there
+ * is no implicit public access. A known identity that no applicable policy grants gets 403. Synchronous unless
+ * a bearer token must be verified against a `jwt` grant's issuer.
+ */
+export function checkAccess(
+  context: AccessContext,
+  request: AccessRequest,
+): AccessResult | Promise<AccessResult> {
+  const applicable = context.policies.applicable(request.method, request.decodedSegments);
+  const token = bearerToken(request.headers.authorization);
+  const issuers = token === undefined ? [] : jwtIssuers(context.policies.all);
+  if (token === undefined || issuers.length === 0) return decide(context, request, applicable, NO_TOKEN);
+  return Promise.all(issuers.map((issuer) => context.jwt.verify(token, issuer))).then((results) =>
+    decide(context, request, applicable, new Map(issuers.map((issuer, index) => [issuer, results[index]!]))),
+  );
+}
+
+function decide(
+  context: AccessContext,
+  request: AccessRequest,
+  applicable: readonly PolicyRecord[],
+  tokens: TokenVerifications,
+): AccessResult {
+  const attempt = new Attempt(context, request, tokens);
+  for (const policy of applicable) {
+    const granted = attempt.tryPolicy(policy);
+    if (granted) return granted;
+  }
+  const open = applicable.find((policy) => policy.grants.some((grant) => grant.type === 'public'));
+  if (open) {
+    return {
+      granted: true,
+      policy: open,
+      identity: 'public',
+      throttleIdentity: `public:${request.clientIp}`,
+      consumed: {},
+    };
+  }
+  // Only to tell 403 from 401: is the caller known to another policy of the group?
+  for (const policy of context.policies.all) {
+    if (attempt.knownIdentity !== undefined) break;
+    if (!applicable.includes(policy)) attempt.tryPolicy(policy);
+  }
+  return attempt.refusal(applicable);
+}
+
+class Attempt {
+  knownIdentity: string | undefined;
+  expiredKey = false;
+  invalidCredential = false;
+  issuerUnavailable = false;
+
+  constructor(
+    private readonly context: AccessContext,
+    private readonly request: AccessRequest,
+    private readonly tokens: TokenVerifications,
+  ) {}
+
+  tryPolicy(policy: PolicyRecord): AccessResult | undefined {
+    for (const grant of policy.grants) {
+      const granted =
+        grant.type === 'apiKey'
+          ? this.#tryApiKey(policy, grant)
+          : grant.type === 'jwt'
+            ? this.#tryJwt(policy, grant)
+            : undefined;
+      if (granted) return granted;
+    }
+    return undefined;
+  }
+
+  refusal(applicable: readonly PolicyRecord[]): AccessResult {
+    if (this.knownIdentity) {
+      return {
+        granted: false,
+        status: 403,
+        detail: 'The caller is known but no API policy grants it this endpoint.',
+        identity: this.knownIdentity,
+      };
+    }
+    if (this.issuerUnavailable) {
+      return {
+        granted: false,
+        status: 503,
+        detail: "The token issuer's signing keys could not be retrieved.",
+      };
+    }
+    const challenge = challengeFor(applicable, this.context.realm, this.invalidCredential || this.expiredKey);
+    if (this.expiredKey)
+      return { granted: false, status: 401, detail: 'The API key has expired.', challenge };
+    if (this.invalidCredential) {
+      return {
+        granted: false,
+        status: 401,
+        detail: 'The credentials are not valid for this endpoint.',
+        challenge,
+      };
+    }
+    const detail =
+      applicable.length === 0
+        ? 'No API policy grants access to this endpoint.'
+        : 'This endpoint requires credentials.';
+    return { granted: false, status: 401, detail, challenge };
+  }
+
+  #tryApiKey(policy: PolicyRecord, grant: ApiKeyGrant): AccessResult | undefined {
+    const headerName = (grant.headerName ?? DEFAULT_API_KEY_HEADER).toLowerCase();
+    const fromHeader = firstValue(this.request.headers[headerName]);
+    const fromQuery =
+      fromHeader === undefined && grant.queryName
+        ? queryParameter(this.request.query, grant.queryName)
+        : undefined;
+    const presented = fromHeader ?? fromQuery;
+    if (presented === undefined || presented === '') return undefined;
+    const lookup = this.context.apiKeys.lookup(presented, this.request.now);
+    if (!lookup.found) {
+      this.invalidCredential = true;
+      return undefined;
+    }
+    if (lookup.expired) {
+      this.expiredKey = true;
+      return undefined;
+    }
+    const identity = `apiKey:${lookup.record.prefix}`;
+    if (!keyServesPolicy(lookup.record, policy)) {
+      this.knownIdentity ??= identity;
+      return undefined;
+    }
+    return {
+      granted: true,
+      policy,
+      identity,
+      throttleIdentity: `apiKey:${lookup.record.id}`,
+      consumed: fromHeader !== undefined ? { header: headerName } : { query: grant.queryName },
+    };
+  }
+
+  #tryJwt(policy: PolicyRecord, grant: JwtGrant): AccessResult | undefined {
+    const verification = this.tokens.get(grant.issuer);
+    if (!verification) return undefined;
+    if (!verification.ok) {
+      if (verification.reason === 'unavailable') this.issuerUnavailable = true;
+      else this.invalidCredential = true;
+      return undefined;
+    }
+    const judgement = judgeGrant(verification.payload, grant);
+    if (!judgement.ok) {
+      // A wrong audience is a token for someone else (401); failing claim rules, a known caller not granted.
+      if (judgement.reason === 'unauthorized')
+        this.knownIdentity ??= `jwt:${String(verification.payload.sub ?? '')}`;
+      else this.invalidCredential = true;
+      return undefined;
+    }
+    const identity = `jwt:${judgement.subject}`;
+    // The Authorization header stays: the target may want the token too (a header entry can remove it).
+    return { granted: true, policy, identity, throttleIdentity: identity, consumed: {} };
+  }
+}
+
+function jwtIssuers(policies: readonly PolicyRecord[]): string[] {
+  const issuers = new Set<string>();
+  for (const policy of policies)
+    for (const grant of policy.grants) if (grant.type === 'jwt') issuers.add(grant.issuer);
+  return [...issuers];
+}
+
+function keyServesPolicy(record: ApiKeyRecord, policy: PolicyRecord): boolean {
+  return record.policyIds.length === 0 || record.policyIds.includes(policy.id);
+}
+
+/** Header objects inherit from Object: only own string values count (a header named `constructor`…). */
+function firstValue(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  return Array.isArray(value) && typeof value[0] === 'string' ? value[0] : undefined;
+}
+
+function bearerToken(value: string | string[] | undefined): string | undefined {
+  const header = firstValue(value);
+  if (header === undefined || header.length < 8 || header.slice(0, 7).toLowerCase() !== 'bearer ')
+    return undefined;
+  const token = header.slice(7).trim();
+  return token === '' ? undefined : token;
+}
+
+function challengeFor(policies: readonly PolicyRecord[], realm: string, invalid: boolean): string {
+  const quoted = (text: string) => `"${text.replace(/["\\\r\n]/g, '')}"`;
+  const challenges = new Set<string>();
+  for (const policy of policies) {
+    for (const grant of policy.grants) {
+      if (grant.type === 'jwt') {
+        challenges.add(`Bearer realm=${quoted(realm)}${invalid ? ', error="invalid_token"' : ''}`);
+      } else if (grant.type === 'apiKey') {
+        const where =
+          grant.queryName && !grant.headerName
+            ? `query=${quoted(grant.queryName)}`
+            : `header=${quoted(grant.headerName ?? DEFAULT_API_KEY_HEADER)}`;
+        challenges.add(`ApiKey realm=${quoted(realm)}, ${where}`);
+      }
+    }
+  }
+  if (challenges.size === 0) challenges.add(`Bearer realm=${quoted(realm)}`);
+  return [...challenges].join(', ');
+}

@@ -1,0 +1,127 @@
+import type { CompiledPathTemplate } from '../../apis/openapi/index.js';
+import type { CompiledPassthroughEntry } from '../../passthrough/compile-entry.js';
+import type { TemplateError } from '../../passthrough/template/index.js';
+import type { PassthroughEntry } from '../../store/config-model.js';
+import type { CorsRules } from '../cors.js';
+
+/** Methods `All operations` forwards. TRACE would echo the headers the gateway added (credentials) back. */
+export const ALL_OPERATIONS_METHODS: readonly string[] = [
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'OPTIONS',
+];
+
+/** The operation key monitoring shows when `All operations` handled a request. */
+export const ALL_OPERATIONS_OPERATION = '*';
+
+/** One effective passthrough entry, compiled once per configuration. */
+export interface Endpoint {
+  /** `GET /orders/{id}`, or `*` for `All operations`. */
+  operation: string;
+  entry: PassthroughEntry;
+  /** Undefined when the entry does not compile against the group's environment (then `errors` says why). */
+  compiled: CompiledPassthroughEntry | undefined;
+  errors: readonly TemplateError[];
+  /** What a client is told when the entry does not compile: the references that no longer exist, no internals. */
+  unavailable: string | undefined;
+  /** Undefined when CORS is off for the entry. */
+  cors: CorsRules | undefined;
+}
+
+export interface PathRoute {
+  template: string;
+  matcher: CompiledPathTemplate;
+  /** Operations of this path that have their own entry. */
+  byMethod: ReadonlyMap<string, Endpoint>;
+  /** Every method answered at this path (own entries, plus all of them with `All operations`), for `Allow`. */
+  servedMethods: readonly string[];
+}
+
+export interface ApiRoute {
+  id: string;
+  name: string;
+  basePath: string;
+  /** Decoded segments of the base path; `[]` for `/`. */
+  baseSegments: readonly string[];
+  /** Most specific template first (literal segments before parameters). */
+  paths: readonly PathRoute[];
+  allOperations: Endpoint | undefined;
+}
+
+export type RouteResolution =
+  | {
+      kind: 'endpoint';
+      api: ApiRoute;
+      endpoint: Endpoint;
+      /** The path below the base path, as received. */
+      operationPath: string;
+      pathParameters: Record<string, string>;
+      /** Methods answered at this path, for a CORS preflight. */
+      servedMethods: readonly string[];
+    }
+  | { kind: 'method-not-allowed'; api: ApiRoute; allow: readonly string[] }
+  | { kind: 'unmatched'; api: ApiRoute | undefined };
+
+const NO_PARAMETERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+/**
+ * Finds the endpoint of a request: the API with the longest base path that is a segment-boundary prefix of
+ * the path, then (as OpenAPI does) the most specific path template, then the method. `All operations` takes
+ * what no operation entry takes, including paths that are no operation.
+ */
+export function resolveRoute(
+  apis: readonly ApiRoute[],
+  method: string,
+  rawSegments: readonly string[],
+  decodedSegments: readonly string[],
+): RouteResolution {
+  const api = apis.find((candidate) => hasBasePrefix(candidate.baseSegments, decodedSegments));
+  if (api === undefined) return { kind: 'unmatched', api: undefined };
+  const operationPath = operationPathOf(rawSegments, api.baseSegments.length);
+  for (const path of api.paths) {
+    const parameters = path.matcher.match(operationPath);
+    if (parameters === null) continue;
+    const own = path.byMethod.get(method);
+    if (own) {
+      return {
+        kind: 'endpoint',
+        api,
+        endpoint: own,
+        operationPath,
+        pathParameters: parameters,
+        servedMethods: path.servedMethods,
+      };
+    }
+    if (api.allOperations) break;
+    return { kind: 'method-not-allowed', api, allow: path.servedMethods };
+  }
+  if (api.allOperations && ALL_OPERATIONS_METHODS.includes(method)) {
+    return {
+      kind: 'endpoint',
+      api,
+      endpoint: api.allOperations,
+      operationPath,
+      pathParameters: NO_PARAMETERS,
+      servedMethods: ALL_OPERATIONS_METHODS,
+    };
+  }
+  if (api.allOperations) return { kind: 'method-not-allowed', api, allow: ALL_OPERATIONS_METHODS };
+  return { kind: 'unmatched', api };
+}
+
+function hasBasePrefix(base: readonly string[], segments: readonly string[]): boolean {
+  if (base.length > segments.length) return false;
+  for (let index = 0; index < base.length; index++) if (base[index] !== segments[index]) return false;
+  return true;
+}
+
+/** `/orders` under base `/orders` is `` (the base itself); `/orders/` is `/`. */
+function operationPathOf(rawSegments: readonly string[], baseLength: number): string {
+  if (baseLength === 0) return `/${rawSegments.join('/')}`;
+  if (rawSegments.length === baseLength) return '';
+  return `/${rawSegments.slice(baseLength).join('/')}`;
+}

@@ -1,0 +1,61 @@
+import type { NewMonitoringRecord } from '../monitoring-record.js';
+
+/** Longest values kept, in UTF-16 code units; longer ones are cut (a record stays small and bounded). */
+export const FIELD_LIMITS = {
+  agentGroupId: 200,
+  agentGroupName: 200,
+  method: 32,
+  path: 2048,
+  apiId: 200,
+  apiName: 200,
+  operation: 600,
+  targetUrl: 2048,
+  outcome: 40,
+  clientIp: 64,
+  identity: 200,
+  reason: 500,
+} as const;
+
+export interface NormalizedRecord {
+  record: NewMonitoringRecord;
+  timeMs: number;
+}
+
+/**
+ * Makes a record from the gateway safe to store: a parseable time (re-rendered canonically), bounded strings,
+ * finite non-negative numbers, no query string in the path. Returns undefined when the time is unusable.
+ */
+export function normalizeRecord(input: NewMonitoringRecord): NormalizedRecord | undefined {
+  const timeMs = typeof input.time === 'string' ? Date.parse(input.time) : Number.NaN;
+  if (!Number.isFinite(timeMs)) return undefined;
+  const path = text(input.path, FIELD_LIMITS.path);
+  const queryStart = path.indexOf('?');
+  const record: NewMonitoringRecord = {
+    time: new Date(timeMs).toISOString(),
+    agentGroupId: text(input.agentGroupId, FIELD_LIMITS.agentGroupId),
+    agentGroupName: text(input.agentGroupName, FIELD_LIMITS.agentGroupName),
+    method: text(input.method, FIELD_LIMITS.method),
+    path: queryStart === -1 ? path : path.slice(0, queryStart),
+    status: Number.isInteger(input.status) && input.status >= 0 && input.status <= 999 ? input.status : 0,
+    durationMs: nonNegative(input.durationMs),
+    bytesIn: Math.round(nonNegative(input.bytesIn)),
+    bytesOut: Math.round(nonNegative(input.bytesOut)),
+    outcome: text(input.outcome, FIELD_LIMITS.outcome) as NewMonitoringRecord['outcome'],
+    clientIp: text(input.clientIp, FIELD_LIMITS.clientIp),
+  };
+  const optional = ['apiId', 'apiName', 'operation', 'targetUrl', 'identity', 'reason'] as const;
+  for (const name of optional) {
+    const value = input[name];
+    if (typeof value === 'string') record[name] = text(value, FIELD_LIMITS[name]);
+  }
+  return { record, timeMs };
+}
+
+function text(value: unknown, max: number): string {
+  if (typeof value !== 'string') return '';
+  return value.length > max ? value.slice(0, max) : value;
+}
+
+function nonNegative(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+}

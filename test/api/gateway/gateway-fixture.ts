@@ -1,0 +1,282 @@
+import { randomUUID } from 'node:crypto';
+import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
+import { dataDirLayout } from '../../../src-server/data-dir/default-data-dir.js';
+import type { NewMonitoringRecord } from '../../../src-server/monitoring/monitoring-record.js';
+import {
+  withEntryDefaults,
+  type PartialPassthroughEntry,
+} from '../../../src-server/passthrough/forwarding/index.js';
+import { ApiKeyDigest, apiKeyPrefix, generateApiKey } from '../../../src-server/policies/api-key-digest.js';
+import type {
+  ApiRecord,
+  ConfigData,
+  EnvVarType,
+  HttpMethodName,
+  PassthroughEntry,
+  PolicyGrant,
+  PolicyRecord,
+} from '../../../src-server/store/config-model.js';
+import { startTestServer, type TestServer } from '../../helpers/test-server.js';
+
+/** A real Gatehouse whose configuration tests write straight into the store, and helpers to call its gateway. */
+export interface GatewayFixture {
+  server: TestServer;
+  gatewayUrl: string;
+  monitoring: NewMonitoringRecord[];
+  /** Applies a store change and waits until the gateway has applied it (listeners included). */
+  update(mutator: (data: ConfigData) => void): Promise<void>;
+  addApi(options: {
+    basePath: string;
+    operations?: string[];
+    agentGroupIds?: string[];
+    name?: string;
+  }): Promise<ApiRecord>;
+  setPassthrough(
+    apiId: string,
+    entries: {
+      allOperations?: PartialPassthroughEntry;
+      operations?: Record<string, PartialPassthroughEntry>;
+    },
+  ): Promise<void>;
+  addPolicy(options: {
+    endpoints?: PolicyRecord['endpoints'];
+    grants: PolicyGrant[];
+    throttle?: PolicyRecord['throttle'];
+    agentGroupId?: string;
+  }): Promise<PolicyRecord>;
+  /** A policy granting everyone everything on the default group. */
+  allowPublic(): Promise<PolicyRecord>;
+  /** Creates a key and returns it in clear. */
+  addApiKey(options?: { environmentId?: string; policyIds?: string[]; expiresAt?: string }): Promise<string>;
+  setVariable(
+    name: string,
+    values: Record<string, string> | string,
+    options?: { secret?: string[] | boolean; environmentId?: string },
+  ): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startGatewayFixture(): Promise<GatewayFixture> {
+  const server = await startTestServer();
+  const { store, secretBox } = server.gatehouse.config;
+  const monitoring: NewMonitoringRecord[] = [];
+  server.gatehouse.gateway.setMonitoringSink({ record: (record) => monitoring.push(record) });
+  const digest = await ApiKeyDigest.open(dataDirLayout(server.dataDir).keysDir);
+  const now = () => new Date().toISOString();
+  const update = async (mutator: (data: ConfigData) => void) => {
+    await store.update(mutator);
+    await server.gatehouse.gateway.settled();
+  };
+  const fixture: GatewayFixture = {
+    server,
+    get gatewayUrl() {
+      return server.gatewayUrl;
+    },
+    monitoring,
+    update,
+    async addApi({ basePath, operations = [], agentGroupIds = ['default'], name }) {
+      const api: ApiRecord = {
+        id: randomUUID(),
+        name: name ?? `API ${basePath}`,
+        version: '1.0.0',
+        specVersion: '3.1',
+        basePath,
+        agentGroupIds,
+        documentFile: 'none.json',
+        operations: operations.map((key) => {
+          const [method, path] = key.split(' ') as [HttpMethodName, string];
+          const pathParameters = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+          return { key, method, path, pathParameters };
+        }),
+        revision: 1,
+        importedAt: now(),
+        updatedAt: now(),
+      };
+      await update((data) => void data.apis.push(api));
+      return api;
+    },
+    async setPassthrough(apiId, entries) {
+      const operations: Record<string, PassthroughEntry> = {};
+      for (const [key, entry] of Object.entries(entries.operations ?? {}))
+        operations[key] = withEntryDefaults(entry);
+      await update((data) => {
+        const existing = data.passthroughs.find((candidate) => candidate.apiId === apiId);
+        const record = {
+          id: existing?.id ?? randomUUID(),
+          apiId,
+          ...(entries.allOperations ? { allOperations: withEntryDefaults(entries.allOperations) } : {}),
+          operations,
+          revision: (existing?.revision ?? 0) + 1,
+          createdAt: existing?.createdAt ?? now(),
+          updatedAt: now(),
+        };
+        data.passthroughs = [...data.passthroughs.filter((candidate) => candidate.apiId !== apiId), record];
+      });
+    },
+    async addPolicy({
+      endpoints = [{ method: 'ALL', pathPrefix: '/' }],
+      grants,
+      throttle,
+      agentGroupId = 'default',
+    }) {
+      const policy: PolicyRecord = {
+        id: randomUUID(),
+        name: `policy ${randomUUID().slice(0, 6)}`,
+        agentGroupId,
+        endpoints,
+        grants,
+        ...(throttle ? { throttle } : {}),
+        createdAt: now(),
+        updatedAt: now(),
+      };
+      await update((data) => void data.policies.push(policy));
+      return policy;
+    },
+    allowPublic() {
+      return fixture.addPolicy({ grants: [{ type: 'public' }] });
+    },
+    async addApiKey({ environmentId = 'development', policyIds = [], expiresAt } = {}) {
+      const key = generateApiKey();
+      await update(
+        (data) =>
+          void data.apiKeys.push({
+            id: randomUUID(),
+            name: `key ${randomUUID().slice(0, 6)}`,
+            environmentId,
+            prefix: apiKeyPrefix(key),
+            digest: digest.digestApiKey(key),
+            policyIds,
+            createdAt: now(),
+            ...(expiresAt ? { expiresAt } : {}),
+          }),
+      );
+      return key;
+    },
+    async setVariable(name, values, { secret = false, environmentId = 'development' } = {}) {
+      const group = typeof values !== 'string';
+      const entries = group ? Object.entries(values) : [['', values] as const];
+      const isSecret = (member: string) => (Array.isArray(secret) ? secret.includes(member) : secret);
+      const typeOf = (member: string): EnvVarType => (isSecret(member) ? 'secret' : 'string');
+      await update((data) => {
+        const stored = Object.fromEntries(
+          entries.map(([member, value]) => [
+            member,
+            isSecret(member) ? { sealed: secretBox.seal(value) } : { plain: value },
+          ]),
+        );
+        const existing = data.environmentVariables.find((variable) => variable.name === name);
+        if (existing) {
+          existing.values = { ...existing.values, [environmentId]: stored };
+          return;
+        }
+        data.environmentVariables.push({
+          id: randomUUID(),
+          name,
+          kind: group ? 'group' : 'value',
+          ...(group
+            ? { members: entries.map(([member]) => ({ name: member, type: typeOf(member) })) }
+            : { type: typeOf('') }),
+          values: { [environmentId]: stored },
+          createdAt: now(),
+          updatedAt: now(),
+        });
+      });
+    },
+    close: () => server.close(),
+  };
+  return fixture;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  rawHeaders: string[];
+  body: Buffer;
+  text: string;
+  json<T = unknown>(): T;
+}
+
+/** A request with node:http (fetch normalises paths and forbids some headers; tests need them raw). */
+export function send(
+  url: string,
+  options: { method?: string; path?: string; headers?: OutgoingHttpHeaders; body?: string | Buffer } = {},
+): Promise<RawResponse> {
+  const base = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: base.hostname,
+        port: base.port,
+        method: options.method ?? 'GET',
+        path: options.path ?? '/',
+        headers: options.headers,
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const text = body.toString('utf8');
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            rawHeaders: res.rawHeaders,
+            body,
+            text,
+            json: <T>() => JSON.parse(text) as T,
+          });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+/** Writes bytes on a raw TCP connection and returns everything the server answers until it closes or goes quiet. */
+export function sendRaw(url: string, payload: string | Buffer, quietMs = 300): Promise<string> {
+  const base = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(base.port), base.hostname);
+    const chunks: Buffer[] = [];
+    let timer: NodeJS.Timeout | undefined;
+    const finish = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(Buffer.concat(chunks).toString('latin1'));
+    };
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(finish, quietMs);
+    };
+    socket.on('connect', () => {
+      socket.write(payload);
+      arm();
+    });
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      arm();
+    });
+    socket.on('end', finish);
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNRESET' ? finish() : reject(error),
+    );
+  });
+}
+
+/** The monitoring records of requests whose path starts with `prefix`, after they have closed. */
+export async function recordsFor(
+  fixture: GatewayFixture,
+  prefix: string,
+  count = 1,
+): Promise<NewMonitoringRecord[]> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const found = fixture.monitoring.filter((record) => record.path.startsWith(prefix));
+    if (found.length >= count || Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
