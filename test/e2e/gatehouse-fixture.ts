@@ -80,7 +80,10 @@ export async function startGatehouse(options: StartOptions = {}): Promise<Starte
     '--set',
     `${key}=${value}`,
   ]);
-  const { child, output } = await serve(dataDir, setArgs);
+  // GATEHOUSE_E2E_OUT_DIR lets a checkout run e2e against its own build (`electron-vite build --outDir DIR`).
+  const outDir = process.env.GATEHOUSE_E2E_OUT_DIR;
+  const uiArgs = outDir ? ['--ui-dir', join(outDir, 'renderer')] : [];
+  const { child, output } = await serve(dataDir, [...setArgs, ...uiArgs]);
   const match = (pattern: RegExp) => pattern.exec(output)?.[1] ?? '';
   return {
     dataDir,
