@@ -2,6 +2,7 @@
 import { apiCommand, API_HELP } from './cli/api-command.js';
 import { auditCommand, AUDIT_HELP } from './cli/audit-command.js';
 import { configCommand, CONFIG_HELP } from './cli/config-command.js';
+import { echoCommand, ECHO_HELP } from './cli/echo-command.js';
 import { serveCommand, SERVE_HELP } from './cli/serve-command.js';
 import { tokenCommand, TOKEN_HELP } from './cli/token-command.js';
 import { CommandError, UsageError } from './cli/usage-error.js';
@@ -17,6 +18,7 @@ Commands:
   config    Read or write settings (appsettings.json)
   audit     Import, export or prune the audit trail offline
   api       Import an API definition (OpenAPI document) offline
+  echo      Start a target that echoes each request back, to try passthroughs locally
 
 Every command takes --data-dir DIR (default: the per-user app-data folder, or $GATEHOUSE_DATA_DIR).
 Run "gatehouse <command> --help" for its options.`;
@@ -30,6 +32,7 @@ const COMMANDS: Record<
   config: { run: configCommand, help: CONFIG_HELP },
   audit: { run: auditCommand, help: AUDIT_HELP },
   api: { run: apiCommand, help: API_HELP },
+  echo: { run: echoCommand, help: ECHO_HELP },
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -5,6 +5,8 @@ import { DataDirLockedError } from '../data-dir/data-dir-lock.js';
 import { startGatehouse } from '../gatehouse.js';
 import { packageInfo } from '../package-root.js';
 import { dataDirOption } from './offline-tenant.js';
+import { parsePort } from './parse-port.js';
+import { runUntilStopSignal } from './stop-signal.js';
 import { CommandError, UsageError } from './usage-error.js';
 
 export const SERVE_HELP = `gatehouse serve [--data-dir DIR] [--host H] [--port N] [--gateway-port N] [--set Key=Value]...
@@ -13,13 +15,6 @@ export const SERVE_HELP = `gatehouse serve [--data-dir DIR] [--host H] [--port N
 Starts the Control Panel (management API, Swagger UI, console; 127.0.0.1:4700 by default) and the gateway
 listener of the default agent group (127.0.0.1:8080). --port 0 / --gateway-port 0 pick free ports.
 --set overrides any setting for this run (highest precedence). Stops cleanly on Ctrl+C / SIGTERM.`;
-
-function parsePort(text: string | undefined, option: string): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^\d{1,5}$/.test(text) || Number(text) > 65535)
-    throw new UsageError(`${option} must be a port number from 0 to 65535.`);
-  return Number(text);
-}
 
 function parseSetOptions(entries: string[] | undefined): Record<string, SettingValue> {
   const result: Record<string, SettingValue> = {};
@@ -79,26 +74,5 @@ export async function serveCommand(argv: string[], out: NodeJS.WritableStream): 
   lines.push('Press Ctrl+C to stop.');
   out.write(`${lines.join('\n')}\n`);
 
-  await new Promise<void>((resolve) => {
-    let stopping = false;
-    const stop = (signal: NodeJS.Signals) => {
-      if (stopping) return;
-      stopping = true;
-      out.write(`\n${signal}: stopping…\n`);
-      gatehouse
-        .close()
-        .then(() => out.write('Stopped.\n'))
-        .catch((error: unknown) => {
-          process.stderr.write(`Stopping failed: ${(error as Error).message}\n`);
-          process.exitCode = 1;
-        })
-        .finally(() => {
-          process.off('SIGINT', stop);
-          process.off('SIGTERM', stop);
-          resolve();
-        });
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  await runUntilStopSignal(out, () => gatehouse.close());
 }
