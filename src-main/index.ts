@@ -23,7 +23,8 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
-  const dataDir = app.getPath('userData');
+  // GATEHOUSE_DATA_DIR, as for the CLI: another tenant's folder, or a throwaway one for the smoke test.
+  const dataDir = process.env.GATEHOUSE_DATA_DIR || app.getPath('userData');
   try {
     gatehouse = await startGatehouse({ dataDir, uiDir: join(here, '../renderer'), command: 'desktop app' });
   } catch (error) {
