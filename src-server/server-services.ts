@@ -98,6 +98,7 @@ export async function startServices(input: {
         status: () => ({ ...controlPanel.status(), version }),
         scheduleRestart: () => controlPanel.scheduleRestart(),
       },
+      gateway,
     });
     const document = buildManagementDocument(routes, { version });
     const app = createControlPanelApp({

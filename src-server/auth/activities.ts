@@ -60,6 +60,11 @@ export const ACTIVITIES = [
   change('Apis.Delete', 'Delete an API definition'),
   read('Passthroughs.View', 'Read Passthrough API configurations'),
   read('Passthroughs.Preview', 'Preview the target URL and headers of a passthrough configuration'),
+  change(
+    'Passthroughs.Try',
+    "Send a request through an agent group's gateway from the Passthrough editor",
+    'general',
+  ),
   change('Passthroughs.Create', 'Create a Passthrough API configuration'),
   change('Passthroughs.Modify', 'Modify a Passthrough API configuration'),
   change('Passthroughs.Delete', 'Delete a Passthrough API configuration'),

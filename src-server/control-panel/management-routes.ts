@@ -10,6 +10,7 @@ import type { AnyRoute } from '../http/route.js';
 import { passthroughManagementRoutes } from '../management/passthrough-management-routes.js';
 import { monitoringRoutes } from '../monitoring/api/monitoring-routes.js';
 import { passthroughPreviewRoutes } from '../passthrough/preview-routes.js';
+import { passthroughTryRoutes, type TryItGateway } from '../passthrough/try-it/try-it-routes.js';
 import type { Tenant } from '../tenant.js';
 
 export interface ManagementRoutesInput {
@@ -17,6 +18,7 @@ export interface ManagementRoutesInput {
   settings: SettingsSnapshot;
   tokenIssuer: TokenIssuer;
   tenantSettings: TenantSettingsDeps;
+  gateway: TryItGateway;
 }
 
 /** Every management route for one Control Panel start; the audit log only when its flag was on at that start. */
@@ -25,6 +27,7 @@ export function managementRoutes({
   settings,
   tokenIssuer,
   tenantSettings,
+  gateway,
 }: ManagementRoutesInput): AnyRoute[] {
   const tokenLifetimeSeconds = () => settings.int('Auth:TokenLifetimeMinutes') * 60;
   return [
@@ -41,6 +44,7 @@ export function managementRoutes({
     ...tenantSettingsRoutes(tenantSettings),
     ...passthroughManagementRoutes({ tenant, settings }),
     ...passthroughPreviewRoutes({ tenant, settings }),
+    ...passthroughTryRoutes({ tenant, settings }, gateway),
     ...monitoringRoutes({ monitoring: tenant.monitoring, now: tenant.now }),
     ...(settings.bool('Flags:EnableServiceApiAuditLogRoute') ? auditLogRoutes(tenant.auditStore) : []),
   ];

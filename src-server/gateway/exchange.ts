@@ -126,7 +126,8 @@ export class Exchange {
       identity: this.identity,
       reason: this.reason,
     };
-    this.monitoring.record(record);
+    const incoming = this.req.headers.traceparent;
+    this.monitoring.record(record, this.traceparent ?? (Array.isArray(incoming) ? incoming[0] : incoming));
   }
 }
 

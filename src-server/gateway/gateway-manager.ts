@@ -13,6 +13,7 @@ import { UpstreamProxy } from './proxy/upstream-proxy.js';
 import { createGatewayHandler } from './request-handler.js';
 import { EntryCompiler } from './runtime/entry-compiler.js';
 import { buildGroupRuntime, runtimeFingerprint, type GroupRuntime } from './runtime/group-runtime.js';
+import { TraceWatchers } from './trace-watchers.js';
 
 export const DEFAULT_AGENT_GROUP_ID = 'default';
 
@@ -64,6 +65,8 @@ export class GatewayManager {
   readonly #jwt: JwtVerifier;
   readonly #throttle = new ThrottleCounters();
   readonly #applied: { state: GroupState; runtime: GroupRuntime }[] = [];
+  /** Monitoring records of single requests, for the editor's "Try it". */
+  readonly traces = new TraceWatchers();
   #monitoring: MonitoringSink;
   #revision = 0;
   #queue: Promise<void> = Promise.resolve();
@@ -95,6 +98,14 @@ export class GatewayManager {
       .filter((state) => state.listener !== undefined)
       .sort((a, b) => rank(a) - rank(b) || a.group.name.localeCompare(b.group.name))
       .map((state) => ({ agentGroupId: state.group.id, name: state.group.name, url: state.listener!.url }));
+  }
+
+  /** Where this process reaches a running group's listener (a wildcard bind is reached on loopback). */
+  localAddress(agentGroupId: string): { host: string; port: number } | undefined {
+    const listener = this.#groups.get(agentGroupId)?.listener;
+    if (!listener) return undefined;
+    const host = listener.host === '0.0.0.0' ? '127.0.0.1' : listener.host === '::' ? '::1' : listener.host;
+    return { host, port: listener.port };
   }
 
   /** The runtime a new request of the group gets (for diagnostics and tests). */
@@ -217,7 +228,7 @@ export class GatewayManager {
   async #startListener(state: GroupState, binding: Binding): Promise<void> {
     const handler = createGatewayHandler({
       runtime: () => state.runtime,
-      monitoring: { record: (record) => this.#report(record) },
+      monitoring: { record: (record, traceparent) => this.#report(record, traceparent) },
       proxy: this.#proxy,
       jwt: this.#jwt,
       throttle: this.#throttle,
@@ -260,8 +271,9 @@ export class GatewayManager {
   }
 
   /** Monitoring must never break a request: a failing sink is logged, the request goes on. */
-  #report(record: NewMonitoringRecord): void {
+  #report(record: NewMonitoringRecord, traceparent?: string): void {
     try {
+      this.traces.notify(traceparent, record);
       this.#monitoring.record(record);
     } catch (error) {
       this.options.logger.error({ err: error }, 'monitoring record could not be written');

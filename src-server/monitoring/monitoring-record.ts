@@ -73,5 +73,6 @@ export type NewMonitoringRecord = Omit<MonitoringRecord, 'id'>;
 
 /** Where the gateway reports requests. Must not block or throw: recording stays off the hot path. */
 export interface MonitoringSink {
-  record(record: NewMonitoringRecord): void;
+  /** `traceparent`: the request's trace context, for callers waiting on one request; never stored. */
+  record(record: NewMonitoringRecord, traceparent?: string): void;
 }

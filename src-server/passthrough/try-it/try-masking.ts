@@ -1,0 +1,89 @@
+import { MASK, isCredentialHeader } from '../../audit/mask-secrets.js';
+import type { ConfigData } from '../../store/config-model.js';
+import type { SecretBox } from '../../store/secret-box.js';
+import { buildEnvironmentScope } from '../environment-scope.js';
+
+/** The header and query names policies read API keys from (besides the credential-like ones). */
+export interface CredentialNames {
+  headers: ReadonlySet<string>;
+  query: ReadonlySet<string>;
+}
+
+export function credentialNamesOf(data: Readonly<ConfigData>): CredentialNames {
+  const headers = new Set<string>();
+  const query = new Set<string>();
+  for (const policy of data.policies) {
+    for (const grant of policy.grants) {
+      if (grant.type !== 'apiKey') continue;
+      if (grant.headerName) headers.add(grant.headerName.toLowerCase());
+      if (grant.queryName) query.add(grant.queryName.toLowerCase());
+    }
+  }
+  return { headers, query };
+}
+
+export function maskHeaders(
+  headers: readonly { name: string; value: string }[],
+  names: CredentialNames,
+): { name: string; value: string }[] {
+  return headers.map(({ name, value }) => ({
+    name,
+    value: isCredentialHeader(name) || names.headers.has(name.toLowerCase()) ? MASK : value,
+  }));
+}
+
+/** `?api_key=abc&x=1` → `?api_key=********&x=1`: values of credential-like or API-key query parameters. */
+export function maskQuery(target: string, names: CredentialNames): string {
+  const queryStart = target.indexOf('?');
+  if (queryStart === -1) return target;
+  const masked = target
+    .slice(queryStart + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      if (equals === -1) return pair;
+      const name = decodeName(pair.slice(0, equals));
+      return isCredentialHeader(name) || names.query.has(name.toLowerCase())
+        ? `${pair.slice(0, equals)}=${MASK}`
+        : pair;
+    });
+  return `${target.slice(0, queryStart)}?${masked.join('&')}`;
+}
+
+function decodeName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+}
+
+/** Shorter secrets are left alone: masking them would garble unrelated text. */
+const MIN_REDACTED_LENGTH = 4;
+
+/**
+ * Replaces the secret environment values of the group's environment wherever a target echoes them back (an
+ * echo service reflecting a header the gateway added): raw, URL-encoded and JSON-escaped.
+ */
+export function secretRedactor(
+  data: Readonly<ConfigData>,
+  environmentId: string,
+  box: SecretBox,
+): (text: string) => string {
+  const scope = buildEnvironmentScope(data, environmentId, box);
+  const needles = new Set<string>();
+  for (const variable of data.environmentVariables) {
+    const members = variable.kind === 'group' ? (variable.members ?? []).map((member) => member.name) : [''];
+    for (const member of members) {
+      const found = scope.lookup(variable.name, member === '' ? undefined : member);
+      if (!found?.secret || found.value.length < MIN_REDACTED_LENGTH) continue;
+      needles.add(found.value);
+      needles.add(encodeURIComponent(found.value));
+      needles.add(JSON.stringify(found.value).slice(1, -1));
+    }
+  }
+  // Longest first, so a secret containing another is replaced whole.
+  const ordered = [...needles].sort((a, b) => b.length - a.length);
+  if (ordered.length === 0) return (text) => text;
+  return (text) => ordered.reduce((current, needle) => current.split(needle).join(MASK), text);
+}
