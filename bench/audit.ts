@@ -5,18 +5,15 @@
  *
  *   npm run bench:audit -- [--count 1000000] [--samples 200]
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { once } from 'node:events';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
-import { generateAuditEntries } from './lib/audit-generator.js';
+import { writeAuditNdjson } from './lib/audit-dataset.js';
+import { CLI, FULL_AUDIT_ENV, ROOT, gatehouseToken, startGatehouseServe } from './lib/gatehouse-serve.js';
 import { formatMs, percentiles } from './lib/stats.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CLI = join(ROOT, 'out/server/cli.js');
 const { values } = parseArgs({ options: { count: { type: 'string' }, samples: { type: 'string' } } });
 const COUNT = Number(values.count ?? 1_000_000);
 const SAMPLES = Number(values.samples ?? 200);
@@ -25,61 +22,9 @@ const DAY = 86_400_000;
 
 if (!existsSync(CLI)) throw new Error('Build the server first: npm run build:server');
 
-async function generate(file: string, endMs: number): Promise<void> {
-  const out = createWriteStream(file);
-  let chunk = '';
-  for (const entry of generateAuditEntries({ count: COUNT, endMs, seed: 7 })) {
-    chunk += `${JSON.stringify(entry)}\n`;
-    if (chunk.length > 1 << 20) {
-      if (!out.write(chunk)) await once(out, 'drain');
-      chunk = '';
-    }
-  }
-  out.end(chunk);
-  await once(out, 'finish');
-}
-
 function rssOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-}
-
-async function startServer(
-  dataDir: string,
-): Promise<{ url: string; pid: number; coldStartMs: number; stop(): Promise<void> }> {
-  const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    [CLI, 'serve', '--data-dir', dataDir, '--port', '0', '--gateway-port', '0', '--no-sign-in-link'],
-    {
-      // Retention would trim the generated agent events to 1,000 per agent group; queries should see all N entries.
-      env: {
-        ...process.env,
-        Flags__EnableServiceApiAuditLogRoute: 'true',
-        Logging__Level: 'warn',
-        Audit__AgentEventWindow: '1000000',
-        Audit__RetentionDays: '3650',
-      },
-    },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  while (!output.includes('Press Ctrl+C')) {
-    if (child.exitCode !== null) throw new Error(`serve failed:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  const coldStartMs = performance.now() - started;
-  const url = /Control Panel:\s+(\S+)/.exec(output)![1]!;
-  return {
-    url,
-    pid: child.pid!,
-    coldStartMs,
-    async stop() {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    },
-  };
 }
 
 interface QueryShape {
@@ -95,7 +40,7 @@ async function main() {
   const endMs = Date.now();
 
   let t = performance.now();
-  await generate(file, endMs);
+  await writeAuditNdjson(file, { count: COUNT, endMs, seed: 7 });
   console.log(
     `generated ${COUNT.toLocaleString('en')} entries in ${((performance.now() - t) / 1000).toFixed(1)} s`,
   );
@@ -108,11 +53,10 @@ async function main() {
   const importSeconds = (performance.now() - t) / 1000;
   console.log(imported.stdout.trim());
 
-  const server = await startServer(dataDir);
+  // Retention would trim the generated agent events to 1,000 per agent group; queries should see all N entries.
+  const server = await startGatehouseServe(dataDir, { env: FULL_AUDIT_ENV });
   const rss = rssOf(server.pid);
-  const token = spawnSync(process.execPath, [CLI, 'token', '--data-dir', dataDir, '--roles', 'Auditor'], {
-    encoding: 'utf8',
-  }).stdout.trim();
+  const token = gatehouseToken(dataDir, 'Auditor');
   const headers = { Authorization: `Bearer ${token}` };
 
   const facets = (await (await fetch(`${server.url}/api/v1/audit-log?PageSize=200`, { headers })).json()) as {
