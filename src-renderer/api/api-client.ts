@@ -90,6 +90,18 @@ export class ApiClient {
     return { blob: await response.blob(), fileName: fileNameOf(response, fallbackName) };
   }
 
+  /** The session's bearer token, for requests fetch cannot make (XMLHttpRequest, for upload progress). */
+  accessToken(): string | undefined {
+    return this.#options.getAccessToken();
+  }
+
+  /** The error of a failed request made outside this client; a 401 ends the session as it does here. */
+  problemError(status: number, problem: ProblemDetails): ApiProblemError {
+    const error = new ApiProblemError(status, problem);
+    if (status === 401) this.#options.onUnauthorized(error);
+    return error;
+  }
+
   url(path: string, query: QueryValues = {}): string {
     const url = new URL(path, this.#options.baseUrl ?? window.location.origin);
     for (const [name, value] of Object.entries(query)) {

@@ -79,12 +79,11 @@ test('the console can be used with the keyboard alone', async ({ page }) => {
   await expect(heading).toBeVisible();
 });
 
-test('placeholders, the not-found page and the theme choice', async ({ page }) => {
+test('the APIs screen, the not-found page and the theme choice', async ({ page }) => {
   await signInWithToken(page, gatehouse, 'Administrator', 'admin-user');
-  for (const label of ['APIs']) {
-    await openScreen(page, label);
-    await expect(page.getByText('Coming soon')).toBeVisible();
-  }
+  await openScreen(page, 'APIs');
+  await expect(page.getByText('Coming soon')).toHaveCount(0);
+  await expect(page.getByTestId('apis-empty-state')).toBeVisible();
   await page.goto(`${gatehouse.controlPanelUrl}/no-such-screen`);
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
 

@@ -1,15 +1,24 @@
-import { ComingSoon } from '../../components/ComingSoon.js';
+import { lazy } from 'react';
+import NotFoundScreen from '../not-found/NotFoundScreen.js';
+import { useLocation } from '../../router/hooks.js';
+import { apisViewOf } from './api-paths.js';
+import { ApiDetailsView } from './details/ApiDetailsView.js';
+import { ApiListView } from './list/ApiListView.js';
 
+const PassthroughEditorScreen = lazy(() => import('./passthrough-editor/PassthroughEditorScreen.js'));
+
+/** `/apis`, `/apis/<id>` and `/apis/<id>/passthrough`. */
 export default function ApisScreen() {
-  return (
-    <ComingSoon
-      title="APIs"
-      description="APIs defined by an OpenAPI document, and the Passthrough configuration that forwards their requests to a target URL in another system."
-      planned={[
-        'Import an API from an OpenAPI document (JSON or YAML) and see its base path and operations.',
-        'Create or modify a Passthrough API: all operations or one operation, the four target URL sections with a live preview, CORS and allowed origins, and header rules (Add, Overwrite, Remove).',
-        'Choose the cross-platform agent groups that expose the API.',
-      ]}
-    />
-  );
+  const { pathname } = useLocation();
+  const view = apisViewOf(pathname);
+  switch (view.kind) {
+    case 'list':
+      return <ApiListView />;
+    case 'details':
+      return <ApiDetailsView key={view.apiId} apiId={view.apiId} />;
+    case 'passthrough':
+      return <PassthroughEditorScreen />;
+    case 'unknown':
+      return <NotFoundScreen />;
+  }
 }

@@ -1,0 +1,71 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { ApiProblemError } from '../../../api/api-errors.js';
+import type { ConflictingApi } from '../../../api/apis-types.js';
+import { UploadProblemError } from '../../../api/xhr-upload.js';
+import { ProblemAlert } from '../../../components/ProblemAlert.js';
+import { MONOSPACE_FONT } from '../../../theme/theme.js';
+import { apiDetailsPath } from '../api-paths.js';
+import { DefinitionIssuesTable, issuesOf } from './DefinitionIssuesTable.js';
+
+function conflictingApiOf(error: ApiProblemError): ConflictingApi | undefined {
+  if (!(error instanceof UploadProblemError)) return undefined;
+  const candidate = error.problem.conflictingApi as Partial<ConflictingApi> | undefined;
+  return typeof candidate?.id === 'string' && typeof candidate.name === 'string'
+    ? { id: candidate.id, name: candidate.name, basePath: String(candidate.basePath ?? '') }
+    : undefined;
+}
+
+function OverlapAlert({ error }: { error: ApiProblemError }) {
+  const other = conflictingApiOf(error);
+  return (
+    <Alert severity="error" data-testid="document-problem">
+      <AlertTitle>The base path overlaps another API</AlertTitle>
+      {error.detail}
+      {other ? (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          Two APIs of one agent group cannot share requests. Open{' '}
+          <Link href={apiDetailsPath(other.id)} sx={{ color: 'inherit', fontWeight: 500 }}>
+            {other.name}
+          </Link>{' '}
+          (
+          <Box component="code" sx={{ fontFamily: MONOSPACE_FONT }}>
+            {other.basePath}
+          </Box>
+          ) to change or delete it, or choose another agent group.
+        </Typography>
+      ) : null}
+    </Alert>
+  );
+}
+
+function InvalidDocumentAlert({ error }: { error: ApiProblemError }) {
+  const issues = issuesOf(error.errors);
+  return (
+    <Box data-testid="document-problem">
+      <Alert severity="error" sx={{ mb: 1 }}>
+        <AlertTitle>
+          {issues.length === 1 ? 'The document has 1 error' : `The document has ${issues.length} errors`}
+        </AlertTitle>
+        {error.detail ?? error.title}
+      </Alert>
+      <DefinitionIssuesTable issues={issues} label="Errors in the document" />
+    </Box>
+  );
+}
+
+/** Why an import or re-import was refused: errors by location, the overlapping API, or the problem as sent. */
+export function DocumentProblemAlert({ error }: { error: unknown }) {
+  if (error instanceof ApiProblemError && error.status === 409) return <OverlapAlert error={error} />;
+  if (error instanceof ApiProblemError && error.status === 400 && Object.keys(error.errors).length > 0) {
+    return <InvalidDocumentAlert error={error} />;
+  }
+  return (
+    <Box data-testid="document-problem">
+      <ProblemAlert error={error} context="The document was not imported" />
+    </Box>
+  );
+}

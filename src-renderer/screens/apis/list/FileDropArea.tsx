@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { useFileDrop } from '../import/use-file-drop.js';
+
+export interface FileDropAreaProps {
+  enabled: boolean;
+  onFile(file: File): void;
+  children: ReactNode;
+}
+
+/** A screen that takes a dropped file anywhere on it, with an overlay while a file is dragged over. */
+export function FileDropArea({ enabled, onFile, children }: FileDropAreaProps) {
+  const drop = useFileDrop(onFile, enabled);
+  return (
+    <Box {...drop.handlers} data-testid="apis-drop-area" sx={{ position: 'relative', minHeight: '60vh' }}>
+      {children}
+      {drop.active ? (
+        <Box
+          aria-hidden
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'center',
+            justifyContent: 'center',
+            border: '3px dashed',
+            borderColor: 'primary.main',
+            borderRadius: 2,
+            bgcolor: 'background.paper',
+            opacity: 0.95,
+            pointerEvents: 'none',
+          }}
+        >
+          <UploadFileIcon sx={{ fontSize: 56, color: 'primary.main' }} />
+          <Typography variant="h2">Drop the OpenAPI document to import it</Typography>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
