@@ -24,11 +24,20 @@ export default defineConfig({
     root: 'src-renderer',
     // Absolute asset URLs: deep links such as /apis/<id> must load the same bundle.
     base: '/',
-    plugins: [react()],
+    plugins: [
+      react(),
+      // electron-vite's preset sets base './' for production builds, over the option above; this runs after it.
+      { name: 'gatehouse:absolute-base', config: () => ({ base: '/' }) },
+    ],
     build: {
       outDir: resolve('out/renderer'),
       emptyOutDir: true,
       chunkSizeWarningLimit: 2000,
+      // electron-vite's renderer preset turns minification off, but browsers load the console over HTTP: minified, the
+      // JS to download, parse and compile before the first screen is less than half. Oxc is Vite's own minifier.
+      minify: 'oxc',
+      // No source maps next to the assets the Control Panel serves.
+      sourcemap: false,
       rollupOptions: { input: resolve('src-renderer/index.html') },
     },
   },

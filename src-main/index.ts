@@ -105,6 +105,18 @@ async function openWindow(server: Gatehouse): Promise<void> {
       void shell.openExternal(url);
     }
   });
+  // The console's beforeunload (unsaved editor changes) would otherwise block a reload or close silently.
+  mainWindow.webContents.on('will-prevent-unload', (event) => {
+    const choice = dialog.showMessageBoxSync(mainWindow!, {
+      type: 'question',
+      buttons: ['Leave and discard', 'Stay'],
+      defaultId: 1,
+      cancelId: 1,
+      message: 'Leave without saving?',
+      detail: 'The Passthrough configuration has unsaved changes.',
+    });
+    if (choice === 0) event.preventDefault();
+  });
   mainWindow.once('ready-to-show', () => mainWindow?.show());
   mainWindow.on('closed', () => {
     mainWindow = undefined;

@@ -33,8 +33,39 @@ export function subscribeToLocation(listener: () => void): () => void {
   };
 }
 
+/**
+ * Asked before an in-app navigation (and after a Back/Forward, which it can undo): returns true to let it go ahead,
+ * or false to hold it and call `proceed` later, e.g. once the user has confirmed leaving unsaved changes.
+ */
+export type NavigationBlocker = (to: URL, proceed: () => void) => boolean;
+let blocker: NavigationBlocker | undefined;
+let shownUrl = window.location.href;
+
+/** Installs the one blocker (the screen with unsaved changes); the returned function removes it. */
+export function setNavigationBlocker(next: NavigationBlocker): () => void {
+  blocker = next;
+  return () => {
+    if (blocker === next) blocker = undefined;
+  };
+}
+
+// Registered before any screen subscribes, so a held Back/Forward is undone before the screens read the location.
+window.addEventListener('popstate', () => {
+  const popped = window.location.href;
+  if (blocker && !blocker(new URL(popped), () => go(new URL(popped), {}))) {
+    window.history.pushState(null, '', shownUrl);
+    return;
+  }
+  shownUrl = popped;
+});
+
 export function navigate(to: string, options: NavigateOptions = {}): void {
   const target = new URL(to, window.location.href);
+  if (blocker && !blocker(target, () => go(target, options))) return;
+  go(target, options);
+}
+
+function go(target: URL, options: NavigateOptions): void {
   const next = `${target.pathname}${target.search}${target.hash}`;
   const current = `${window.location.pathname}${window.location.search}${window.location.hash}`;
   if (next === current) return;
@@ -42,6 +73,7 @@ export function navigate(to: string, options: NavigateOptions = {}): void {
   if (!options.replace && target.pathname !== window.location.pathname) focusHeadingOnNextScreen = true;
   if (options.replace) window.history.replaceState(null, '', next);
   else window.history.pushState(null, '', next);
+  shownUrl = window.location.href;
   window.dispatchEvent(new Event(NAVIGATED));
 }
 

@@ -58,11 +58,9 @@ for (const theme of ['light', 'dark'] as const) {
       await check(page, 'sign-in', theme);
 
       await signInWithToken(page, flagOn, 'Operator', 'screenshot-operator');
-      const placeholders: [string, string][] = [['/apis', 'APIs']];
-      for (const [path, heading] of placeholders) {
-        await visit(page, flagOn, path, heading);
-        await check(page, path.slice(1), theme);
-      }
+      await visit(page, flagOn, '/apis', 'APIs');
+      await expect(page.getByTestId('apis-empty-state')).toBeVisible();
+      await check(page, 'apis-empty', theme);
 
       await visit(page, flagOn, '/audit-log', 'Audit log');
       await expect(auditGrid(page).getByRole('gridcell', { name: 'Processes.Deploy' }).first()).toBeVisible();
@@ -87,7 +85,7 @@ for (const theme of ['light', 'dark'] as const) {
       await check(page, 'not-found', theme);
     });
 
-    test(`the environment variables, API policies and API monitoring screens pass axe (${theme})`, async ({
+    test(`the APIs, environment variables, API policies and API monitoring screens pass axe (${theme})`, async ({
       page,
     }) => {
       await signInWithToken(page, configured, 'Operator', 'screenshot-operator', '/environment-variables');
@@ -98,6 +96,24 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'Replace value of token' }).click();
       await check(page, 'environment-variable-secret-replace', theme);
       await page.getByRole('button', { name: 'Cancel' }).click();
+
+      await visit(page, configured, '/apis', 'APIs');
+      await expect(page.locator('[data-api-name="Orders API"]')).toContainText('Deployed');
+      await check(page, 'apis-list', theme);
+      await page.getByRole('button', { name: 'Import API' }).click();
+      await page.getByTestId('document-file-input').setInputFiles({
+        name: 'broken.yaml',
+        mimeType: 'application/yaml',
+        buffer: Buffer.from('openapi: 3.0.3\ninfo:\n  version: "1"\npaths: {}\n'),
+      });
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+      await expect(page.getByTestId('issue-pointer')).toHaveText('/info/title');
+      await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeEnabled();
+      await check(page, 'api-import-error', theme);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('link', { name: 'Orders API', exact: true }).click();
+      await expect(page.getByRole('table', { name: 'Operations' }).locator('tbody tr')).toHaveCount(7);
+      await check(page, 'api-details', theme);
 
       await visit(page, configured, '/api-policies', 'API policies');
       await expect(page.locator('[data-policy-name="Partner access"]')).toBeVisible();
@@ -119,6 +135,36 @@ for (const theme of ['light', 'dark'] as const) {
       await requests.getByRole('gridcell', { name: '/orders-api/v1/orders/42' }).click();
       await check(page, 'api-monitoring-request-details', theme);
       await page.keyboard.press('Escape');
+    });
+
+    test(`the Passthrough editor passes axe (${theme})`, async ({ page }) => {
+      await signInWithToken(page, configured, 'Operator', 'screenshot-operator', '/apis');
+      await page.getByRole('link', { name: 'Modify Passthrough API for Orders API' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Modify Passthrough API' })).toBeVisible();
+      const preview = page.getByTestId('target-url-preview');
+      await expect(preview).toHaveAttribute('data-preview-state', 'ready');
+      await check(page, 'passthrough-editor', theme);
+      const section3 = page.getByLabel('Target URL section 3', { exact: true });
+      await section3.click();
+      await page.keyboard.type('{{#');
+      await expect(page.getByRole('listbox', { name: 'References for Target URL section 3' })).toBeVisible();
+      await expect(preview).not.toHaveAttribute('data-preview-state', 'pending');
+      await check(page, 'passthrough-editor-references', theme);
+      await page.keyboard.press('Escape');
+      await section3.fill('{{ "a" * 2 }}');
+      await expect(page.getByTestId('template-error')).toBeVisible();
+      await page.getByRole('button', { name: 'Add header entry' }).click();
+      await page.getByRole('button', { name: /Advanced/ }).click();
+      await expect(preview).toHaveAttribute('data-preview-state', 'error');
+      await check(page, 'passthrough-editor-errors', theme);
+      await page
+        .getByRole('listbox', { name: 'Operations' })
+        .locator('[data-operation-key="GET /orders"]')
+        .click();
+      await expect(
+        page.getByRole('button', { name: 'Create an entry from the All operations defaults' }),
+      ).toBeVisible();
+      await check(page, 'passthrough-editor-operation', theme);
     });
 
     test(`the flag-off explanation and the read-only settings pass axe (${theme})`, async ({ page }) => {
@@ -147,6 +193,7 @@ test('the console fits a 1024 px wide window', async ({ page }) => {
   await signInWithToken(page, configured, 'Operator', 'narrow-operator', '/environment-variables');
   for (const [path, heading] of [
     ['/environment-variables', 'Environment variables'],
+    ['/apis', 'APIs'],
     ['/api-policies', 'API policies'],
     ['/api-monitoring', 'API monitoring'],
   ] as const) {

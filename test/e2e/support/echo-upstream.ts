@@ -8,7 +8,10 @@ export interface EchoUpstream {
   close(): Promise<void>;
 }
 
-/** A backend for passthroughs to forward to: answers 200 with what it received, and remembers it. */
+/**
+ * A backend for passthroughs to forward to: answers 200 with what it received (method, URL and headers, as JSON),
+ * and remembers it.
+ */
 export async function startEchoUpstream(): Promise<EchoUpstream> {
   const received: EchoUpstream['received'] = [];
   const server = createServer((request, response) => {
@@ -16,7 +19,7 @@ export async function startEchoUpstream(): Promise<EchoUpstream> {
     request.resume();
     request.on('end', () => {
       response.writeHead(200, { 'Content-Type': 'application/json' });
-      response.end(JSON.stringify({ method: request.method, url: request.url }));
+      response.end(JSON.stringify({ method: request.method, url: request.url, headers: request.headers }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
