@@ -1,3 +1,4 @@
+import './app/early-start.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import dayjs from 'dayjs';

@@ -1,22 +1,24 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Toolbar from '@mui/material/Toolbar';
 import { ScreenErrorBoundary } from '../components/ScreenErrorBoundary.js';
 import { navigate } from '../router/history.js';
-import { useLocation } from '../router/hooks.js';
+import { usePathname } from '../router/hooks.js';
 import { NavigationDrawer } from './NavigationDrawer.js';
-import { HOME_PATH, NotFoundScreen, matchScreen } from './routes.js';
+import { HOME_PATH, NotFoundScreen, isHomePath, matchScreen } from './routes.js';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink.js';
 import { TopBar } from './TopBar.js';
 
 /** Skip link, top bar (banner), navigation and the current screen in the main landmark. */
 export function AppShell() {
-  const { pathname } = useLocation();
+  // Not the whole location: a screen's own query (paging, filters) must not re-render the shell around it.
+  const pathname = usePathname();
   const route = matchScreen(pathname);
-  const isHome = pathname === '/' || pathname === '';
+  const isHome = isHomePath(pathname);
 
-  useEffect(() => {
+  // Before the first paint, so the home screen (its chunk already preloaded) starts rendering at once.
+  useLayoutEffect(() => {
     if (isHome) navigate(HOME_PATH, { replace: true });
   }, [isHome]);
 

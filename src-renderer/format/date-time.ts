@@ -6,12 +6,16 @@ export function formatUtc(iso: string, withMilliseconds = false): string {
   return `${withMilliseconds ? text.slice(0, 23) : text.slice(0, 19)} UTC`;
 }
 
+// One formatter, made on first use: making one (what toLocaleString with options does on every call) costs far
+// more than formatting, tables format a time per row, and the first one loads locale data. dateStyle/timeStyle
+// cannot be combined with timeZoneName, so the parts are spelled out.
+let localTime: Intl.DateTimeFormat | undefined;
+
 /** The same instant in the browser's time zone, for tooltips. */
 export function formatLocal(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  // dateStyle/timeStyle cannot be combined with timeZoneName, so the parts are spelled out.
-  return date.toLocaleString(undefined, {
+  localTime ??= new Intl.DateTimeFormat(undefined, {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
@@ -20,4 +24,5 @@ export function formatLocal(iso: string): string {
     second: '2-digit',
     timeZoneName: 'short',
   });
+  return localTime.format(date);
 }

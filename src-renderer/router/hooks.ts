@@ -11,6 +11,15 @@ export function useLocation(): RouterLocation {
   return useSyncExternalStore(subscribeToLocation, currentLocation);
 }
 
+/** Only the path: a component that does not read the query is not re-rendered when just the query changes. */
+export function usePathname(): string {
+  return useSyncExternalStore(subscribeToLocation, currentPathname);
+}
+
+function currentPathname(): string {
+  return window.location.pathname;
+}
+
 export function useNavigate(): (to: string, options?: NavigateOptions) => void {
   return navigate;
 }

@@ -2,8 +2,10 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { ApiClient } from '../api/api-client.js';
 import { ApiProblemError, NetworkError, describeError } from '../api/api-errors.js';
 import { sessionApi } from '../api/endpoints.js';
+import type { CurrentIdentity } from '../api/types.js';
 import { connectionMonitor } from '../connection/connection-monitor.js';
 import { desktopBridge } from './desktop-bridge.js';
+import { takePrefetchedIdentity } from './early-identity.js';
 import {
   SessionContext,
   type SessionContextValue,
@@ -62,11 +64,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   /** Checks a candidate token with GET /api/v1/me and, if accepted, makes it the session's. */
   const establish = useCallback(
-    async (candidate: StoredSession) => {
+    async (candidate: StoredSession, identityRequest?: Promise<CurrentIdentity>) => {
       const previous = tokenRef.current;
       tokenRef.current = candidate.accessToken;
       try {
-        const identity = await sessionApi.me(client);
+        const identity = await (identityRequest ?? sessionApi.me(client));
         commit({ status: 'signed-in', session: candidate, identity });
       } catch (error) {
         tokenRef.current = previous;
@@ -138,7 +140,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         signOut();
         return;
       }
-      await establish(stored).catch((error: unknown) =>
+      await establish(stored, takePrefetchedIdentity(stored.accessToken)).catch((error: unknown) =>
         signOut(
           error instanceof ApiProblemError && error.status === 401
             ? SESSION_ENDED

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
@@ -14,11 +15,15 @@ export interface ActionNameFieldProps {
 }
 
 export function ActionNameField({ value, onChange, activities, loading, problem }: ActionNameFieldProps) {
-  const descriptions = new Map(activities.map((activity) => [activity.name, activity.description]));
+  const descriptions = useMemo(
+    () => new Map(activities.map((activity) => [activity.name, activity.description])),
+    [activities],
+  );
+  const options = useMemo(() => activities.map((activity) => activity.name), [activities]);
   return (
     <Autocomplete
       freeSolo
-      options={activities.map((activity) => activity.name)}
+      options={options}
       value={value || null}
       onChange={(_event, selected) => onChange(selected ?? '')}
       inputValue={value}

@@ -9,7 +9,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { AuditEntry } from '../../api/types.js';
 import { CopyButton } from '../../components/CopyButton.js';
 import { formatLocal, formatUtc } from '../../format/date-time.js';
@@ -49,7 +49,7 @@ export interface AuditEntryDrawerProps {
 }
 
 /** One entry in full: who, when, status, affected resources, agent group and the request parameters. */
-export function AuditEntryDrawer({ entry, onClose }: AuditEntryDrawerProps) {
+export const AuditEntryDrawer = memo(function AuditEntryDrawer({ entry, onClose }: AuditEntryDrawerProps) {
   const parametersJson = entry ? JSON.stringify(entry.parameters, null, 2) : '';
   return (
     <Drawer
@@ -151,4 +151,4 @@ export function AuditEntryDrawer({ entry, onClose }: AuditEntryDrawerProps) {
       ) : null}
     </Drawer>
   );
-}
+});

@@ -1,76 +1,61 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
-import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
-import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
-import type { Dayjs } from 'dayjs';
 import { activitiesApi } from '../../api/endpoints.js';
-import type { AuditLogFilter } from '../../api/types.js';
+import type { Activity, AuditLogFilter } from '../../api/types.js';
 import { useApiQuery } from '../../hooks/use-api-query.js';
-import { useDebouncedValue } from '../../hooks/use-debounced-value.js';
-import { ActionNameField } from './ActionNameField.js';
-import { draftOf, filterOf, problemsOf, type FilterDraft } from './filter-draft.js';
+import { AuditFilterFields } from './AuditFilterFields.js';
 import { sameFilter } from './audit-view.js';
+import {
+  draftOf,
+  filterOf,
+  problemsOf,
+  sameProblems,
+  type DraftProblems,
+  type FilterDraft,
+} from './filter-draft.js';
 
 const DEBOUNCE_MS = 400;
+const FORM_SX = { display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', mb: 2 } as const;
+const NO_PROBLEMS: DraftProblems = {};
+const NO_ACTIVITIES: Activity[] = [];
 
 export interface AuditFiltersProps {
   filter: AuditLogFilter;
   onApply(filter: AuditLogFilter): void;
 }
 
-function UtcDateTimeField(props: {
-  label: string;
-  value: Dayjs | null;
-  onChange(value: Dayjs | null): void;
-  problem?: string;
-}) {
-  return (
-    <DateTimePicker
-      label={props.label}
-      value={props.value}
-      onChange={props.onChange}
-      timezone="UTC"
-      ampm={false}
-      format="YYYY-MM-DD HH:mm:ss"
-      views={['year', 'month', 'day', 'hours', 'minutes', 'seconds']}
-      slotProps={{
-        textField: {
-          size: 'small',
-          error: props.problem !== undefined,
-          helperText: props.problem,
-          sx: { width: 250 },
-        },
-        field: { clearable: true },
-      }}
-    />
-  );
+function isValid(draft: FilterDraft): boolean {
+  return Object.keys(problemsOf(draft)).length === 0;
 }
 
-/** Time range (UTC), action and user; applied after typing pauses, only once valid. */
-export function AuditFilters({ filter, onApply }: AuditFiltersProps) {
+/** Time range (UTC), action and user: typed here, applied once typing pauses and the draft is valid. */
+export const AuditFilters = memo(function AuditFilters({ filter, onApply }: AuditFiltersProps) {
   const [draft, setDraft] = useState<FilterDraft>(() => draftOf(filter));
+  // Judged once typing pauses, so a half-typed value is not flagged at every keystroke.
+  const [problems, setProblems] = useState<DraftProblems>(NO_PROBLEMS);
   const activities = useApiQuery('audited-activities', async (client, signal) =>
     (await activitiesApi.list(client, { signal })).filter((activity) => !activity.readOnly),
   );
-  const valid = Object.keys(problemsOf(draft)).length === 0;
-  const debounced = useDebouncedValue(draft, DEBOUNCE_MS);
-  const pending = useMemo(() => filterOf(debounced), [debounced]);
-  // Judged once typing pauses, so a half-typed value is not flagged at every keystroke.
-  const problems = problemsOf(debounced);
-  const debouncedValid = Object.keys(problems).length === 0;
 
   const onApplyRef = useRef(onApply);
   useEffect(() => {
     onApplyRef.current = onApply;
   });
   const lastApplied = useRef(filter);
+  const apply = useCallback((next: AuditLogFilter) => {
+    lastApplied.current = next;
+    onApplyRef.current(next);
+  }, []);
+
   useEffect(() => {
-    if (!debouncedValid) return;
-    lastApplied.current = pending;
-    onApplyRef.current(pending);
-  }, [pending, debouncedValid]);
+    const timer = setTimeout(() => {
+      const judged = problemsOf(draft);
+      // Straight from the timer rather than from a render of the paused draft: the request leaves at once.
+      if (Object.keys(judged).length === 0) apply(filterOf(draft));
+      setProblems((current) => (sameProblems(current, judged) ? current : judged));
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, apply]);
 
   // Back/forward or a shared link changed the filter under the form (not this form's own apply): show it.
   useEffect(() => {
@@ -79,8 +64,10 @@ export function AuditFilters({ filter, onApply }: AuditFiltersProps) {
     setDraft(draftOf(filter));
   }, [filter]);
 
-  const update = (change: Partial<FilterDraft>) => setDraft((current) => ({ ...current, ...change }));
-  const empty = !draft.from && !draft.to && !draft.action && !draft.user;
+  const update = useCallback(
+    (change: Partial<FilterDraft>) => setDraft((current) => ({ ...current, ...change })),
+    [],
+  );
 
   return (
     <Box
@@ -89,47 +76,17 @@ export function AuditFilters({ filter, onApply }: AuditFiltersProps) {
       aria-label="Filter the audit log"
       onSubmit={(event) => {
         event.preventDefault();
-        if (!valid) return;
-        lastApplied.current = filterOf(draft);
-        onApply(lastApplied.current);
+        if (isValid(draft)) apply(filterOf(draft));
       }}
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', mb: 2 }}
+      sx={FORM_SX}
     >
-      <UtcDateTimeField
-        label="From (UTC)"
-        value={draft.from}
-        onChange={(from) => update({ from })}
-        problem={problems.from}
+      <AuditFilterFields
+        draft={draft}
+        problems={problems}
+        activities={activities.data ?? NO_ACTIVITIES}
+        activitiesLoading={activities.loading}
+        onChange={update}
       />
-      <UtcDateTimeField
-        label="To (UTC)"
-        value={draft.to}
-        onChange={(to) => update({ to })}
-        problem={problems.to}
-      />
-      <ActionNameField
-        value={draft.action}
-        onChange={(action) => update({ action })}
-        activities={activities.data ?? []}
-        loading={activities.loading}
-        problem={problems.action}
-      />
-      <TextField
-        label="User"
-        size="small"
-        value={draft.user}
-        onChange={(event) => update({ user: event.target.value })}
-        helperText={draft.user ? 'Exact user name, any case' : undefined}
-        sx={{ width: 170 }}
-      />
-      <Button
-        startIcon={<FilterAltOffIcon />}
-        disabled={empty}
-        onClick={() => setDraft({ from: null, to: null, action: '', user: '' })}
-        sx={{ mt: 0.25 }}
-      >
-        Clear filters
-      </Button>
     </Box>
   );
-}
+});

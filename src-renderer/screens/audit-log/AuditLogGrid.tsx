@@ -1,9 +1,9 @@
+import { memo } from 'react';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import TablePagination from '@mui/material/TablePagination';
-import { DataGrid } from '@mui/x-data-grid';
 import { AUDIT_PAGE_SIZES, type AuditEntry } from '../../api/types.js';
-import { AUDIT_COLUMNS } from './audit-columns.js';
+import { AuditEntriesTable } from './AuditEntriesTable.js';
 
 export interface AuditLogGridProps {
   entries: AuditEntry[];
@@ -17,52 +17,59 @@ export interface AuditLogGridProps {
   onOpenEntry(entry: AuditEntry): void;
 }
 
-// The MIT Data Grid refuses page sizes above 100, and the audit log pages up to 200. The server pages, so the
-// grid is given exactly one page of rows and a fixed model, and TablePagination below it drives the paging.
-const ONE_SERVER_PAGE = { page: 0, pageSize: 100 };
+const PAGE_SIZES = [...AUDIT_PAGE_SIZES];
+const PAPER_SX = { display: 'flex', flexDirection: 'column', position: 'relative' } as const;
+const LOADING_BAR_SX = { position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 } as const;
+
+interface PagerProps {
+  totalCount: number;
+  page: number;
+  pageSize: number;
+  onPageChange(page: number): void;
+  onPageSizeChange(pageSize: number): void;
+}
+
+/** Renders again only when the paging changes: new rows or the loading state leave it (and its tooltips) alone. */
+const Pager = memo(function Pager({
+  totalCount,
+  page,
+  pageSize,
+  onPageChange,
+  onPageSizeChange,
+}: PagerProps) {
+  return (
+    <TablePagination
+      component="div"
+      count={totalCount}
+      page={Math.max(0, page - 1)}
+      rowsPerPage={pageSize}
+      rowsPerPageOptions={PAGE_SIZES}
+      onPageChange={(_event, zeroBased) => onPageChange(zeroBased + 1)}
+      onRowsPerPageChange={(event) => onPageSizeChange(Number(event.target.value))}
+      labelRowsPerPage="Entries per page:"
+      showFirstButton
+      showLastButton
+    />
+  );
+});
 
 /** One page of audit entries; Enter or a click on a row opens its details. */
-export function AuditLogGrid(props: AuditLogGridProps) {
-  const { entries, totalCount, page, pageSize, loading } = props;
-  // Narrow windows (down to 1024 px) drop the category column; the details panel still shows it.
-  const narrow = useMediaQuery('(max-width: 1279.95px)');
+export const AuditLogGrid = memo(function AuditLogGrid(props: AuditLogGridProps) {
+  const { entries, loading } = props;
+  // While the next page loads, the shown rows stay and a bar runs above them. Only an empty grid gets the loading
+  // prop (and its skeleton): a change of a grid prop renders every shown row again.
+  const reloading = loading && entries.length > 0;
   return (
-    <Paper variant="outlined" sx={{ display: 'flex', flexDirection: 'column' }}>
-      <div style={{ height: 'max(420px, calc(100vh - 400px))' }}>
-        <DataGrid
-          aria-label="Audit log entries"
-          rows={entries}
-          columns={AUDIT_COLUMNS}
-          loading={loading}
-          rowCount={totalCount}
-          paginationMode="server"
-          paginationModel={ONE_SERVER_PAGE}
-          hideFooter
-          disableRowSelectionOnClick
-          disableColumnFilter
-          disableEval
-          density="compact"
-          columnVisibilityModel={{ category: !narrow }}
-          onRowClick={({ row }) => props.onOpenEntry(row)}
-          onCellKeyDown={({ row }, event) => {
-            if (event.key === 'Enter') props.onOpenEntry(row);
-          }}
-          localeText={{ noRowsLabel: 'No audit entries match the filter.' }}
-          sx={{ '& .MuiDataGrid-row': { cursor: 'pointer' } }}
-        />
-      </div>
-      <TablePagination
-        component="div"
-        count={totalCount}
-        page={Math.max(0, page - 1)}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[...AUDIT_PAGE_SIZES]}
-        onPageChange={(_event, zeroBased) => props.onPageChange(zeroBased + 1)}
-        onRowsPerPageChange={(event) => props.onPageSizeChange(Number(event.target.value))}
-        labelRowsPerPage="Entries per page:"
-        showFirstButton
-        showLastButton
+    <Paper variant="outlined" sx={PAPER_SX}>
+      {reloading ? <LinearProgress aria-label="Loading audit entries" sx={LOADING_BAR_SX} /> : null}
+      <AuditEntriesTable entries={entries} loading={loading && !reloading} onOpenEntry={props.onOpenEntry} />
+      <Pager
+        totalCount={props.totalCount}
+        page={props.page}
+        pageSize={props.pageSize}
+        onPageChange={props.onPageChange}
+        onPageSizeChange={props.onPageSizeChange}
       />
     </Paper>
   );
-}
+});

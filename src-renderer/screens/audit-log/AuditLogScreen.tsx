@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { ApiProblemError } from '../../api/api-errors.js';
-import { auditLogApi, tenantApi } from '../../api/endpoints.js';
+import { tenantApi } from '../../api/endpoints.js';
 import type { AuditEntry } from '../../api/types.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { ProblemAlert } from '../../components/ProblemAlert.js';
@@ -12,21 +12,21 @@ import { AuditExportButton } from './AuditExportButton.js';
 import { AuditFilters } from './AuditFilters.js';
 import { AuditLogDisabledNotice } from './AuditLogDisabledNotice.js';
 import { AuditLogGrid } from './AuditLogGrid.js';
-import { toAuditQuery } from './audit-view.js';
-import { useAuditView } from './use-audit-view.js';
+import { useAuditPage } from './use-audit-page.js';
+import { applyAuditFilter, showAuditPage, showAuditPageSize, useAuditView } from './use-audit-view.js';
 
 const DESCRIPTION =
   'Who did what, when, and which resources it affected: configuration changes, user actions and agent events. Read-only; newest first.';
+const NO_ENTRIES: AuditEntry[] = [];
 
 export default function AuditLogScreen() {
-  const { view, setPage, setPageSize, setFilter } = useAuditView();
+  const view = useAuditView();
   const [openEntry, setOpenEntry] = useState<AuditEntry | undefined>(undefined);
+  const closeEntry = useCallback(() => setOpenEntry(undefined), []);
   const status = useApiQuery('control-panel', (client, signal) => tenantApi.controlPanel(client, { signal }));
   const enabled = status.data?.auditLogRouteEnabled;
-  const query = toAuditQuery(view);
-  const page = useApiQuery(enabled ? JSON.stringify(query) : null, (client, signal) =>
-    auditLogApi.list(client, query, { signal }),
-  );
+  // Asked for alongside the status, not after it: with the flag off the endpoint answers 404, handled below.
+  const page = useAuditPage(enabled !== false);
   // The endpoint is absent (404) while the flag is off, whatever the status said a moment ago.
   const disabled = enabled === false || (page.error instanceof ApiProblemError && page.error.status === 404);
 
@@ -60,23 +60,23 @@ export default function AuditLogScreen() {
       {enabled === undefined ? <LinearProgress aria-label="Loading the audit log" /> : null}
       {enabled ? (
         <>
-          <AuditFilters filter={view.filter} onApply={setFilter} />
+          <AuditFilters filter={view.filter} onApply={applyAuditFilter} />
           {page.error ? (
             <Box sx={{ mb: 2 }}>
               <ProblemAlert error={page.error} context="Loading the audit log" onRetry={page.reload} />
             </Box>
           ) : null}
           <AuditLogGrid
-            entries={page.data?.items ?? []}
+            entries={page.data?.items ?? NO_ENTRIES}
             totalCount={page.data?.totalCount ?? 0}
             page={view.page}
             pageSize={view.pageSize}
             loading={page.loading}
-            onPageChange={setPage}
-            onPageSizeChange={setPageSize}
+            onPageChange={showAuditPage}
+            onPageSizeChange={showAuditPageSize}
             onOpenEntry={setOpenEntry}
           />
-          <AuditEntryDrawer entry={openEntry} onClose={() => setOpenEntry(undefined)} />
+          <AuditEntryDrawer entry={openEntry} onClose={closeEntry} />
         </>
       ) : null}
     </>

@@ -15,6 +15,8 @@ export interface DraftProblems {
   action?: string;
 }
 
+export const EMPTY_DRAFT: FilterDraft = { from: null, to: null, action: '', user: '' };
+
 /** `{Controller}.{Action}`, the same rule the API applies to `actionName`. */
 const ACTION_NAME = /^[^\s.]+\.\S+$/;
 
@@ -38,6 +40,10 @@ export function problemsOf(draft: FilterDraft): DraftProblems {
   if (action && !ACTION_NAME.test(action))
     problems.action = 'Use the form Controller.Action, e.g. TenantSettings.Modify.';
   return problems;
+}
+
+export function sameProblems(a: DraftProblems, b: DraftProblems): boolean {
+  return a.from === b.from && a.to === b.to && a.action === b.action;
 }
 
 /** The API filter of a valid draft; ISO 8601 in UTC with `Z`. */
