@@ -16,6 +16,7 @@ import { parseArgs, promisify } from 'node:util';
 import type { NewMonitoringRecord } from '../src-server/monitoring/monitoring-record.js';
 import type { MonitoringFilter, MonitoringQuery } from '../src-server/monitoring/monitoring-store.js';
 import { openMonitoringStore } from '../src-server/monitoring/store/index.js';
+import { createRandom } from './lib/random.js';
 import { formatMs, percentiles } from './lib/stats.js';
 
 const DAY_MS = 86_400_000;
@@ -32,18 +33,6 @@ const { values: args } = parseArgs({
 });
 const count = Number(args.count);
 const runs = Number(args.runs);
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const STATUSES = [200, 200, 200, 200, 200, 200, 200, 201, 204, 301, 400, 401, 404, 404, 429, 500, 502, 504];
 const METHODS = ['GET', 'GET', 'GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'];

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
@@ -34,5 +35,27 @@ export function ProblemAlert({ error, context, onRetry }: ProblemAlertProps) {
         </ul>
       ) : null}
     </Alert>
+  );
+}
+
+export interface LoadFailure {
+  /** A load (`useApiQuery`): shown when it has an error, with Retry reloading it. */
+  query: { error: unknown; reload(): void };
+  /** What was loading, e.g. "Loading the APIs"; also the key, so it must be unique in the list. */
+  context: string;
+}
+
+/** One `ProblemAlert` for each load that failed, with room below each. */
+export function LoadFailureAlerts({ loads }: { loads: readonly LoadFailure[] }) {
+  return (
+    <>
+      {loads
+        .filter(({ query }) => query.error)
+        .map(({ query, context }) => (
+          <Box key={context} sx={{ mb: 2 }}>
+            <ProblemAlert error={query.error} context={context} onRetry={query.reload} />
+          </Box>
+        ))}
+    </>
   );
 }

@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import type { MonitoringRecord } from '../../api/types.js';
 import { PageHeader } from '../../components/PageHeader.js';
-import { ProblemAlert } from '../../components/ProblemAlert.js';
+import { LoadFailureAlerts, ProblemAlert } from '../../components/ProblemAlert.js';
 import { MonitoringCharts } from './charts/MonitoringCharts.js';
 import { MonitoringFilters } from './filters/MonitoringFilters.js';
 import { MonitoringGrid } from './MonitoringGrid.js';
@@ -51,16 +51,12 @@ export default function ApiMonitoringScreen() {
         apis={apis.data ?? []}
         agentGroups={agentGroups.data ?? []}
       />
-      {[
-        { query: apis, context: 'Loading the APIs for the filter' },
-        { query: agentGroups, context: 'Loading the agent groups for the filter' },
-      ]
-        .filter(({ query }) => query.error)
-        .map(({ query, context }) => (
-          <Box key={context} sx={{ mb: 2 }}>
-            <ProblemAlert error={query.error} context={context} onRetry={query.reload} />
-          </Box>
-        ))}
+      <LoadFailureAlerts
+        loads={[
+          { query: apis, context: 'Loading the APIs for the filter' },
+          { query: agentGroups, context: 'Loading the agent groups for the filter' },
+        ]}
+      />
       {summary.error ? (
         <Box sx={{ mb: 2 }}>
           <ProblemAlert error={summary.error} context="Loading the charts" onRetry={summary.refresh} />

@@ -1,16 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEchoUpstream, type Upstream } from '../../helpers/upstreams.js';
-import { send, startGatewayFixture, type GatewayFixture } from './gateway-fixture.js';
+import type { Upstream } from '../../helpers/upstreams.js';
+import { send, startPublicEchoGateway, type GatewayFixture } from './gateway-fixture.js';
 
 let fixture: GatewayFixture;
 let upstream: Upstream;
 
 beforeAll(async () => {
-  fixture = await startGatewayFixture();
-  upstream = await startEchoUpstream();
-  await fixture.allowPublic();
-  await fixture.setVariable('backend', { url: upstream.url });
+  ({ fixture, upstream } = await startPublicEchoGateway());
   const one = await fixture.addApi({ basePath: '/f1' });
   await fixture.setPassthrough(one.id, {
     allOperations: {

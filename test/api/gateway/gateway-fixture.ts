@@ -18,6 +18,7 @@ import type {
   PolicyRecord,
 } from '../../../src-server/store/config-model.js';
 import { startTestServer, type TestServer } from '../../helpers/test-server.js';
+import { startEchoUpstream, type Upstream } from '../../helpers/upstreams.js';
 
 /** A real Gatehouse whose configuration tests write straight into the store, and helpers to call its gateway. */
 export interface GatewayFixture {
@@ -55,6 +56,59 @@ export interface GatewayFixture {
     options?: { secret?: string[] | boolean; environmentId?: string },
   ): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * A fixture whose default group lets everyone through, an echo upstream, and the environment variable
+ * `backend` = `{ url: <the upstream>, ...extra }` (with `secret` naming its secret fields).
+ */
+export async function startPublicEchoGateway(
+  extra: Record<string, string> = {},
+  options: { secret?: string[] } = {},
+): Promise<{ fixture: GatewayFixture; upstream: Upstream }> {
+  const fixture = await startGatewayFixture();
+  const upstream = await startEchoUpstream();
+  await fixture.allowPublic();
+  await fixture.setVariable('backend', { url: upstream.url, ...extra }, options);
+  return { fixture, upstream };
+}
+
+/** `All operations` to `env.backend.url` under `/all`, with the operation path and the query passed on. */
+export const ALL_OPERATIONS_TO_BACKEND: PartialPassthroughEntry = {
+  target: {
+    section1: '{{#env.backend.url}}',
+    section2: 'all',
+    section3: '{{#api.OperationPath}}',
+    section4: '{{#api.QueryParameters}}',
+  },
+};
+
+/**
+ * The passthrough the preview and Try it tests share: `All operations` to the backend, and `GET /orders/{id}`
+ * to `/orders/{id}?key=<backend token>` with an Authorization and an X-Order header (then `extraHeaders`).
+ */
+export function ordersPassthrough(extraHeaders: NonNullable<PartialPassthroughEntry['headers']> = []): {
+  allOperations: PartialPassthroughEntry;
+  operations: Record<string, PartialPassthroughEntry>;
+} {
+  return {
+    allOperations: ALL_OPERATIONS_TO_BACKEND,
+    operations: {
+      'GET /orders/{id}': {
+        target: {
+          section1: '{{#env.backend.url}}',
+          section2: 'orders',
+          section3: '{{#api.OperationPath.id}}',
+          section4: 'key={{#env.backend.token}}',
+        },
+        headers: [
+          { action: 'Overwrite', name: 'Authorization', value: 'Bearer {{#env.backend.token}}' },
+          { action: 'Add', name: 'X-Order', value: '{{#api.OperationPath.id}}' },
+          ...extraHeaders,
+        ],
+      },
+    },
+  };
 }
 
 export async function startGatewayFixture(): Promise<GatewayFixture> {

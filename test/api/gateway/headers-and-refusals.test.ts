@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEchoUpstream, type EchoedRequest, type Upstream } from '../../helpers/upstreams.js';
-import { recordsFor, send, startGatewayFixture, type GatewayFixture } from './gateway-fixture.js';
+import type { EchoedRequest, Upstream } from '../../helpers/upstreams.js';
+import { recordsFor, send, startPublicEchoGateway, type GatewayFixture } from './gateway-fixture.js';
 
 let fixture: GatewayFixture;
 let upstream: Upstream;
 
 beforeAll(async () => {
-  fixture = await startGatewayFixture();
-  upstream = await startEchoUpstream();
-  await fixture.allowPublic();
-  await fixture.setVariable('backend', { url: upstream.url, token: 'tok-9f8e7d' }, { secret: ['token'] });
+  ({ fixture, upstream } = await startPublicEchoGateway({ token: 'tok-9f8e7d' }, { secret: ['token'] }));
 });
 afterAll(async () => {
   await fixture.close();

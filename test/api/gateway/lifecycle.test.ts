@@ -2,21 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../src-server/audit/audit-entry.js';
-import { closedPort, startEchoUpstream, type EchoedRequest, type Upstream } from '../../helpers/upstreams.js';
-import { send, startGatewayFixture, type GatewayFixture } from './gateway-fixture.js';
+import { closedPort, type EchoedRequest, type Upstream } from '../../helpers/upstreams.js';
+import { send, startPublicEchoGateway, type GatewayFixture } from './gateway-fixture.js';
 
 let fixture: GatewayFixture;
 let upstream: Upstream;
 
 beforeAll(async () => {
-  fixture = await startGatewayFixture();
-  upstream = await startEchoUpstream();
-  await fixture.allowPublic();
-  await fixture.setVariable(
-    'backend',
-    { url: upstream.url, secretPart: 'never-in-events' },
+  ({ fixture, upstream } = await startPublicEchoGateway(
+    { secretPart: 'never-in-events' },
     { secret: ['secretPart'] },
-  );
+  ));
 });
 afterAll(async () => {
   await fixture.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../src-server/audit/audit-entry.js';
-import { startGatewayFixture, type GatewayFixture } from './gateway-fixture.js';
+import { ordersPassthrough, startGatewayFixture, type GatewayFixture } from './gateway-fixture.js';
 
 let fixture: GatewayFixture;
 let apiId: string;
@@ -23,30 +23,7 @@ beforeAll(async () => {
     operations: ['GET /orders/{id}', 'GET /orders/lookup'],
   });
   apiId = api.id;
-  await fixture.setPassthrough(api.id, {
-    allOperations: {
-      target: {
-        section1: '{{#env.backend.url}}',
-        section2: 'all',
-        section3: '{{#api.OperationPath}}',
-        section4: '{{#api.QueryParameters}}',
-      },
-    },
-    operations: {
-      'GET /orders/{id}': {
-        target: {
-          section1: '{{#env.backend.url}}',
-          section2: 'orders',
-          section3: '{{#api.OperationPath.id}}',
-          section4: 'key={{#env.backend.token}}',
-        },
-        headers: [
-          { action: 'Overwrite', name: 'Authorization', value: 'Bearer {{#env.backend.token}}' },
-          { action: 'Add', name: 'X-Order', value: '{{#api.OperationPath.id}}' },
-        ],
-      },
-    },
-  });
+  await fixture.setPassthrough(api.id, ordersPassthrough());
 });
 afterAll(() => fixture.close());
 

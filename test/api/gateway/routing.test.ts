@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEchoUpstream, type EchoedRequest, type Upstream } from '../../helpers/upstreams.js';
-import { recordsFor, send, startGatewayFixture, type GatewayFixture } from './gateway-fixture.js';
+import type { EchoedRequest, Upstream } from '../../helpers/upstreams.js';
+import {
+  ALL_OPERATIONS_TO_BACKEND,
+  recordsFor,
+  send,
+  startPublicEchoGateway,
+  type GatewayFixture,
+} from './gateway-fixture.js';
 
 let fixture: GatewayFixture;
 let upstream: Upstream;
 
 beforeAll(async () => {
-  fixture = await startGatewayFixture();
-  upstream = await startEchoUpstream();
-  await fixture.allowPublic();
-  await fixture.setVariable('backend', { url: upstream.url, region: 'eu' });
+  ({ fixture, upstream } = await startPublicEchoGateway({ region: 'eu' }));
 });
 afterAll(async () => {
   await fixture.close();
@@ -62,14 +65,7 @@ describe('routing to passthrough endpoints', () => {
       operations: ['GET /items/{id}', 'GET /items/featured', 'POST /items/{id}'],
     });
     await fixture.setPassthrough(api.id, {
-      allOperations: {
-        target: {
-          section1: '{{#env.backend.url}}',
-          section2: 'all',
-          section3: '{{#api.OperationPath}}',
-          section4: '{{#api.QueryParameters}}',
-        },
-      },
+      allOperations: ALL_OPERATIONS_TO_BACKEND,
       operations: {
         'GET /items/{id}': {
           target: {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../src-server/audit/audit-entry.js';
 import { closedPort, startEchoUpstream, type EchoedRequest, type Upstream } from '../../helpers/upstreams.js';
-import { startGatewayFixture, type GatewayFixture } from './gateway-fixture.js';
+import { ordersPassthrough, startGatewayFixture, type GatewayFixture } from './gateway-fixture.js';
 
 interface TryResult {
   agentGroup: { id: string; name: string };
@@ -37,31 +37,7 @@ beforeAll(async () => {
     operations: ['GET /orders/{id}', 'POST /orders'],
   });
   shopId = shop.id;
-  await fixture.setPassthrough(shop.id, {
-    allOperations: {
-      target: {
-        section1: '{{#env.backend.url}}',
-        section2: 'all',
-        section3: '{{#api.OperationPath}}',
-        section4: '{{#api.QueryParameters}}',
-      },
-    },
-    operations: {
-      'GET /orders/{id}': {
-        target: {
-          section1: '{{#env.backend.url}}',
-          section2: 'orders',
-          section3: '{{#api.OperationPath.id}}',
-          section4: 'key={{#env.backend.token}}',
-        },
-        headers: [
-          { action: 'Overwrite', name: 'Authorization', value: 'Bearer {{#env.backend.token}}' },
-          { action: 'Add', name: 'X-Order', value: '{{#api.OperationPath.id}}' },
-          { action: 'Remove', name: 'X-Drop' },
-        ],
-      },
-    },
-  });
+  await fixture.setPassthrough(shop.id, ordersPassthrough([{ action: 'Remove', name: 'X-Drop' }]));
   await fixture.addPolicy({
     endpoints: [{ method: 'ALL', pathPrefix: '/shop' }],
     grants: [{ type: 'public' }],
@@ -96,6 +72,18 @@ async function tryIt(
     userName: options.userName,
   });
   return { status: response.status, json: (await response.json()) as TryResult & Record<string, unknown> };
+}
+
+/** The (latest) `Passthroughs.Try` audit entry of `userName`. */
+async function tryAuditEntry(userName: string): Promise<AuditEntry | undefined> {
+  const audit = await fixture.server.gatehouse.audit.store.query({
+    actionName: 'Passthroughs.Try',
+    userName,
+    pageNumber: 1,
+    pageSize: 10,
+  });
+  const [entry] = audit.items as AuditEntry[];
+  return entry;
 }
 
 function lastUpstreamRequest(): EchoedRequest {
@@ -213,13 +201,7 @@ describe('POST /api/v1/apis/{apiId}/passthrough/try', () => {
       targetUrl: `${upstream.url}/secure/thing`,
     });
 
-    const audit = await fixture.server.gatehouse.audit.store.query({
-      actionName: 'Passthroughs.Try',
-      userName,
-      pageNumber: 1,
-      pageSize: 10,
-    });
-    const [entry] = audit.items as AuditEntry[];
+    const entry = await tryAuditEntry(userName);
     expect(entry).toMatchObject({
       statusCode: 200,
       resources: [{ type: 'Api', id: secureId }],
@@ -251,13 +233,7 @@ describe('POST /api/v1/apis/{apiId}/passthrough/try', () => {
       { userName },
     );
     expect(status).toBe(404);
-    const audit = await fixture.server.gatehouse.audit.store.query({
-      actionName: 'Passthroughs.Try',
-      userName,
-      pageNumber: 1,
-      pageSize: 10,
-    });
-    const [entry] = audit.items as AuditEntry[];
+    const entry = await tryAuditEntry(userName);
     expect(entry).toMatchObject({
       statusCode: 404,
       parameters: {

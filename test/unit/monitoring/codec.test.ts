@@ -16,7 +16,7 @@ import {
   IndexFieldReader,
   RecordCodecError,
 } from '../../../src-server/monitoring/store/record-codec.js';
-import { record } from './helpers.js';
+import { record, REQUIRED_RECORD_KEYS } from './helpers.js';
 
 const text = fc.string({ unit: 'binary-ascii', maxLength: 40 });
 const anyRecord: fc.Arbitrary<NewMonitoringRecord> = fc.record(
@@ -39,21 +39,7 @@ const anyRecord: fc.Arbitrary<NewMonitoringRecord> = fc.record(
     identity: text,
     reason: fc.string({ unit: 'grapheme', maxLength: 30 }),
   },
-  {
-    requiredKeys: [
-      'time',
-      'agentGroupId',
-      'agentGroupName',
-      'method',
-      'path',
-      'status',
-      'durationMs',
-      'bytesIn',
-      'bytesOut',
-      'outcome',
-      'clientIp',
-    ],
-  },
+  { requiredKeys: REQUIRED_RECORD_KEYS },
 );
 
 describe('record blocks', () => {

@@ -28,6 +28,21 @@ export const PATHS = [
 ];
 export const STATUSES = [0, 99, 100, 101, 200, 201, 204, 301, 404, 429, 499, 500, 503, 599, 600, 999];
 
+/** The fields every `NewMonitoringRecord` has; the others are optional. */
+export const REQUIRED_RECORD_KEYS = [
+  'time',
+  'agentGroupId',
+  'agentGroupName',
+  'method',
+  'path',
+  'status',
+  'durationMs',
+  'bytesIn',
+  'bytesOut',
+  'outcome',
+  'clientIp',
+] satisfies (keyof NewMonitoringRecord)[];
+
 /** Records with few distinct values and coarse times: many ties and many matches for every filter. */
 export const newRecord: fc.Arbitrary<NewMonitoringRecord> = fc.record(
   {
@@ -55,21 +70,7 @@ export const newRecord: fc.Arbitrary<NewMonitoringRecord> = fc.record(
     identity: fc.constantFrom('public', 'apiKey:gh_12', 'jwt:alice'),
     reason: fc.constantFrom('no passthrough endpoint', 'upstream refused the connection'),
   },
-  {
-    requiredKeys: [
-      'time',
-      'agentGroupId',
-      'agentGroupName',
-      'method',
-      'path',
-      'status',
-      'durationMs',
-      'bytesIn',
-      'bytesOut',
-      'outcome',
-      'clientIp',
-    ],
-  },
+  { requiredKeys: REQUIRED_RECORD_KEYS },
 );
 
 const filterParts: { [K in keyof MonitoringFilter]-?: fc.Arbitrary<MonitoringFilter[K]> } = {

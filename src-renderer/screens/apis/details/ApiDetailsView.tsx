@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -12,7 +11,7 @@ import type { ApiDefinition } from '../../../api/apis-types.js';
 import { agentGroupsApi } from '../../../api/endpoints.js';
 import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog.js';
 import { PageHeader } from '../../../components/PageHeader.js';
-import { ProblemAlert } from '../../../components/ProblemAlert.js';
+import { LoadFailureAlerts } from '../../../components/ProblemAlert.js';
 import { saveDownloadedFile } from '../../../files/save-downloaded-file.js';
 import { useApiQuery } from '../../../hooks/use-api-query.js';
 import { useNotifier } from '../../../notifications/notifier-context.js';
@@ -74,16 +73,12 @@ export function ApiDetailsView({ apiId }: { apiId: string }) {
           {current?.name ?? apiId}
         </Typography>
       </Breadcrumbs>
-      {[
-        { query: api, context: 'Loading the API' },
-        { query: agentGroups, context: 'Loading the agent groups' },
-      ]
-        .filter(({ query }) => query.error)
-        .map(({ query, context }) => (
-          <Box key={context} sx={{ mb: 2 }}>
-            <ProblemAlert error={query.error} context={context} onRetry={query.reload} />
-          </Box>
-        ))}
+      <LoadFailureAlerts
+        loads={[
+          { query: api, context: 'Loading the API' },
+          { query: agentGroups, context: 'Loading the agent groups' },
+        ]}
+      />
       {!current || !agentGroups.data ? (
         api.error || agentGroups.error ? null : (
           <LinearProgress aria-label="Loading the API" />

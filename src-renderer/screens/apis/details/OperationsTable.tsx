@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -9,12 +8,11 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import SearchIcon from '@mui/icons-material/Search';
 import type { ApiOperation } from '../../../api/apis-types.js';
 import { MONOSPACE_FONT } from '../../../theme/theme.js';
 import { MethodBadge } from '../MethodBadge.js';
+import { SearchField } from '../SearchField.js';
 
 const PAGE_SIZES = [25, 50, 100, 250];
 
@@ -43,22 +41,12 @@ export function OperationsTable({ operations }: { operations: ApiOperation[] }) 
         <Typography variant="h2" id="operations-heading" sx={{ flexGrow: 1 }}>
           Operations
         </Typography>
-        <TextField
-          size="small"
+        <SearchField
           label="Filter operations"
           value={filter}
-          onChange={(event) => {
-            setFilter(event.target.value);
+          onChange={(value) => {
+            setFilter(value);
             setPage(0);
-          }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
           }}
           sx={{ minWidth: 300 }}
         />

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import type { ApiImportResult } from '../../../api/apis-types.js';
 import { PageHeader } from '../../../components/PageHeader.js';
-import { ProblemAlert } from '../../../components/ProblemAlert.js';
+import { LoadFailureAlerts } from '../../../components/ProblemAlert.js';
 import { useNotifier } from '../../../notifications/notifier-context.js';
 import { useCan } from '../../../session/session-context.js';
 import { countOf } from '../format-numbers.js';
@@ -59,16 +58,12 @@ export function ApiListView() {
           ) : undefined
         }
       />
-      {[
-        { query: apis, context: 'Loading the APIs' },
-        { query: agentGroups, context: 'Loading the agent groups' },
-      ]
-        .filter(({ query }) => query.error)
-        .map(({ query, context }) => (
-          <Box key={context} sx={{ mb: 2 }}>
-            <ProblemAlert error={query.error} context={context} onRetry={query.reload} />
-          </Box>
-        ))}
+      <LoadFailureAlerts
+        loads={[
+          { query: apis, context: 'Loading the APIs' },
+          { query: agentGroups, context: 'Loading the agent groups' },
+        ]}
+      />
       {(apis.loading && !list) || (agentGroups.loading && !groups) ? (
         <LinearProgress aria-label="Loading the APIs" sx={{ mb: 2 }} />
       ) : null}

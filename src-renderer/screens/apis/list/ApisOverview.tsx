@@ -1,11 +1,9 @@
 import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import SearchIcon from '@mui/icons-material/Search';
 import type { ApiSummary } from '../../../api/apis-types.js';
 import type { AgentGroup } from '../../../api/types.js';
+import { SearchField } from '../SearchField.js';
 import { ApisTable } from './ApisTable.js';
 
 export interface ApisOverviewProps {
@@ -29,22 +27,7 @@ export function ApisOverview({ apis, agentGroups, canImport }: ApisOverviewProps
   return (
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
-        <TextField
-          size="small"
-          label="Search APIs"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-          sx={{ minWidth: 300 }}
-        />
+        <SearchField label="Search APIs" value={search} onChange={setSearch} sx={{ minWidth: 300 }} />
         <Typography variant="body2" sx={{ color: 'text.secondary' }} role="status">
           {shown.length === apis.length
             ? `${apis.length} ${apis.length === 1 ? 'API' : 'APIs'}`

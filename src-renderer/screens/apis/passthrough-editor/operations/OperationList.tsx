@@ -1,10 +1,8 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import SearchIcon from '@mui/icons-material/Search';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { SearchField } from '../../SearchField.js';
 import { OperationRow, OPERATION_ROW_HEIGHT } from './OperationRow.js';
 import { itemStatus, type OperationItem } from './operation-items.js';
 
@@ -71,27 +69,17 @@ export function OperationList({
   const shown = items.length - 1;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
-      <TextField
-        size="small"
+      <SearchField
         type="search"
         label="Filter operations"
         value={filter}
-        onChange={(event) => onFilterChange(event.target.value)}
+        onChange={onFilterChange}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown') {
             event.preventDefault();
             listRef.current?.focus();
             if (active <= 0) moveTo(items.length > 1 ? 1 : 0);
           }
-        }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
         }}
       />
       <Typography variant="caption" role="status" sx={{ color: 'text.secondary', my: 0.75 }}>
