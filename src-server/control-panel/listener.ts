@@ -20,16 +20,31 @@ export async function listen(handler: RequestListener, host: string, port: numbe
     { keepAliveTimeout: 5_000, requestTimeout: 300_000, headersTimeout: 60_000 },
     handler,
   );
+  return bindServer(
+    server,
+    host,
+    port,
+    () =>
+      new Error(
+        `Port ${port} on ${host} is already in use. Choose another with --port (0 picks a free one).`,
+      ),
+  );
+}
+
+/**
+ * Starts `server` listening on `host:port`. A port in use fails with the error `portInUse` makes (it says
+ * which option picks another port); other listen errors are passed on as they are.
+ */
+export async function bindServer(
+  server: Server,
+  host: string,
+  port: number,
+  portInUse: () => Error,
+): Promise<BoundListener> {
   await new Promise<void>((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
       server.off('listening', onListening);
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new Error(
-              `Port ${port} on ${host} is already in use. Choose another with --port (0 picks a free one).`,
-            )
-          : error,
-      );
+      reject(error.code === 'EADDRINUSE' ? portInUse() : error);
     };
     const onListening = () => {
       server.off('error', onError);

@@ -1,14 +1,9 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { urlOf } from '../control-panel/listener.js';
+import { createServer, type RequestListener } from 'node:http';
+import type { Socket } from 'node:net';
+import { bindServer, type BoundListener } from '../control-panel/listener.js';
 import { newTraceId, problemTitleFor, problemTypeFor, PROBLEM_CONTENT_TYPE } from '../http/problem.js';
 
-export interface GatewayListener {
-  server: Server;
-  host: string;
-  port: number;
-  url: string;
-}
+export type GatewayListener = BoundListener;
 
 /** A request the HTTP parser refused (malformed, smuggling attempt, oversized headers), for monitoring. */
 export interface MalformedRequest {
@@ -61,28 +56,12 @@ export async function listenGateway(
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   });
-  await new Promise<void>((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException) => {
-      server.off('listening', onListening);
-      reject(
-        error.code === 'EADDRINUSE'
-          ? Object.assign(
-              new Error(
-                `Port ${port} on ${host} is already in use. Choose another with --gateway-port or the agent group's port (0 picks a free one).`,
-              ),
-              { code: 'EADDRINUSE' },
-            )
-          : error,
-      );
-    };
-    const onListening = () => {
-      server.off('error', onError);
-      resolve();
-    };
-    server.once('error', onError);
-    server.once('listening', onListening);
-    server.listen(port, host);
-  });
-  const address = server.address() as AddressInfo;
-  return { server, host, port: address.port, url: urlOf(host, address.port) };
+  return bindServer(server, host, port, () =>
+    Object.assign(
+      new Error(
+        `Port ${port} on ${host} is already in use. Choose another with --gateway-port or the agent group's port (0 picks a free one).`,
+      ),
+      { code: 'EADDRINUSE' },
+    ),
+  );
 }

@@ -11,3 +11,5 @@ export { SegmentLog, type SegmentLogOptions } from './segment-log.js';
 export type { Relocations, RewriteDecision } from './segment-rewriter.js';
 export type { LogPosition, RecordLocation, ScannedRecord, SegmentInfo, WarningReporter } from './types.js';
 export { comparePositions } from './types.js';
+export { SerialQueue } from './serial-queue.js';
+export { PendingOperations, findSortedId, openStoreLog, type StoreLogOptions } from './store-support.js';

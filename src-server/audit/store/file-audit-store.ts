@@ -11,7 +11,13 @@ import type {
   NewAuditEntry,
   RetentionPolicy,
 } from '../audit-entry.js';
-import { writeFileAtomic, type SegmentLog, type WarningReporter } from '../../storage/index.js';
+import {
+  PendingOperations,
+  SerialQueue,
+  writeFileAtomic,
+  type SegmentLog,
+  type WarningReporter,
+} from '../../storage/index.js';
 import type { AuditIndex } from './audit-index.js';
 import { compactSegments } from './compaction.js';
 import { contentHash } from './content-hash.js';
@@ -20,7 +26,6 @@ import { normalizeEntry, withId } from './normalize-entry.js';
 import { planScan, selectAfter, selectPage } from './query-plan.js';
 import { decodeEntryPayload, encodeEntryRecord, encodeTombstoneRecord } from './record-codec.js';
 import { planResourceHistoryRemoval, planRetention } from './retention-plan.js';
-import { SerialQueue } from './serial-queue.js';
 import { encodeSnapshot } from './snapshot-codec.js';
 
 export const SNAPSHOT_FILE_NAME = 'index.snapshot';
@@ -43,7 +48,7 @@ export interface FileAuditStoreSettings {
 
 export class FileAuditStore implements AuditStore {
   private readonly maintenance = new SerialQueue();
-  private readonly pending = new Set<Promise<unknown>>();
+  private readonly pending = new PendingOperations();
   private closing: Promise<void> | undefined;
   private snapshotVersion = -1;
   private snapshotScheduled = false;
@@ -63,7 +68,7 @@ export class FileAuditStore implements AuditStore {
     const entry = withId(this.index.allocateId(), normalized);
     const hash = contentHash(normalized, timeMs);
     const row = this.index.pendingRow(entry, timeMs, hash);
-    await this.track(
+    await this.pending.track(
       this.log.append(encodeEntryRecord(entry, hash), (location) => {
         this.index.addRow(row, location, true);
         this.countApplied(1);
@@ -79,7 +84,7 @@ export class FileAuditStore implements AuditStore {
     this.assertOpen();
     this.importsRunning++;
     try {
-      const result = await this.track(importEntries(this.log, this.index, entries, onProgress));
+      const result = await this.pending.track(importEntries(this.log, this.index, entries, onProgress));
       this.countApplied(result.added);
       return result;
     } finally {
@@ -128,14 +133,14 @@ export class FileAuditStore implements AuditStore {
 
   async applyRetention(policy: RetentionPolicy): Promise<{ removed: number }> {
     this.assertOpen();
-    return this.track(
+    return this.pending.track(
       this.maintenance.run(() => this.removeAndCompact(() => planRetention(this.index, policy))),
     );
   }
 
   async removeResourceHistory(resource: Pick<AuditResource, 'type' | 'id'>): Promise<{ removed: number }> {
     this.assertOpen();
-    return this.track(
+    return this.pending.track(
       this.maintenance.run(() =>
         this.removeAndCompact(() => planResourceHistoryRemoval(this.index, resource)),
       ),
@@ -144,7 +149,7 @@ export class FileAuditStore implements AuditStore {
 
   async flush(): Promise<void> {
     this.assertOpen();
-    await this.settlePending();
+    await this.pending.settle();
     await this.log.sync();
     await this.maintenance.run(() => this.writeSnapshot());
   }
@@ -155,7 +160,7 @@ export class FileAuditStore implements AuditStore {
   }
 
   private async shutDown(): Promise<void> {
-    await this.settlePending();
+    await this.pending.settle();
     await this.maintenance.idle();
     try {
       await this.writeSnapshot();
@@ -209,7 +214,7 @@ export class FileAuditStore implements AuditStore {
     const due = this.recordsApplied - this.recordsAtSnapshot >= this.settings.snapshotEveryRecords;
     if (!due || this.snapshotScheduled || this.importsRunning > 0 || this.closing) return;
     this.snapshotScheduled = true;
-    void this.track(
+    void this.pending.track(
       this.maintenance
         .run(() => this.writeSnapshot())
         .catch((error: unknown) => {
@@ -221,19 +226,6 @@ export class FileAuditStore implements AuditStore {
           this.snapshotScheduled = false;
         }),
     );
-  }
-
-  private track<T>(operation: Promise<T>): Promise<T> {
-    this.pending.add(operation);
-    const forget = (): void => {
-      this.pending.delete(operation);
-    };
-    operation.then(forget, forget);
-    return operation;
-  }
-
-  private async settlePending(): Promise<void> {
-    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
   }
 
   private assertOpen(): void {

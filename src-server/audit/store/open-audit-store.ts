@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { AuditStore } from '../audit-entry.js';
-import { SegmentLog, type WarningReporter } from '../../storage/index.js';
+import { openStoreLog, type SegmentLog, type WarningReporter } from '../../storage/index.js';
 import { AuditIndex } from './audit-index.js';
 import { FileAuditStore, SNAPSHOT_FILE_NAME } from './file-audit-store.js';
 import { replayLog } from './replay.js';
@@ -29,12 +29,8 @@ export async function openAuditStore(options: OpenAuditStoreOptions): Promise<Au
   const warn = options.onWarning ?? defaultWarningReporter;
   const clock = options.clock ?? options.now ?? Date.now;
   const startedAt = clock();
-  const log = await SegmentLog.open({
-    dir: path.join(options.dir, 'log'),
-    segmentMaxBytes: options.segmentMaxBytes,
-    onWarning: warn,
-  });
-  try {
+  const logOptions = { dir: options.dir, segmentMaxBytes: options.segmentMaxBytes, onWarning: warn };
+  return openStoreLog(logOptions, async (log) => {
     const snapshot = await loadUsableSnapshot(path.join(options.dir, SNAPSHOT_FILE_NAME), log, warn);
     const index = snapshot?.index ?? new AuditIndex();
     const replayed = await replayLog(log, index, index.covered, warn);
@@ -48,10 +44,7 @@ export async function openAuditStore(options: OpenAuditStoreOptions): Promise<Au
     });
     if (replayed > RESNAPSHOT_AFTER_REPLAYING || (!snapshot && replayed > 0)) await store.flush();
     return store;
-  } catch (error) {
-    await log.close();
-    throw error;
-  }
+  });
 }
 
 async function loadUsableSnapshot(

@@ -1,5 +1,5 @@
 import type { AuditCategory } from '../audit-entry.js';
-import type { RecordLocation } from '../../storage/index.js';
+import { findSortedId, type RecordLocation } from '../../storage/index.js';
 
 export const CATEGORY_CODES: Readonly<Record<AuditCategory, number>> = {
   general: 0,
@@ -121,16 +121,7 @@ export class RowColumns {
 
   /** Row holding entry `id`, or -1 (binary search: rows are in id order). */
   findRow(id: number): number {
-    let low = 0;
-    let high = this.count - 1;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      const value = this.ids[middle]!;
-      if (value === id) return middle;
-      if (value < id) low = middle + 1;
-      else high = middle - 1;
-    }
-    return -1;
+    return findSortedId(this.ids, this.count, id);
   }
 
   resourcesOf(row: number): Uint32Array {

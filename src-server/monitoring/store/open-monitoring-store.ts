@@ -1,5 +1,4 @@
-import * as path from 'node:path';
-import { SegmentLog, type WarningReporter } from '../../storage/index.js';
+import { openStoreLog, type SegmentLog, type WarningReporter } from '../../storage/index.js';
 import { FileMonitoringStore } from './file-monitoring-store.js';
 import { MonitoringIndex } from './monitoring-index.js';
 import { BlockReader } from './block-codec.js';
@@ -24,21 +23,18 @@ const ESTIMATED_RECORD_BYTES = 200;
 /** Opens the store and rebuilds its index by reading the log once (~1 s per million records). */
 export async function openMonitoringStore(options: OpenMonitoringStoreOptions): Promise<FileMonitoringStore> {
   const warn = options.onWarning ?? defaultWarningReporter;
-  const log = await SegmentLog.open({
-    dir: path.join(options.dir, 'log'),
+  const logOptions = {
+    dir: options.dir,
     segmentMaxBytes: options.segmentMaxBytes ?? 16 * 1024 * 1024,
     onWarning: warn,
-  });
-  try {
+  };
+  return openStoreLog(logOptions, async (log) => {
     let logBytes = 0;
     for (const segment of log.segments()) logBytes += segment.size;
     const index = new MonitoringIndex(Math.max(1024, Math.ceil(logBytes / ESTIMATED_RECORD_BYTES)));
     await replay(log, index, warn);
     return new FileMonitoringStore(log, index);
-  } catch (error) {
-    await log.close();
-    throw error;
-  }
+  });
 }
 
 async function replay(log: SegmentLog, index: MonitoringIndex, warn: WarningReporter): Promise<void> {

@@ -1,4 +1,4 @@
-import type { RecordLocation } from '../../storage/index.js';
+import { findSortedId, type RecordLocation } from '../../storage/index.js';
 
 /** `apis` / `operations` value of a record without API / operation; otherwise the interned id + 1. */
 export const NONE = 0;
@@ -94,16 +94,7 @@ export class RowColumns {
 
   /** Row holding record `id`, or -1 (binary search: rows are in id order). */
   findRow(id: number): number {
-    let low = 0;
-    let high = this.count - 1;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      const value = this.ids[middle]!;
-      if (value === id) return middle;
-      if (value < id) low = middle + 1;
-      else high = middle - 1;
-    }
-    return -1;
+    return findSortedId(this.ids, this.count, id);
   }
 
   location(row: number): RecordLocation {
