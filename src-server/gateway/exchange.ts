@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { newTraceId, problemTitleFor, problemTypeFor, PROBLEM_CONTENT_TYPE } from '../http/problem.js';
+import { isoTime } from '../monitoring/iso-time.js';
 import type {
   MonitoringOutcome,
   MonitoringSink,
@@ -8,6 +9,11 @@ import type {
 import type { CorsHeaders } from './cors.js';
 
 export type ResponseHeaders = readonly (readonly [name: string, value: string])[];
+
+/** Told when an exchange's response closes, before its record is made (the proxy ends its bookkeeping). */
+export interface ExchangeCloseListener {
+  exchangeClosed(exchange: Exchange): void;
+}
 
 /**
  * One request at a gateway listener, from arrival to the last byte: what it matched, who it was, what happened.
@@ -29,11 +35,15 @@ export class Exchange {
   outcome: MonitoringOutcome = 'forwarded';
   reason: string | undefined;
   bytesOut = 0;
+  /** The target's response, relayed with a declared length: its bytes count once it has been read to the end. */
+  relayed: IncomingMessage | undefined;
+  relayedLength = 0;
   /** Counts the request body as it streams to the target. */
   requestBody: { bytes: number } | undefined;
   /** Added to every response the gateway itself writes (CORS of the matched entry). */
   cors: CorsHeaders | undefined;
   traceparent: string | undefined;
+  closeListener: ExchangeCloseListener | undefined;
 
   constructor(
     readonly req: IncomingMessage,
@@ -47,7 +57,10 @@ export class Exchange {
     const url = req.url ?? '/';
     const queryStart = url.indexOf('?');
     this.path = queryStart === -1 ? url : url.slice(0, queryStart);
-    res.on('close', () => this.report());
+    res.on('close', () => {
+      this.closeListener?.exchangeClosed(this);
+      this.report();
+    });
   }
 
   fail(outcome: MonitoringOutcome, reason: string): void {
@@ -108,7 +121,7 @@ export class Exchange {
     }
     // One shape for every record (absent fields undefined), so the sink's code sees a single object layout.
     const record: NewMonitoringRecord = {
-      time: new Date(this.startedAt).toISOString(),
+      time: isoTime(this.startedAt),
       agentGroupId: this.group.groupId,
       agentGroupName: this.group.groupName,
       method: this.method,
@@ -119,7 +132,7 @@ export class Exchange {
       status: res.headersSent ? res.statusCode : 499,
       durationMs: Math.round((performance.now() - this.started) * 1000) / 1000,
       bytesIn: this.requestBody?.bytes ?? 0,
-      bytesOut: this.bytesOut,
+      bytesOut: this.relayed?.readableEnded ? this.bytesOut + this.relayedLength : this.bytesOut,
       targetUrl: this.targetUrl,
       outcome: this.outcome,
       clientIp: this.clientIp,

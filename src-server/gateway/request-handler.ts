@@ -66,7 +66,7 @@ function handle(
   const requestedMethod = single(req.headers['access-control-request-method']);
   if (method === 'OPTIONS' && origin !== undefined && requestedMethod !== undefined) {
     // Preflights carry no credentials, so they are answered before any policy.
-    const preflight = resolveRoute(runtime.apis, requestedMethod, target.rawSegments, target.decodedSegments);
+    const preflight = resolveRoute(runtime.apis, requestedMethod, target);
     if (preflight.kind === 'endpoint' && preflight.endpoint.cors) {
       describeRoute(exchange, preflight);
       exchange.outcome = 'preflight';
@@ -79,7 +79,7 @@ function handle(
     }
   }
 
-  const route = resolveRoute(runtime.apis, method, target.rawSegments, target.decodedSegments);
+  const route = resolveRoute(runtime.apis, method, target);
   describeRoute(exchange, route);
   if (route.kind === 'unmatched') {
     exchange.fail('unmatched', 'no passthrough endpoint');
@@ -228,9 +228,14 @@ function checkHost(req: IncomingMessage): string | undefined {
   }
   if (hosts > 1) return 'The request must have one Host header.';
   const host = req.headers.host;
-  if (host !== undefined && !AUTHORITY.test(host)) return 'The Host header is not a valid host name.';
+  if (host === undefined || host === lastValidHost) return undefined;
+  if (!AUTHORITY.test(host)) return 'The Host header is not a valid host name.';
+  lastValidHost = host;
   return undefined;
 }
+
+/** Clients send the same Host over and over: the last one found valid is not checked again. */
+let lastValidHost: string | undefined;
 
 function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;

@@ -38,20 +38,20 @@ export function buildEnvironmentScope(
   box: SecretBox,
 ): EnvironmentScope {
   const shapes: Record<string, EnvVariableShape> = {};
-  const values = new Map<string, EnvValue>();
+  // By variable, then member: a request's lookup builds no key.
+  const values = new Map<string, Map<string, EnvValue>>();
   for (const variable of data.environmentVariables) {
     shapes[variable.name] = shapeOf(variable);
     const inEnvironment = variable.values[environmentId] ?? {};
+    const members = values.get(variable.name) ?? new Map<string, EnvValue>();
     for (const [member, stored] of Object.entries(inEnvironment)) {
-      values.set(`${variable.name}\u0000${member}`, {
-        value: reveal(stored, box),
-        secret: isSecret(variable, member),
-      });
+      members.set(member, { value: reveal(stored, box), secret: isSecret(variable, member) });
     }
+    values.set(variable.name, members);
   }
   return {
     environmentId,
     shapes,
-    lookup: (variable, member) => values.get(`${variable}\u0000${member ?? VALUE_MEMBER}`),
+    lookup: (variable, member) => values.get(variable)?.get(member ?? VALUE_MEMBER),
   };
 }

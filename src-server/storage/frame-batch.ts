@@ -1,7 +1,8 @@
 import { crc32, crc32Portable } from './crc32.js';
 import { encodeFrame, FRAME_HEADER_BYTES } from './frame.js';
 
-const SLAB_BYTES = 4 * 1024 * 1024;
+const FIRST_SLAB_BYTES = 64 * 1024;
+const MAX_SLAB_BYTES = 4 * 1024 * 1024;
 
 /** Consecutive frames in one buffer, with each frame's payload size (to find the boundaries). */
 export interface FrameRun {
@@ -19,6 +20,11 @@ export class FrameBatch {
   private slabStart = 0;
   private position = 0;
   private sizes: number[] = [];
+  /**
+   * Slabs grow from small to large: a batch of a few records (a monitoring flush, several a second) must not
+   * allocate megabytes, whose external memory would make the engine collect garbage far more often.
+   */
+  private nextSlabBytes = FIRST_SLAB_BYTES;
   recordCount = 0;
   byteLength = 0;
 
@@ -66,7 +72,8 @@ export class FrameBatch {
   private ensureRoom(bytes: number): void {
     if (this.position + bytes <= this.slab.length) return;
     this.closeRun();
-    this.slab = Buffer.allocUnsafe(Math.max(SLAB_BYTES, bytes));
+    this.slab = Buffer.allocUnsafe(Math.max(this.nextSlabBytes, bytes));
+    this.nextSlabBytes = Math.min(this.nextSlabBytes * 2, MAX_SLAB_BYTES);
     this.slabStart = 0;
     this.position = 0;
   }

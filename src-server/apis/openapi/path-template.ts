@@ -109,6 +109,11 @@ export interface CompiledPathTemplate {
   template: string;
   /** Parameter values (decoded) when `path` matches, otherwise `null`. */
   match(path: string): Record<string, string> | null;
+  /**
+   * The same for a path already split on `/` and decoded: `decodedSegments` from index `from` on (none left is
+   * the empty path). Spares a router that has split the request path splitting it again.
+   */
+  matchSegments(decodedSegments: readonly string[], from: number): Record<string, string> | null;
 }
 
 /** Compiles a template for repeated matching; `undefined` when the template is invalid. */
@@ -116,17 +121,27 @@ export function compilePathTemplate(template: string): CompiledPathTemplate | un
   const parsed = parsePathTemplate(template);
   if (!parsed.ok) return undefined;
   const matchers = parsed.segments.map(segmentMatcher);
+  // A parameter named `__proto__` must become an own property, which only a prototype-less object takes by
+  // assignment (copied into a plain one at the end); any other template fills a plain object directly.
+  const protoParameter = parsed.parameterNames.includes('__proto__');
+  const matchDecoded = (segments: readonly string[], from: number): Record<string, string> | null => {
+    const count = Math.max(segments.length - from, 1);
+    if (count !== matchers.length) return null;
+    const params: Record<string, string> = protoParameter
+      ? (Object.create(null) as Record<string, string>)
+      : {};
+    for (let index = 0; index < count; index++) {
+      if (!matchers[index]!(segments[from + index] ?? '', params)) return null;
+    }
+    return protoParameter ? { ...params } : params;
+  };
   return {
     template,
     match(path: string) {
       const segments = requestSegments(path);
-      if (segments === undefined || segments.length !== matchers.length) return null;
-      const params: Record<string, string> = Object.create(null) as Record<string, string>;
-      for (const [index, matcher] of matchers.entries()) {
-        if (!matcher(decodeSegment(segments[index] ?? ''), params)) return null;
-      }
-      return { ...params };
+      return segments === undefined ? null : matchDecoded(segments.map(decodeSegment), 0);
     },
+    matchSegments: matchDecoded,
   };
 }
 
@@ -233,7 +248,7 @@ function literalLength(template: string): number {
 }
 
 function requestSegments(path: string): string[] | undefined {
-  const end = path.search(/[?#]/);
+  const end = path.includes('?') || path.includes('#') ? path.search(/[?#]/) : -1;
   const pathOnly = end === -1 ? path : path.slice(0, end);
   if (pathOnly === '') return [''];
   if (!pathOnly.startsWith('/')) return undefined;

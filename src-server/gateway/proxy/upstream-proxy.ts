@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { ForwardingPlan, TargetLocation } from '../../passthrough/forwarding/index.js';
 import type { PassthroughEntry } from '../../store/config-model.js';
 import type { CorsHeaders } from '../cors.js';
-import type { Exchange } from '../exchange.js';
+import type { Exchange, ExchangeCloseListener } from '../exchange.js';
 import { BodyMeter } from './body-meter.js';
 import { relayedResponseHeaders } from './response-headers.js';
 import { UpstreamAgents } from './upstream-agents.js';
@@ -35,6 +35,17 @@ function proxyTarget(location: TargetLocation): ProxyTarget {
 /** Never used: replaced per request before the library reads it (a port nothing listens on, should it not be). */
 const UNSET_TARGET = new URL('http://127.0.0.1:9/');
 
+/**
+ * The request in flight of an incoming message, kept on the message until the client's response closes: the
+ * library's events name only the message, and a map keyed by it would hash a new object on every request.
+ */
+const FORWARDING = Symbol('forwarding');
+type ForwardedMessage = IncomingMessage & { [FORWARDING]?: Forwarding | undefined };
+
+function forwardingOf(req: IncomingMessage): Forwarding | undefined {
+  return (req as ForwardedMessage)[FORWARDING];
+}
+
 const IDEMPOTENT_WITHOUT_BODY = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE', 'PUT']);
 
 /** One request on its way to the target. */
@@ -61,10 +72,8 @@ interface Forwarding extends Deadline {
  * control (including the body's framing) and error answers that reveal no internals. The only retry is of a
  * bodiless idempotent request that met a kept-alive connection the target had just closed.
  */
-export class UpstreamProxy {
+export class UpstreamProxy implements ExchangeCloseListener {
   readonly #agents = new UpstreamAgents();
-  /** Requests in flight by their incoming message; removed when the client's response closes. */
-  readonly #forwardings = new Map<IncomingMessage, Forwarding>();
   readonly #deadlines = new UpstreamDeadlines<Forwarding>((forwarding, error) =>
     this.#fail(forwarding, error),
   );
@@ -89,9 +98,9 @@ export class UpstreamProxy {
     this.#proxy.on('proxyRes', (response, req, res) => this.#onUpstreamResponse(response, req, res));
     // The client went away: the library has already destroyed the upstream request; monitoring sees the abort.
     this.#proxy.on('econnreset', () => undefined);
-    this.#proxy.on('error', (error, req) => this.#fail(this.#forwardings.get(req), error));
+    this.#proxy.on('error', (error, req) => this.#fail(forwardingOf(req), error));
     this.#proxy.before('web', 'timeout', (req, _res, options) => {
-      const forwarding = this.#forwardings.get(req);
+      const forwarding = forwardingOf(req);
       if (!forwarding) return;
       const { plan, entry } = forwarding;
       options.target = forwarding.target;
@@ -113,7 +122,7 @@ export class UpstreamProxy {
     entry: PassthroughEntry,
     cors: CorsHeaders | undefined,
   ): void {
-    const { req, res } = exchange;
+    const { req } = exchange;
     const now = performance.now();
     const forwarding: Forwarding = {
       exchange,
@@ -136,11 +145,8 @@ export class UpstreamProxy {
       tracked: false,
       retried: false,
     };
-    this.#forwardings.set(req, forwarding);
-    res.on('close', () => {
-      this.#forwardings.delete(req);
-      this.#deadlines.untrack(forwarding);
-    });
+    (req as ForwardedMessage)[FORWARDING] = forwarding;
+    exchange.closeListener = this;
     this.#deadlines.track(forwarding);
     if (exchange.hasBody) {
       const meter = new BodyMeter(entry.maxRequestBodyBytes);
@@ -151,6 +157,14 @@ export class UpstreamProxy {
     }
     req.headers = plan.headers;
     this.#send(forwarding);
+  }
+
+  /** The client's response closed: the request is no longer in flight. */
+  exchangeClosed(exchange: Exchange): void {
+    const forwarding = forwardingOf(exchange.req);
+    if (!forwarding) return;
+    (exchange.req as ForwardedMessage)[FORWARDING] = undefined;
+    this.#deadlines.untrack(forwarding);
   }
 
   #send(forwarding: Forwarding): void {
@@ -183,7 +197,7 @@ export class UpstreamProxy {
   }
 
   #onUpstreamRequest(upstream: ClientRequest, req: IncomingMessage, target: unknown, socket: Socket): void {
-    const forwarding = this.#forwardings.get(req);
+    const forwarding = forwardingOf(req);
     if (!forwarding || target !== forwarding.target) {
       // Only the planned target may ever be reached (a library that ignored the pass above must fail closed).
       upstream.destroy();
@@ -203,7 +217,7 @@ export class UpstreamProxy {
   }
 
   #onUpstreamResponse(response: IncomingMessage, req: IncomingMessage, res: ServerResponse): void {
-    const forwarding = this.#forwardings.get(req);
+    const forwarding = forwardingOf(req);
     if (!forwarding || forwarding.failure !== undefined || res.headersSent || res.destroyed) {
       response.destroy();
       return;
@@ -218,7 +232,10 @@ export class UpstreamProxy {
     // With a declared length the body's size is known; only an unframed body is counted as it streams.
     if (declaredLength === undefined)
       response.on('data', (chunk: Buffer) => (exchange.bytesOut += chunk.length));
-    else if (declaredLength > 0) response.once('end', () => (exchange.bytesOut += declaredLength));
+    else if (declaredLength > 0) {
+      exchange.relayed = response;
+      exchange.relayedLength = declaredLength;
+    }
     response.once('close', () => {
       // The target broke off mid-body: the client must not mistake the truncated body for a whole one. (When
       // the client left first, the library destroyed the upstream request; monitoring records the abort.)

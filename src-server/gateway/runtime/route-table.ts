@@ -68,6 +68,14 @@ export type RouteResolution =
 
 const NO_PARAMETERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
+/** What routing reads of a request target (see `parseRequestTarget`). */
+export interface RoutedTarget {
+  /** As received, percent-encoded, without the query: `/` and the raw segments joined by `/`. */
+  path: string;
+  rawSegments: readonly string[];
+  decodedSegments: readonly string[];
+}
+
 /**
  * Finds the endpoint of a request: the API with the longest base path that is a segment-boundary prefix of
  * the path, then (as OpenAPI does) the most specific path template, then the method. `All operations` takes
@@ -76,14 +84,15 @@ const NO_PARAMETERS: Record<string, string> = Object.freeze({}) as Record<string
 export function resolveRoute(
   apis: readonly ApiRoute[],
   method: string,
-  rawSegments: readonly string[],
-  decodedSegments: readonly string[],
+  target: RoutedTarget,
 ): RouteResolution {
+  const { decodedSegments } = target;
   const api = apis.find((candidate) => hasBasePrefix(candidate.baseSegments, decodedSegments));
   if (api === undefined) return { kind: 'unmatched', api: undefined };
-  const operationPath = operationPathOf(rawSegments, api.baseSegments.length);
+  const baseLength = api.baseSegments.length;
+  const operationPath = operationPathOf(target, baseLength);
   for (const path of api.paths) {
-    const parameters = path.matcher.match(operationPath);
+    const parameters = path.matcher.matchSegments(decodedSegments, baseLength);
     if (parameters === null) continue;
     const own = path.byMethod.get(method);
     if (own) {
@@ -120,8 +129,11 @@ function hasBasePrefix(base: readonly string[], segments: readonly string[]): bo
 }
 
 /** `/orders` under base `/orders` is `` (the base itself); `/orders/` is `/`. */
-function operationPathOf(rawSegments: readonly string[], baseLength: number): string {
-  if (baseLength === 0) return `/${rawSegments.join('/')}`;
+function operationPathOf(target: RoutedTarget, baseLength: number): string {
+  const { path, rawSegments } = target;
   if (rawSegments.length === baseLength) return '';
-  return `/${rawSegments.slice(baseLength).join('/')}`;
+  // The path is `/` and its raw segments joined by `/`: the base's segments end where the operation path begins.
+  let start = 0;
+  for (let index = 0; index < baseLength; index++) start += rawSegments[index]!.length + 1;
+  return path.slice(start);
 }

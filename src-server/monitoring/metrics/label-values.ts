@@ -15,9 +15,11 @@ const OUTCOMES = new Set<string>(MONITORING_OUTCOMES);
 export const OTHER = 'other';
 export const NO_API = 'none';
 
+const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'];
+
 /** `2xx` for 200–299 …; `other` for anything outside 100–599 (e.g. 0 when no response was sent). */
 export function statusClassLabel(status: number): string {
-  return status >= 100 && status <= 599 ? `${Math.floor(status / 100)}xx` : OTHER;
+  return status >= 100 && status <= 599 ? STATUS_CLASSES[Math.floor(status / 100) - 1]! : OTHER;
 }
 
 export function methodLabel(method: string): string {

@@ -1,11 +1,10 @@
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Registry } from 'prom-client';
 import type { NewMonitoringRecord } from '../monitoring-record.js';
 import { DROP_REASONS, type DropReason } from '../monitoring-recorder.js';
 import { BoundedLabel, methodLabel, NO_API, outcomeLabel, statusClassLabel } from './label-values.js';
 import { processMetricsRegistry } from './process-metrics.js';
+import { RequestMetrics } from './request-metrics.js';
 
-/** Histogram buckets in seconds (Prometheus convention), from 5 ms to 2 minutes. */
-const DURATION_BUCKETS_SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
 const MAX_AGENT_GROUPS = 200;
 const MAX_APIS = 2_000;
 
@@ -16,33 +15,19 @@ export interface MetricsSources {
 }
 
 /**
- * The tenant's Prometheus metrics in a private registry (never prom-client's global one, so two servers in
- * one process keep separate counts). Labels carry ids only (agent group, API), never paths, URLs or keys,
- * and each label's distinct values are bounded.
+ * The tenant's Prometheus metrics: the per-request ones (`RequestMetrics`) and the rest in a private prom-client
+ * registry (never prom-client's global one, so two servers in one process keep separate counts). Labels carry
+ * ids only (agent group, API), never paths, URLs or keys, and each label's distinct values are bounded.
  */
 export class MonitoringMetrics {
   readonly registry = new Registry();
-  private readonly requests: Counter<'agent_group' | 'api' | 'method' | 'status_class' | 'outcome'>;
-  private readonly duration: Histogram<'agent_group' | 'api'>;
+  private readonly requests = new RequestMetrics();
   private readonly dropped: Counter<'reason'>;
   private readonly agentGroups = new BoundedLabel(MAX_AGENT_GROUPS);
   private readonly apis = new BoundedLabel(MAX_APIS);
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
-    this.requests = new Counter({
-      name: 'gatehouse_gateway_requests_total',
-      help: 'Requests that reached a gateway listener, passthrough or not.',
-      labelNames: ['agent_group', 'api', 'method', 'status_class', 'outcome'],
-      registers,
-    });
-    this.duration = new Histogram({
-      name: 'gatehouse_gateway_request_duration_seconds',
-      help: 'Time from a request reaching a gateway listener to the end of its response.',
-      labelNames: ['agent_group', 'api'],
-      buckets: DURATION_BUCKETS_SECONDS,
-      registers,
-    });
     this.dropped = new Counter({
       name: 'gatehouse_monitoring_dropped_records_total',
       help: 'API Monitoring records that never reached the store (buffer full, write failed, invalid, closed).',
@@ -83,16 +68,15 @@ export class MonitoringMetrics {
     // String(): a malformed record from the gateway must not turn into an `undefined` label.
     const agentGroup = this.agentGroups.value(String(record.agentGroupId));
     const api = record.apiId === undefined ? NO_API : this.apis.value(String(record.apiId));
-    this.requests.inc({
-      agent_group: agentGroup,
+    const observed = Number.isFinite(record.durationMs) && record.durationMs >= 0;
+    this.requests.observe(
+      agentGroup,
       api,
-      method: methodLabel(record.method),
-      status_class: statusClassLabel(record.status),
-      outcome: outcomeLabel(record.outcome),
-    });
-    if (Number.isFinite(record.durationMs) && record.durationMs >= 0) {
-      this.duration.observe({ agent_group: agentGroup, api }, record.durationMs / 1000);
-    }
+      methodLabel(record.method),
+      statusClassLabel(record.status),
+      outcomeLabel(record.outcome),
+      observed ? record.durationMs / 1000 : undefined,
+    );
   }
 
   countDropped(reason: DropReason, count: number): void {
@@ -101,7 +85,8 @@ export class MonitoringMetrics {
 
   /** The text exposition: this tenant's metrics, then the process's (CPU, memory, event loop, GC). */
   async exposition(): Promise<string> {
-    return (await this.registry.metrics()) + (await processMetricsRegistry().metrics());
+    const tenant = await this.registry.metrics();
+    return `${this.requests.exposition()}\n${tenant}${await processMetricsRegistry().metrics()}`;
   }
 
   get contentType(): string {

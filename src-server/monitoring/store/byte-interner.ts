@@ -16,6 +16,8 @@ export class ByteInterner {
   /** Open addressing, linear probing; each slot holds id + 1, or 0 when empty. */
   private slots: Int32Array;
   private scratch = Buffer.allocUnsafe(1024);
+  private lastValue: string | undefined;
+  private lastId = -1;
   size = 0;
 
   constructor(expectedValues = 64) {
@@ -39,8 +41,13 @@ export class ByteInterner {
   }
 
   intern(value: string): number {
+    // Consecutive records mostly repeat a value (one agent group, one method…): that costs a comparison.
+    if (value === this.lastValue) return this.lastId;
     const length = this.encode(value);
-    return this.internBytes(this.scratch, 0, length);
+    const id = this.internBytes(this.scratch, 0, length);
+    this.lastValue = value;
+    this.lastId = id;
+    return id;
   }
 
   /** The id of `value`, or -1 when it was never interned. */

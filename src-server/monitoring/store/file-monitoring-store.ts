@@ -1,4 +1,4 @@
-import type { SegmentLog } from '../../storage/index.js';
+import { PendingOperations, SerialQueue, type SegmentLog } from '../../storage/index.js';
 import type { MonitoringRecord, NewMonitoringRecord } from '../monitoring-record.js';
 import type {
   MonitoringPage,
@@ -23,9 +23,8 @@ export class MonitoringStoreClosedError extends Error {
 }
 
 interface AcceptedRecord {
-  id: number;
   timeMs: number;
-  record: NewMonitoringRecord;
+  record: MonitoringRecord;
   /** Where the record starts in its block. */
   inner: number;
 }
@@ -33,8 +32,8 @@ interface AcceptedRecord {
 /** `MonitoringStore` over a segment log: records are appended in blocks, the index lives in memory. */
 export class FileMonitoringStore implements MonitoringStore {
   private readonly builder = new BlockBuilder();
-  private readonly appends = new Set<Promise<unknown>>();
-  private maintenance: Promise<unknown> = Promise.resolve();
+  private readonly appends = new PendingOperations();
+  private readonly maintenance = new SerialQueue();
   private closing: Promise<void> | undefined;
 
   constructor(
@@ -52,9 +51,10 @@ export class FileMonitoringStore implements MonitoringStore {
       const normalized = normalizeRecord(input);
       if (!normalized) continue;
       if (this.builder.count === 0) blockStarts.push(accepted.length);
-      const id = this.index.allocateId();
-      const inner = this.builder.add(id, normalized.timeMs, normalized.record);
-      accepted.push({ id, inner, ...normalized });
+      const { record, timeMs } = normalized;
+      record.id = this.index.allocateId();
+      const inner = this.builder.add(record.id, timeMs, record);
+      accepted.push({ inner, timeMs, record });
       if (this.builder.full) batch.addPayload(this.builder.take());
     }
     if (this.builder.count > 0) batch.addPayload(this.builder.take());
@@ -62,21 +62,17 @@ export class FileMonitoringStore implements MonitoringStore {
     const rows = new Uint32Array(accepted.length);
     // Rows join the index as their block commits, and the time order in the same tick as the last block:
     // a query sees the whole batch or none of it.
-    const written = this.log.appendBatch(batch, (location, block) => {
-      const end = blockStarts[block + 1] ?? accepted.length;
-      for (let k = blockStarts[block]!; k < end; k++) {
-        const { id, timeMs, record, inner } = accepted[k]!;
-        rows[k] = this.index.addRecord(id, timeMs, record, location, inner);
-      }
-      if (block === blockStarts.length - 1) this.index.order.insertBatch(rows);
-    });
-    this.appends.add(written);
-    try {
-      await written;
-    } finally {
-      this.appends.delete(written);
-    }
-    return accepted.map(({ id, record }) => ({ id, ...record }));
+    await this.appends.track(
+      this.log.appendBatch(batch, (location, block) => {
+        const end = blockStarts[block + 1] ?? accepted.length;
+        for (let k = blockStarts[block]!; k < end; k++) {
+          const { timeMs, record, inner } = accepted[k]!;
+          rows[k] = this.index.addRecord(record.id, timeMs, record, location, inner);
+        }
+        if (block === blockStarts.length - 1) this.index.order.insertBatch(rows);
+      }),
+    );
+    return accepted.map(({ record }) => record);
   }
 
   async query(query: MonitoringQuery): Promise<MonitoringPage> {
@@ -118,9 +114,7 @@ export class FileMonitoringStore implements MonitoringStore {
 
   applyRetention(policy: { now: number; maxAgeMs: number }): Promise<{ removed: number }> {
     this.assertOpen();
-    const run = this.maintenance.then(() => this.removeOlderThan(policy.now - policy.maxAgeMs));
-    this.maintenance = run.catch(() => undefined);
-    return run;
+    return this.maintenance.run(() => this.removeOlderThan(policy.now - policy.maxAgeMs));
   }
 
   stats(): MonitoringStoreStats {
@@ -136,8 +130,8 @@ export class FileMonitoringStore implements MonitoringStore {
 
   close(): Promise<void> {
     this.closing ??= (async () => {
-      await this.settleAppends();
-      await this.maintenance;
+      await this.appends.settle();
+      await this.maintenance.idle();
       await this.log.close();
     })();
     return this.closing;
@@ -147,7 +141,7 @@ export class FileMonitoringStore implements MonitoringStore {
     // A batch that rolled the log over may have sealed a segment whose rows are not indexed yet; such a
     // segment must not look empty. So plan at a moment with no append in flight (planning is synchronous,
     // and appends started afterwards only write to the active segment).
-    await this.settleAppends();
+    await this.appends.settle();
     const removed = this.index.removeOlderThan(cutoffMs);
     const used = this.index.rowsPerSegment();
     const emptied = this.log
@@ -162,10 +156,6 @@ export class FileMonitoringStore implements MonitoringStore {
       );
     }
     return { removed };
-  }
-
-  private async settleAppends(): Promise<void> {
-    while (this.appends.size > 0) await Promise.allSettled([...this.appends]);
   }
 
   private assertOpen(): void {

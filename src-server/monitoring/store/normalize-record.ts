@@ -1,4 +1,5 @@
-import type { NewMonitoringRecord } from '../monitoring-record.js';
+import { isoTime, parseIsoTime } from '../iso-time.js';
+import type { MonitoringRecord, NewMonitoringRecord } from '../monitoring-record.js';
 
 /** Longest values kept, in UTF-16 code units; longer ones are cut (a record stays small and bounded). */
 export const FIELD_LIMITS = {
@@ -17,7 +18,8 @@ export const FIELD_LIMITS = {
 } as const;
 
 export interface NormalizedRecord {
-  record: NewMonitoringRecord;
+  /** A new object, its `id` 0 until the store assigns one. */
+  record: MonitoringRecord;
   timeMs: number;
 }
 
@@ -26,34 +28,41 @@ export interface NormalizedRecord {
  * finite non-negative numbers, no query string in the path. Returns undefined when the time is unusable.
  */
 export function normalizeRecord(input: NewMonitoringRecord): NormalizedRecord | undefined {
-  const timeMs = typeof input.time === 'string' ? Date.parse(input.time) : Number.NaN;
+  const timeMs = typeof input.time === 'string' ? parseIsoTime(input.time) : Number.NaN;
   if (!Number.isFinite(timeMs)) return undefined;
   const path = text(input.path, FIELD_LIMITS.path);
   const queryStart = path.indexOf('?');
-  const record: NewMonitoringRecord = {
-    time: new Date(timeMs).toISOString(),
+  // Every field written, in one order: one object shape for all records (absent optional fields undefined).
+  const record: MonitoringRecord = {
+    id: 0,
+    time: isoTime(timeMs),
     agentGroupId: text(input.agentGroupId, FIELD_LIMITS.agentGroupId),
     agentGroupName: text(input.agentGroupName, FIELD_LIMITS.agentGroupName),
     method: text(input.method, FIELD_LIMITS.method),
     path: queryStart === -1 ? path : path.slice(0, queryStart),
+    apiId: optionalText(input.apiId, FIELD_LIMITS.apiId),
+    apiName: optionalText(input.apiName, FIELD_LIMITS.apiName),
+    operation: optionalText(input.operation, FIELD_LIMITS.operation),
     status: Number.isInteger(input.status) && input.status >= 0 && input.status <= 999 ? input.status : 0,
     durationMs: nonNegative(input.durationMs),
     bytesIn: Math.round(nonNegative(input.bytesIn)),
     bytesOut: Math.round(nonNegative(input.bytesOut)),
+    targetUrl: optionalText(input.targetUrl, FIELD_LIMITS.targetUrl),
     outcome: text(input.outcome, FIELD_LIMITS.outcome) as NewMonitoringRecord['outcome'],
     clientIp: text(input.clientIp, FIELD_LIMITS.clientIp),
+    identity: optionalText(input.identity, FIELD_LIMITS.identity),
+    reason: optionalText(input.reason, FIELD_LIMITS.reason),
   };
-  const optional = ['apiId', 'apiName', 'operation', 'targetUrl', 'identity', 'reason'] as const;
-  for (const name of optional) {
-    const value = input[name];
-    if (typeof value === 'string') record[name] = text(value, FIELD_LIMITS[name]);
-  }
   return { record, timeMs };
 }
 
 function text(value: unknown, max: number): string {
   if (typeof value !== 'string') return '';
   return value.length > max ? value.slice(0, max) : value;
+}
+
+function optionalText(value: unknown, max: number): string | undefined {
+  return typeof value === 'string' ? text(value, max) : undefined;
 }
 
 function nonNegative(value: unknown): number {

@@ -167,13 +167,12 @@ function applyHeaderRules(
       if (!rendered.ok) return refusal(rendered.error);
       ({ value, maskedValue } = rendered);
     }
-    const shown = isCredentialHeader(name) ? MASK : maskedValue;
-    if (rule.action === 'Overwrite' || !Object.hasOwn(headers, name)) {
-      headers[name] = value;
-      if (masked) masked[name] = shown;
-    } else {
-      headers[name] = [...asList(headers[name]!), value];
-      if (masked) masked[name] = [...(Object.hasOwn(masked, name) ? asList(masked[name]!) : []), shown];
+    const append = rule.action !== 'Overwrite' && Object.hasOwn(headers, name);
+    headers[name] = append ? [...asList(headers[name]!), value] : value;
+    if (masked) {
+      const shown = isCredentialHeader(name) ? MASK : maskedValue;
+      if (!append) masked[name] = shown;
+      else masked[name] = [...(Object.hasOwn(masked, name) ? asList(masked[name]!) : []), shown];
     }
   }
   return undefined;

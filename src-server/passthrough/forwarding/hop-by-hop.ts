@@ -27,7 +27,12 @@ export function connectionListedHeaders(value: string | string[] | undefined): S
   return names;
 }
 
+/** Flags by name length: most headers are told apart from the hop-by-hop ones by their length alone. */
+const HOP_BY_HOP_LENGTHS = new Uint8Array(32);
+for (const name of HOP_BY_HOP_HEADERS) HOP_BY_HOP_LENGTHS[name.length] = 1;
+
 /** True when a header must not cross the gateway: hop-by-hop, or named by the message's own `Connection`. */
 export function isHopByHop(lowerName: string, connectionListed: ReadonlySet<string> | undefined): boolean {
-  return HOP_BY_HOP_HEADERS.has(lowerName) || connectionListed?.has(lowerName) === true;
+  if (HOP_BY_HOP_LENGTHS[lowerName.length] === 1 && HOP_BY_HOP_HEADERS.has(lowerName)) return true;
+  return connectionListed !== undefined && connectionListed.has(lowerName);
 }

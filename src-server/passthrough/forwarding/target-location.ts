@@ -20,22 +20,49 @@ const CANONICAL = /^(https?:)\/\/([^/?#@]*)(\/[^?#]*)(\?[^#]*)?$/;
  * time per request. Anything not in the canonical http(s) form (user info, say) goes through `URL`.
  */
 export function targetLocation(href: string): TargetLocation {
+  const known = lastOrigin;
+  if (known !== undefined && href.startsWith(known.prefix)) {
+    const pathStart = known.prefix.length;
+    if (href.charCodeAt(pathStart) === SLASH && !href.includes('#', pathStart)) {
+      const queryStart = href.indexOf('?', pathStart);
+      const { protocol, host, hostname, port } = known;
+      return {
+        href,
+        protocol,
+        host,
+        hostname,
+        port,
+        pathname: queryStart === -1 ? href.slice(pathStart) : href.slice(pathStart, queryStart),
+        // URL gives an empty query (`x?`) as no query at all.
+        search: queryStart === -1 || queryStart === href.length - 1 ? '' : href.slice(queryStart),
+      };
+    }
+  }
   const match = CANONICAL.exec(href);
   if (!match) return fromUrl(new URL(href));
+  const protocol = match[1]!;
   const host = match[2]!;
-  const portStart = host.lastIndexOf(':');
-  const hasPort = portStart !== -1 && host.indexOf(']', portStart) === -1;
+  // The port follows the last ':', unless that ':' is inside an IPv6 literal (`[::1]`).
+  const portStart = host.startsWith('[') ? host.indexOf(']:') + 1 : host.indexOf(':');
+  const hasPort = portStart > 0;
+  const hostname = hasPort ? host.slice(0, portStart) : host;
+  const port = hasPort ? host.slice(portStart + 1) : '';
+  lastOrigin = { prefix: `${protocol}//${host}`, protocol, host, hostname, port };
   return {
     href,
-    protocol: match[1]!,
+    protocol,
     host,
-    hostname: hasPort ? host.slice(0, portStart) : host,
-    port: hasPort ? host.slice(portStart + 1) : '',
+    hostname,
+    port,
     pathname: match[3]!,
-    // URL gives an empty query (`x?`) as no query at all.
     search: match[4] === undefined || match[4] === '?' ? '' : match[4],
   };
 }
+
+/** The scheme and authority of the last URL split the long way: the next URL usually has the same. */
+let lastOrigin:
+  (Pick<TargetLocation, 'protocol' | 'host' | 'hostname' | 'port'> & { prefix: string }) | undefined;
+const SLASH = 0x2f;
 
 function fromUrl(url: URL): TargetLocation {
   const { href, protocol, host, hostname, port, pathname, search } = url;

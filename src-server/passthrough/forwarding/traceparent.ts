@@ -21,16 +21,20 @@ export function isValidTraceparent(value: string): boolean {
   );
 }
 
-// Random bytes drawn in batches: one trip to the system's generator serves 170 requests.
-const pool = Buffer.alloc(ID_BYTES * 170);
-let offset = pool.length;
+// Random ids drawn in batches: one trip to the system's generator and one hex encoding serve 170 requests.
+const IDS_PER_BATCH = 170;
+const HEX_PER_ID = ID_BYTES * 2;
+const pool = Buffer.alloc(ID_BYTES * IDS_PER_BATCH);
+let hex = '';
+let offset = 0;
 
 export function newTraceparent(): string {
-  if (offset + ID_BYTES > pool.length) {
+  if (offset === hex.length) {
     randomFillSync(pool);
+    hex = pool.toString('hex');
     offset = 0;
   }
-  const id = pool.toString('hex', offset, offset + ID_BYTES);
-  offset += ID_BYTES;
-  return `00-${id.slice(0, 32)}-${id.slice(32)}-01`;
+  const start = offset;
+  offset += HEX_PER_ID;
+  return `00-${hex.slice(start, start + 32)}-${hex.slice(start + 32, offset)}-01`;
 }

@@ -4,14 +4,14 @@ import { walkBound } from './bound.js';
 import type { PlaceKind } from './encoding.js';
 import { configurationTextProblem } from './encoding.js';
 import { EvaluationFailure, evaluate } from './evaluator.js';
-import type { SectionTemplate } from './handlebars-renderer.js';
+import type { SectionTemplate, SpanRendering } from './handlebars-renderer.js';
 import { compileSectionTemplate } from './handlebars-renderer.js';
 import { MAX_TEMPLATE_LENGTH } from './limits.js';
 import { parseExpression } from './parser.js';
 import type { SpanPart } from './span-scanner.js';
 import { scanTemplate } from './span-scanner.js';
 import { tokenize } from './tokenizer.js';
-import type { RenderScope, TemplateCompileContext, TemplateError, TemplatePlace } from './types.js';
+import type { EnvValue, RenderScope, TemplateCompileContext, TemplateError, TemplatePlace } from './types.js';
 import { textOf } from './value.js';
 
 /**
@@ -42,6 +42,21 @@ export interface CompiledSection {
   readonly references: readonly string[];
   readonly hasSpans: boolean;
   readonly template: SectionTemplate;
+  /** A section without spans renders the same text every time: rendered once, here. */
+  readonly constant: { readonly text: string; readonly masked: string } | undefined;
+  /**
+   * Set when the spans read configuration only (`#env`, literals): no request data, clock or GUID. Such a section
+   * renders the same for the same `#env` values, so its last rendering is kept with them.
+   */
+  readonly perEnvironment: EnvironmentRendering | undefined;
+}
+
+/** The last rendering of a configuration-only section, and the `#env` values it was made from. */
+export interface EnvironmentRendering {
+  /** Every `#env` reference of the section's spans. */
+  readonly references: readonly { readonly variable: string; readonly member: string | undefined }[];
+  values: (EnvValue | undefined)[];
+  output: { readonly text: string; readonly masked: string } | undefined;
 }
 
 export type SectionCompileResult =
@@ -90,6 +105,8 @@ export function compileSection(
   const errors: TemplateError[] = [];
   const spans: CompiledSpan[] = [];
   const references = new Set<string>();
+  let configurationOnly = true;
+  const envReferences: EnvironmentRendering['references'][number][] = [];
   for (const part of scanned.parts) {
     if (part.kind === 'literal') {
       const problem = configurationTextProblem(part.text, placeKind);
@@ -103,9 +120,15 @@ export function compileSection(
       continue;
     }
     spans.push(compiled.span);
+    if (compiled.perRequest) configurationOnly = false;
+    walkBound(compiled.span.expression, (node) => {
+      if (node.op === 'env') envReferences.push({ variable: node.variable, member: node.member });
+    });
     for (const reference of compiled.references) references.add(reference);
   }
   if (errors.length > 0) return { ok: false, errors };
+  const template = compileSectionTemplate(scanned.parts);
+  const constantText = spans.length === 0 ? template(NO_SPANS) : undefined;
   return {
     ok: true,
     section: {
@@ -114,10 +137,21 @@ export function compileSection(
       spans,
       references: [...references],
       hasSpans: spans.length > 0,
-      template: compileSectionTemplate(scanned.parts),
+      template,
+      constant: constantText === undefined ? undefined : { text: constantText, masked: constantText },
+      perEnvironment:
+        spans.length > 0 && configurationOnly
+          ? { references: envReferences, values: [], output: undefined }
+          : undefined,
     },
   };
 }
+
+const NO_SPANS: SpanRendering = {
+  renderSpan: () => {
+    throw new Error('this section has no spans');
+  },
+};
 
 type SpanError = { position: number; length: number; message: string };
 
@@ -125,7 +159,7 @@ function compileSpan(
   part: SpanPart,
   placeKind: PlaceKind,
   context: TemplateCompileContext,
-): { span: CompiledSpan; references: string[] } | SpanError {
+): { span: CompiledSpan; references: string[]; perRequest: boolean } | SpanError {
   const tokens = tokenize(part.source, part.contentStart);
   if (!tokens.ok) return tokens.error;
   const parsed = parseExpression(tokens.tokens);
@@ -141,6 +175,7 @@ function compileSpan(
   const references: string[] = [];
   let requestData: BoundExpression | undefined;
   let constant = true;
+  let perRequest = false;
   walkBound(expression, (node) => {
     if (node.op === 'env' || node.op === 'api') {
       if (!references.includes(node.reference)) references.push(node.reference);
@@ -148,6 +183,7 @@ function compileSpan(
     }
     if (node.op === 'env' || node.op === 'api' || node.op === 'now' || node.op === 'newGuid')
       constant = false;
+    if (node.op === 'api' || node.op === 'now' || node.op === 'newGuid') perRequest = true;
   });
   if (placeKind === 'base' && requestData !== undefined) {
     return {
@@ -169,7 +205,7 @@ function compileSpan(
     label: label.length > MAX_LABEL_LENGTH ? `${label.slice(0, MAX_LABEL_LENGTH - 1)}…` : label,
     reference: references[0],
   };
-  return { span, references };
+  return { span, references, perRequest };
 }
 
 function insertionOf(expression: BoundExpression, placeKind: PlaceKind): InsertionMode {

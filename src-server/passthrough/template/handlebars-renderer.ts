@@ -20,15 +20,49 @@ export type SectionTemplate = (rendering: SpanRendering) => string;
 
 const SPAN_HELPER = 'span';
 const engine = Handlebars.create();
+// The built-in helpers (`if`, `each`, …) can never be called here (`knownHelpersOnly`); only `span` stays.
+for (const name of Object.keys(engine.helpers)) engine.unregisterHelper(name);
 let compilations = 0;
 
-engine.registerHelper(
-  SPAN_HELPER,
-  function renderSpanHelper(index: unknown, options: Handlebars.HelperOptions) {
-    const rendering = (options.data as { root: SpanRendering }).root;
-    return rendering.renderSpan(index as number);
+/** Handlebars calls a helper with the template's context as `this`: here, the section being rendered. */
+function renderSpanHelper(this: SpanRendering, index: unknown): string {
+  return this.renderSpan(index as number);
+}
+engine.registerHelper(SPAN_HELPER, renderSpanHelper);
+
+/**
+ * How every render calls its template. A top-level call makes Handlebars set its environment up again each time
+ * (a new closure around every helper, new prototype-access rules), which costs more than the rendering itself.
+ * Handlebars' partial calls take that environment ready-made instead, and so do ours: the one helper, no
+ * partials or decorators, and prototype access denied as Handlebars' defaults deny it (these templates look no
+ * property up anyway). The renderer's tests hold Handlebars to this.
+ */
+const RUN_OPTIONS: Handlebars.RuntimeOptions & { hooks: object; protoAccessControl: object } = Object.freeze({
+  partial: true,
+  helpers: { [SPAN_HELPER]: renderSpanHelper },
+  partials: {},
+  decorators: {},
+  hooks: {},
+  protoAccessControl: {
+    properties: { whitelist: denied(['__proto__']), defaultValue: undefined },
+    methods: {
+      whitelist: denied([
+        'constructor',
+        '__defineGetter__',
+        '__defineSetter__',
+        '__lookupGetter__',
+        '__lookupSetter__',
+      ]),
+      defaultValue: undefined,
+    },
   },
-);
+});
+
+function denied(names: readonly string[]): Record<string, boolean> {
+  const list = Object.create(null) as Record<string, boolean>;
+  for (const name of names) list[name] = false;
+  return list;
+}
 
 const DRY_RUN: SpanRendering = { renderSpan: () => '' };
 
@@ -38,12 +72,13 @@ export function compileSectionTemplate(parts: readonly TemplatePart[]): SectionT
     knownHelpersOnly: true,
     strict: true,
     noEscape: true,
-    data: true,
+    data: false,
   });
   compilations++;
+  const render: SectionTemplate = (rendering) => template(rendering, RUN_OPTIONS);
   // Handlebars compiles on the first call; make that happen now, at save time, not on the first request.
-  template(DRY_RUN);
-  return template;
+  render(DRY_RUN);
+  return render;
 }
 
 export function toHandlebarsSource(parts: readonly TemplatePart[]): string {

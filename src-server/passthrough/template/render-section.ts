@@ -23,18 +23,41 @@ export interface SectionOutput {
 }
 
 export function createEvaluationEnvironment(scope: RenderScope): EvaluationEnvironment {
-  let instant: Date | undefined;
-  return {
-    scope,
-    now: () => (instant ??= scope.now()),
-  };
+  return new RenderEnvironment(scope);
+}
+
+class RenderEnvironment implements EvaluationEnvironment {
+  #instant: Date | undefined;
+
+  constructor(readonly scope: RenderScope) {}
+
+  now(): Date {
+    return (this.#instant ??= this.scope.now());
+  }
 }
 
 export function renderSection(section: CompiledSection, environment: EvaluationEnvironment): SectionOutput {
-  if (!section.hasSpans) {
-    const text = section.template(NO_SPANS);
-    return { text, masked: text };
+  if (section.constant !== undefined) return section.constant;
+  const kept = section.perEnvironment;
+  if (kept === undefined) return renderSpans(section, environment);
+  const { scope } = environment;
+  let same = kept.output !== undefined;
+  for (let index = 0; index < kept.references.length; index++) {
+    const { variable, member } = kept.references[index]!;
+    const value = scope.env(variable, member);
+    const previous = kept.values[index];
+    if (value?.value !== previous?.value || value?.secret !== previous?.secret) same = false;
+    kept.values[index] = value;
   }
+  if (same) return kept.output!;
+  kept.output = undefined;
+  // A failure throws before the output is kept: the next request renders again.
+  const output = renderSpans(section, environment);
+  kept.output = output;
+  return output;
+}
+
+function renderSpans(section: CompiledSection, environment: EvaluationEnvironment): SectionOutput {
   const rendering = new SectionRendering(section, environment);
   const text = section.template(rendering);
   if (!rendering.anySecret) return { text, masked: text };
@@ -42,12 +65,6 @@ export function renderSection(section: CompiledSection, environment: EvaluationE
   rendering.masking = true;
   return { text, masked: section.template(rendering) };
 }
-
-const NO_SPANS: SpanRendering = {
-  renderSpan: () => {
-    throw new Error('this section has no spans');
-  },
-};
 
 class SectionRendering implements SpanRendering {
   masking = false;

@@ -117,11 +117,11 @@ class Target implements CompiledTarget {
   render(scope: RenderScope): TargetRenderResult {
     const environment = createEvaluationEnvironment(scope);
     let base: SectionOutput;
-    let paths: SectionOutput[];
+    const paths: SectionOutput[] = [];
     let query: SectionOutput | undefined;
     try {
       base = renderSection(this.base, environment);
-      paths = this.paths.map((section) => renderSection(section, environment));
+      for (const section of this.paths) paths.push(renderSection(section, environment));
       query = this.query === undefined ? undefined : this.renderQuery(this.query, environment);
     } catch (error) {
       if (error instanceof RenderFailure) return { ok: false, error: error.error };
@@ -129,22 +129,23 @@ class Target implements CompiledTarget {
     }
     const origin = this.originOf(base.text);
     if (!origin.ok) return origin;
-    const assembled = assembleTargetUrl(origin, {
-      base: base.text,
-      paths: paths.map((path) => path.text),
-      query: query?.text,
-    });
+    const pathTexts: string[] = [];
+    let masked = base.masked !== base.text || (query !== undefined && query.masked !== query.text);
+    for (const path of paths) {
+      pathTexts.push(path.text);
+      if (path.masked !== path.text) masked = true;
+    }
+    const assembled = assembleTargetUrl(origin, { base: base.text, paths: pathTexts, query: query?.text });
     if (!assembled.ok) return assembled;
-    const outputs = [base, ...paths, ...(query === undefined ? [] : [query])];
-    const maskedUrl = outputs.every((output) => output.masked === output.text)
-      ? assembled.url
-      : normalizeMaskedUrl(
+    const maskedUrl = masked
+      ? normalizeMaskedUrl(
           joinSections(
             withDefaultScheme(base.masked),
             paths.map((path) => path.masked),
             query?.masked,
           ),
-        );
+        )
+      : assembled.url;
     return { ok: true, url: assembled.url, maskedUrl };
   }
 

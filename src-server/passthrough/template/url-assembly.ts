@@ -46,12 +46,29 @@ export function withDefaultScheme(section1: string): string {
 
 /** The raw joined URL, before any check; also used for the masked form. */
 export function joinSections(base: string, paths: readonly string[], query: string | undefined): string {
-  let url = base;
+  // Kept as pieces and joined once: trimming the URL as it grows would copy it for every section.
+  const pieces = [base];
   for (const path of paths) {
     if (path === '') continue;
-    url = `${trimTrailingSlashes(url)}/${trimLeadingSlashes(path)}`;
+    trimTrailingSlashesOf(pieces);
+    pieces.push('/', trimLeadingSlashes(path));
   }
-  return query === undefined || query === '' ? url : `${url}?${query}`;
+  if (query !== undefined && query !== '') pieces.push('?', query);
+  let url = pieces[0]!;
+  for (let index = 1; index < pieces.length; index++) url += pieces[index]!;
+  return url;
+}
+
+/** Trims the slashes the pieces end with, as if they were one text. */
+function trimTrailingSlashesOf(pieces: string[]): void {
+  while (pieces.length > 0) {
+    const trimmed = trimTrailingSlashes(pieces[pieces.length - 1]!);
+    if (trimmed !== '') {
+      pieces[pieces.length - 1] = trimmed;
+      return;
+    }
+    pieces.pop();
+  }
 }
 
 export function assembleTargetUrl(
@@ -61,7 +78,7 @@ export function assembleTargetUrl(
   const raw = joinSections(origin.base, sections.paths, sections.query);
   if (raw.length > MAX_URL_LENGTH)
     return invalid(`the target URL would be longer than ${MAX_URL_LENGTH} characters`);
-  if (pathSegmentsOf(raw).some(isDotSegment)) {
+  if (hasDotSegment(raw)) {
     return {
       ok: false,
       error: {
@@ -71,6 +88,7 @@ export function assembleTargetUrl(
       },
     };
   }
+  if (parsesToItself(raw, origin.origin)) return { ok: true, url: raw };
   const parsed = parseUrl(raw);
   if (parsed === undefined) return invalid('the target URL is not valid');
   if (parsed.origin !== origin.origin) {
@@ -92,14 +110,47 @@ export function normalizeMaskedUrl(raw: string): string {
   return parseUrl(raw)?.href ?? raw;
 }
 
-function pathSegmentsOf(url: string): string[] {
-  const afterScheme = url.indexOf('://') + 3;
-  const pathStart = url.indexOf('/', afterScheme);
-  if (pathStart === -1) return [];
+/** Whether a segment of the URL's path is `.` or `..` in any spelling (`%2e`, `.%2E`, …). */
+function hasDotSegment(url: string): boolean {
+  const pathStart = url.indexOf('/', url.indexOf('://') + 3);
+  if (pathStart === -1) return false;
   const queryStart = url.indexOf('?', pathStart);
-  const path = url.slice(pathStart + 1, queryStart === -1 ? undefined : queryStart);
-  // Special schemes treat '\' as '/'.
-  return path.split(/[/\\]/);
+  const end = queryStart === -1 ? url.length : queryStart;
+  let segmentStart = pathStart + 1;
+  for (let index = segmentStart; index <= end; index++) {
+    const code = index < end ? url.charCodeAt(index) : SLASH;
+    // Special schemes treat '\' as '/'.
+    if (code !== SLASH && code !== BACKSLASH) continue;
+    if (index - segmentStart <= MAX_DOT_SEGMENT_LENGTH && mayBeDotSegment(url.charCodeAt(segmentStart))) {
+      if (isDotSegment(url.slice(segmentStart, index))) return true;
+    }
+    segmentStart = index + 1;
+  }
+  return false;
+}
+
+/** `%2e%2e` */
+const MAX_DOT_SEGMENT_LENGTH = 6;
+const BACKSLASH = 0x5c;
+
+/** A dot segment starts with `.` or `%` (`%2e`). */
+function mayBeDotSegment(code: number): boolean {
+  return code === 0x2e || code === 0x25;
+}
+
+/** A path and query the URL parser keeps as they are: no character it would encode or read differently. */
+const KEPT_PATH_AND_QUERY = /\/[A-Za-z0-9\-._~!$&()*+,;=:@%/]*(?:\?[A-Za-z0-9\-._~!$&()*+,;=:@%/?]*)?$/y;
+
+/**
+ * Whether parsing `raw` would give `raw` back, with the expected origin: it starts with the origin (a canonical
+ * serialization, so the parser keeps it) followed by a path and query of characters the parser neither encodes
+ * nor interprets (no `#`, `\`, quotes, spaces, controls or non-ASCII). Dot segments are refused before this. The
+ * common request is spared the URL parser; anything else is parsed.
+ */
+function parsesToItself(raw: string, origin: string): boolean {
+  if (!raw.startsWith(origin)) return false;
+  KEPT_PATH_AND_QUERY.lastIndex = origin.length;
+  return KEPT_PATH_AND_QUERY.test(raw);
 }
 
 function parseUrl(text: string): URL | undefined {
@@ -114,15 +165,17 @@ function parseUrl(text: string): URL | undefined {
 
 function trimTrailingSlashes(text: string): string {
   let end = text.length;
-  while (end > 0 && text[end - 1] === '/') end--;
-  return text.slice(0, end);
+  while (end > 0 && text.charCodeAt(end - 1) === SLASH) end--;
+  return end === text.length ? text : text.slice(0, end);
 }
 
 function trimLeadingSlashes(text: string): string {
   let start = 0;
-  while (start < text.length && text[start] === '/') start++;
-  return text.slice(start);
+  while (start < text.length && text.charCodeAt(start) === SLASH) start++;
+  return start === 0 ? text : text.slice(start);
 }
+
+const SLASH = 0x2f;
 
 function invalid(message: string): { ok: false; error: RenderError } {
   return { ok: false, error: { kind: 'invalid-url', place: 'target', message } };

@@ -50,7 +50,7 @@ function route(record: ApiRecord, entries: { all?: boolean; ops?: string[] }): A
 function resolve(apis: ApiRoute[], method: string, url: string) {
   const target = parseRequestTarget(url);
   if (!target.ok) throw new Error(target.detail);
-  return resolveRoute(apis, method, target.rawSegments, target.decodedSegments);
+  return resolveRoute(apis, method, target);
 }
 
 describe('route resolution', () => {
