@@ -1,8 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { isAbortError } from '../../../../api/api-errors.js';
 import { passthroughApi } from '../../../../api/passthrough-endpoints.js';
 import type { PassthroughPreview, PassthroughPreviewRequest } from '../../../../api/passthrough-types.js';
-import { useDebouncedValue } from '../../../../hooks/use-debounced-value.js';
 import { useApiClient } from '../../../../session/session-context.js';
 import { buildPreviewRequest, type SampleDraft } from './preview-request.js';
 import type { EntryDraft } from '../draft/editor-draft.js';
@@ -26,7 +25,11 @@ export interface TargetPreview {
   result: PreviewResult | undefined;
 }
 
-/** The server's preview of the unsaved entry, as one types: debounced, the previous request cancelled. */
+/**
+ * The server's preview of the unsaved entry, as one types: debounced, the previous request cancelled. The
+ * request leaves from the debounce timer itself rather than from a re-render on a debounced value, which would
+ * cost a render of the whole editor before the request is even sent.
+ */
 export function useTargetPreview(
   apiId: string,
   entryKey: string,
@@ -36,20 +39,32 @@ export function useTargetPreview(
   const client = useApiClient();
   const built = useMemo(() => buildPreviewRequest(entryKey, entry, sample), [entryKey, entry, sample]);
   const key = JSON.stringify(built);
-  const debouncedKey = useDebouncedValue(key, PREVIEW_DEBOUNCE_MS);
   const [result, setResult] = useState<PreviewResult | undefined>(undefined);
+  /** Until a first result is shown there is nothing to keep typing over: the first request is not delayed. */
+  const hasResult = useRef(false);
 
   useEffect(() => {
-    const { request, rowKeys } = JSON.parse(debouncedKey) as ReturnType<typeof buildPreviewRequest>;
     const controller = new AbortController();
-    passthroughApi.preview(client, apiId, request, { signal: controller.signal }).then(
-      (preview) => setResult({ key: debouncedKey, request, rowKeys, preview }),
-      (failure: unknown) => {
-        if (!isAbortError(failure)) setResult({ key: debouncedKey, request, rowKeys, failure });
-      },
-    );
-    return () => controller.abort();
-  }, [client, apiId, debouncedKey]);
+    const send = (): void => {
+      const { request, rowKeys } = JSON.parse(key) as ReturnType<typeof buildPreviewRequest>;
+      const show = (outcome: Pick<PreviewResult, 'preview' | 'failure'>): void => {
+        hasResult.current = true;
+        setResult({ key, request, rowKeys, ...outcome });
+      };
+      passthroughApi.preview(client, apiId, request, { signal: controller.signal }).then(
+        (preview) => show({ preview }),
+        (failure: unknown) => {
+          if (!isAbortError(failure)) show({ failure });
+        },
+      );
+    };
+    const timer = hasResult.current ? setTimeout(send, PREVIEW_DEBOUNCE_MS) : undefined;
+    if (timer === undefined) send();
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [client, apiId, key]);
 
   let state: PreviewState = 'pending';
   if (result?.key === key) {
