@@ -224,7 +224,7 @@ function checkHost(req: IncomingMessage): string | undefined {
   let hosts = 0;
   for (let index = 0; index < raw.length; index += 2) {
     const name = raw[index]!;
-    if (name.length === 4 && name.toLowerCase() === 'host') hosts++;
+    if (name.length === 4 && (name === 'Host' || name === 'host' || name.toLowerCase() === 'host')) hosts++;
   }
   if (hosts > 1) return 'The request must have one Host header.';
   const host = req.headers.host;

@@ -18,6 +18,12 @@ const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 /** `%2e%2e` */
 const MAX_DOT_SEGMENT_LENGTH = 6;
 
+/** Every spelling of a dot segment starts with `.` or `%`. */
+function mayBeDotSegment(segment: string): boolean {
+  const first = segment.charCodeAt(0);
+  return first === 0x2e || first === 0x25;
+}
+
 /**
  * Reads the request target. The absolute form (`GET http://host/path`) is accepted as RFC 9112 requires, but
  * only its path and query count: the target is always the configured one. Dot segments (in any spelling) and
@@ -43,7 +49,10 @@ export function parseRequestTarget(url: string): RequestTarget {
     let end = path.indexOf('/', start);
     if (end === -1) end = path.length;
     const raw = path.slice(start, end);
-    if (raw.includes('\\') || (raw.length <= MAX_DOT_SEGMENT_LENGTH && DOT_SEGMENT.test(raw))) {
+    if (
+      raw.includes('\\') ||
+      (raw.length <= MAX_DOT_SEGMENT_LENGTH && mayBeDotSegment(raw) && DOT_SEGMENT.test(raw))
+    ) {
       return { ok: false, detail: "The request path must not contain '.' or '..' segments or backslashes." };
     }
     const decoded = raw.includes('%') ? decodeSegment(raw) : raw;

@@ -30,7 +30,7 @@ const MAX_WRITE_BATCH = 5_000;
  * Records encoded in one go. A batch is handed to the store in slices with the event loop free in between, so a
  * flush never holds requests up for long; the store's group commit still writes the slices together.
  */
-const WRITE_SLICE = 128;
+const WRITE_SLICE = 64;
 
 export interface MonitoringRecorderOptions {
   /** Stores a batch; resolves with the records kept (invalid ones are left out) once they are durable. */

@@ -1,11 +1,13 @@
 import type { IncomingHeaders } from '../../passthrough/forwarding/index.js';
 import { queryParameter } from '../../passthrough/forwarding/index.js';
 import type { ApiKeyRecord, PolicyGrant, PolicyRecord } from '../../store/config-model.js';
-import type { ApiKeyIndex } from './api-key-index.js';
+import { isExpired, type ApiKeyIndex } from './api-key-index.js';
 import { judgeGrant, type JwtVerifier, type TokenVerification } from './jwt-verifier.js';
 import type { PolicyTable } from './policy-table.js';
 
 export const DEFAULT_API_KEY_HEADER = 'X-API-Key';
+const DEFAULT_API_KEY_HEADER_LOWER = DEFAULT_API_KEY_HEADER.toLowerCase();
+const CONSUMED_DEFAULT_HEADER: CredentialLocation = Object.freeze({ header: DEFAULT_API_KEY_HEADER_LOWER });
 
 type ApiKeyGrant = Extract<PolicyGrant, { type: 'apiKey' }>;
 type JwtGrant = Extract<PolicyGrant, { type: 'jwt' }>;
@@ -155,7 +157,8 @@ class Attempt {
   }
 
   #tryApiKey(policy: PolicyRecord, grant: ApiKeyGrant): AccessResult | undefined {
-    const headerName = (grant.headerName ?? DEFAULT_API_KEY_HEADER).toLowerCase();
+    const headerName =
+      grant.headerName === undefined ? DEFAULT_API_KEY_HEADER_LOWER : grant.headerName.toLowerCase();
     const fromHeader = firstValue(this.request.headers[headerName]);
     const fromQuery =
       fromHeader === undefined && grant.queryName
@@ -163,26 +166,30 @@ class Attempt {
         : undefined;
     const presented = fromHeader ?? fromQuery;
     if (presented === undefined || presented === '') return undefined;
-    const lookup = this.context.apiKeys.lookup(presented, this.request.now);
-    if (!lookup.found) {
+    const key = this.context.apiKeys.lookup(presented);
+    if (!key) {
       this.invalidCredential = true;
       return undefined;
     }
-    if (lookup.expired) {
+    if (isExpired(key, this.request.now)) {
       this.expiredKey = true;
       return undefined;
     }
-    const identity = `apiKey:${lookup.record.prefix}`;
-    if (!keyServesPolicy(lookup.record, policy)) {
-      this.knownIdentity ??= identity;
+    if (!keyServesPolicy(key.record, policy)) {
+      this.knownIdentity ??= key.identity;
       return undefined;
     }
     return {
       granted: true,
       policy,
-      identity,
-      throttleIdentity: `apiKey:${lookup.record.id}`,
-      consumed: fromHeader !== undefined ? { header: headerName } : { query: grant.queryName },
+      identity: key.identity,
+      throttleIdentity: key.throttleIdentity,
+      consumed:
+        fromHeader === undefined
+          ? { query: grant.queryName }
+          : headerName === DEFAULT_API_KEY_HEADER_LOWER
+            ? CONSUMED_DEFAULT_HEADER
+            : { header: headerName },
     };
   }
 

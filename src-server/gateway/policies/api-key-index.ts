@@ -3,51 +3,68 @@ import type { ApiKeyRecord } from '../../store/config-model.js';
 /** Checks a presented key against a stored record (HMAC-SHA-256 digest, constant-time comparison). */
 export type ApiKeyVerifier = (presentedKey: string, record: ApiKeyRecord) => boolean;
 
-export type ApiKeyLookup = { found: true; record: ApiKeyRecord; expired: boolean } | { found: false };
+/** A stored key with what every request that presents it needs, made once instead of per request. */
+export interface KnownApiKey {
+  record: ApiKeyRecord;
+  /** `apiKey:<prefix>`: who the caller is, for monitoring. */
+  identity: string;
+  /** `apiKey:<id>`: what the throttle counts. */
+  throttleIdentity: string;
+  /** When the key stops working (epoch ms); undefined when it never does. */
+  expiresAtMs: number | undefined;
+}
 
 /**
  * The API keys of one environment, indexed by their recognisable prefix so a presented key is verified against
  * a handful of digests at most, not all of them.
  */
 export class ApiKeyIndex {
-  readonly #byPrefix = new Map<string, ApiKeyRecord[]>();
+  readonly #byPrefix = new Map<string, KnownApiKey[]>();
   readonly #prefixLengths: number[];
   /** Keys that verified, so a client's next request costs a map lookup instead of an HMAC. */
-  readonly #verified = new Map<string, ApiKeyRecord>();
+  readonly #verified = new Map<string, KnownApiKey>();
 
   constructor(
     keys: readonly ApiKeyRecord[],
     private readonly verify: ApiKeyVerifier,
   ) {
     const lengths = new Set<number>();
-    for (const key of keys) {
-      const list = this.#byPrefix.get(key.prefix);
+    for (const record of keys) {
+      const key: KnownApiKey = {
+        record,
+        identity: `apiKey:${record.prefix}`,
+        throttleIdentity: `apiKey:${record.id}`,
+        expiresAtMs: record.expiresAt === undefined ? undefined : Date.parse(record.expiresAt),
+      };
+      const list = this.#byPrefix.get(record.prefix);
       if (list) list.push(key);
-      else this.#byPrefix.set(key.prefix, [key]);
-      lengths.add(key.prefix.length);
+      else this.#byPrefix.set(record.prefix, [key]);
+      lengths.add(record.prefix.length);
     }
     this.#prefixLengths = [...lengths];
   }
 
-  lookup(presented: string, now: Date): ApiKeyLookup {
+  /** The stored key the presented one is, or undefined. */
+  lookup(presented: string): KnownApiKey | undefined {
     const known = this.#verified.get(presented);
-    if (known) return { found: true, record: known, expired: isExpired(known, now) };
+    if (known) return known;
     for (const length of this.#prefixLengths) {
       const candidates = this.#byPrefix.get(presented.slice(0, length));
       if (!candidates) continue;
-      for (const record of candidates) {
-        if (!this.verify(presented, record)) continue;
+      for (const key of candidates) {
+        if (!this.verify(presented, key.record)) continue;
         if (this.#verified.size >= MAX_VERIFIED) this.#verified.delete(this.#verified.keys().next().value!);
-        this.#verified.set(presented, record);
-        return { found: true, record, expired: isExpired(record, now) };
+        this.#verified.set(presented, key);
+        return key;
       }
     }
-    return { found: false };
+    return undefined;
   }
 }
 
 const MAX_VERIFIED = 4096;
 
-function isExpired(record: ApiKeyRecord, now: Date): boolean {
-  return record.expiresAt !== undefined && Date.parse(record.expiresAt) <= now.getTime();
+/** Whether the key has expired at `now` (an expiry that is no valid time never passes: NaN compares false). */
+export function isExpired(key: KnownApiKey, now: Date): boolean {
+  return key.expiresAtMs !== undefined && key.expiresAtMs <= now.getTime();
 }

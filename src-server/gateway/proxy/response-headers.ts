@@ -1,5 +1,9 @@
 import type { IncomingMessage } from 'node:http';
-import { connectionListedHeaders, isHopByHop } from '../../passthrough/forwarding/index.js';
+import {
+  connectionListedHeaders,
+  isHopByHop,
+  mayBeHopByHopLength,
+} from '../../passthrough/forwarding/index.js';
 import { isCorsResponseHeader, type CorsHeaders } from '../cors.js';
 
 /**
@@ -11,18 +15,30 @@ export function relayedResponseHeaders(response: IncomingMessage, cors: CorsHead
   const raw = response.rawHeaders;
   let listed: Set<string> | undefined;
   for (let index = 0; index < raw.length; index += 2) {
-    if (raw[index]!.length === 10 && raw[index]!.toLowerCase() === 'connection') {
-      for (const name of connectionListedHeaders(raw[index + 1]) ?? []) (listed ??= new Set()).add(name);
+    const name = raw[index]!;
+    if (name.length === 10 && (name === 'Connection' || name.toLowerCase() === 'connection')) {
+      for (const listedName of connectionListedHeaders(raw[index + 1]) ?? [])
+        (listed ??= new Set()).add(listedName);
     }
   }
   const relayed: string[] = [];
   for (let index = 0; index < raw.length; index += 2) {
     const name = raw[index]!;
-    const lower = name.toLowerCase();
-    if (isHopByHop(lower, listed)) continue;
-    if (cors && isCorsResponseHeader(lower)) continue;
+    // Only a name that might be dropped is lower-cased (most are not: their length tells).
+    if (
+      listed !== undefined ||
+      mayBeHopByHopLength(name.length) ||
+      (cors !== undefined && name.length >= CORS_PREFIX_LENGTH)
+    ) {
+      const lower = name.toLowerCase();
+      if (isHopByHop(lower, listed)) continue;
+      if (cors && isCorsResponseHeader(lower)) continue;
+    }
     relayed.push(name, raw[index + 1]!);
   }
   if (cors) for (const [name, value] of cors) relayed.push(name, value);
   return relayed;
 }
+
+/** `access-control-` */
+const CORS_PREFIX_LENGTH = 15;

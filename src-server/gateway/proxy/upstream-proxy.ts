@@ -208,7 +208,8 @@ export class UpstreamProxy implements ExchangeCloseListener {
       upstream.destroy();
       return;
     }
-    if (upstream.reusedSocket) forwarding.connectedAt = performance.now();
+    // A kept-alive connection is up from the start (the moments between do not matter to a timeout).
+    if (upstream.reusedSocket) forwarding.connectedAt = forwarding.startedAt;
     else {
       socket.once(forwarding.plan.target.protocol === 'https:' ? 'secureConnect' : 'connect', () => {
         forwarding.connectedAt = performance.now();
@@ -236,7 +237,8 @@ export class UpstreamProxy implements ExchangeCloseListener {
       exchange.relayed = response;
       exchange.relayedLength = declaredLength;
     }
-    response.once('close', () => {
+    // `on`, not `once`: a stream closes once, and `once` wraps the listener for every response.
+    response.on('close', () => {
       // The target broke off mid-body: the client must not mistake the truncated body for a whole one. (When
       // the client left first, the library destroyed the upstream request; monitoring records the abort.)
       if (!response.complete && !res.destroyed) {
@@ -274,11 +276,8 @@ export class UpstreamProxy implements ExchangeCloseListener {
   }
 }
 
+/** From the parsed headers, which the keep-alive agent reads anyway once the response is done. */
 function contentLengthOf(response: IncomingMessage): number | undefined {
-  const raw = response.rawHeaders;
-  for (let index = 0; index < raw.length; index += 2) {
-    if (raw[index]!.length === 14 && raw[index]!.toLowerCase() === 'content-length')
-      return Number(raw[index + 1]);
-  }
-  return undefined;
+  const length = response.headers['content-length'];
+  return length === undefined ? undefined : Number(length);
 }

@@ -37,11 +37,17 @@ export function outcomeLabel(outcome: string): string {
  */
 export class BoundedLabel {
   private readonly seen = new Set<string>();
+  /** The value asked for last: requests in a row mostly have the same. */
+  private last: string | undefined;
 
   constructor(private readonly limit: number) {}
 
   value(raw: string): string {
-    if (this.seen.has(raw)) return raw;
+    if (raw === this.last) return raw;
+    if (this.seen.has(raw)) {
+      this.last = raw;
+      return raw;
+    }
     if (this.seen.size >= this.limit) return OTHER;
     this.seen.add(raw);
     return raw;

@@ -115,15 +115,16 @@ export function planForwarding(
 
   const ruleRefusal = applyHeaderRules(compiled, scope, headers, masked);
   if (ruleRefusal) return ruleRefusal;
-  return {
+  const plan: ForwardingPlan = {
     ok: true,
     target,
     targetUrl: rendered.url,
     maskedTargetUrl: rendered.maskedUrl,
     headers,
-    ...(masked ? { maskedHeaders: masked } : {}),
     traceparent,
   };
+  if (masked) plan.maskedHeaders = masked;
+  return plan;
 }
 
 function copyEndToEndHeaders(

@@ -31,6 +31,11 @@ export function connectionListedHeaders(value: string | string[] | undefined): S
 const HOP_BY_HOP_LENGTHS = new Uint8Array(32);
 for (const name of HOP_BY_HOP_HEADERS) HOP_BY_HOP_LENGTHS[name.length] = 1;
 
+/** False when no hop-by-hop name has this length (most headers): the name need not even be lower-cased. */
+export function mayBeHopByHopLength(length: number): boolean {
+  return HOP_BY_HOP_LENGTHS[length] === 1;
+}
+
 /** True when a header must not cross the gateway: hop-by-hop, or named by the message's own `Connection`. */
 export function isHopByHop(lowerName: string, connectionListed: ReadonlySet<string> | undefined): boolean {
   if (HOP_BY_HOP_LENGTHS[lowerName.length] === 1 && HOP_BY_HOP_HEADERS.has(lowerName)) return true;

@@ -11,7 +11,12 @@ export type {
 } from './forwarding-plan.js';
 export { planForwarding } from './forwarding-plan.js';
 export { checkHeaderRules } from './header-rule-checks.js';
-export { connectionListedHeaders, HOP_BY_HOP_HEADERS, isHopByHop } from './hop-by-hop.js';
+export {
+  connectionListedHeaders,
+  HOP_BY_HOP_HEADERS,
+  isHopByHop,
+  mayBeHopByHopLength,
+} from './hop-by-hop.js';
 export type { EnvLookup } from './render-scope.js';
 export { queryParameter, withoutQueryParameter } from './query-parameters.js';
 export { isValidTraceparent, newTraceparent, traceparentFor } from './traceparent.js';

@@ -162,12 +162,15 @@ function evaluateApi(node: Extract<BoundExpression, { op: 'api' }>, scope: Rende
       );
     }
     case 'queryParameter':
-      return requestValue(queryParameter(api.query, node.name as string), node.reference);
+      return requestValue(queryParameter(api, node.name as string), node.reference);
   }
 }
 
 /** First value of the parameter; names match exactly first, then ignoring case (as ASP.NET does). */
-function queryParameter(query: URLSearchParams, name: string): string | null {
+function queryParameter(api: RenderScope['api'], name: string): string | null {
+  const raw = api.queryString;
+  if (!raw.startsWith('?') && !DECODED_IN_QUERY.test(raw)) return plainQueryParameter(raw, name);
+  const query = api.query;
   const exact = query.get(name);
   if (exact !== null) return exact;
   const lowerName = name.toLowerCase();
@@ -175,6 +178,32 @@ function queryParameter(query: URLSearchParams, name: string): string | null {
     if (key.toLowerCase() === lowerName) return value;
   }
   return null;
+}
+
+/**
+ * What URLSearchParams decodes (`%`, `+`) or converts (anything beyond ASCII); a query without them, and without
+ * a leading `?` (which it drops), reads as written, so no URLSearchParams needs to be built.
+ */
+const DECODED_IN_QUERY = /[%+\u0080-\uffff]/;
+
+/** `queryParameter` over a plain query, pair by pair as URLSearchParams splits it, without building one. */
+function plainQueryParameter(query: string, name: string): string | null {
+  let caseless: string | null = null;
+  const lowerName = name.toLowerCase();
+  for (let start = 0; start < query.length;) {
+    let end = query.indexOf('&', start);
+    if (end === -1) end = query.length;
+    if (end > start) {
+      const equals = query.indexOf('=', start);
+      const nameEnd = equals === -1 || equals > end ? end : equals;
+      const key = query.slice(start, nameEnd);
+      const value = nameEnd === end ? '' : query.slice(nameEnd + 1, end);
+      if (key === name) return value;
+      if (caseless === null && key.toLowerCase() === lowerName) caseless = value;
+    }
+    start = end + 1;
+  }
+  return caseless;
 }
 
 function evaluateStringMethod(

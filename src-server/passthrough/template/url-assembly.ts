@@ -116,6 +116,10 @@ function hasDotSegment(url: string): boolean {
   if (pathStart === -1) return false;
   const queryStart = url.indexOf('?', pathStart);
   const end = queryStart === -1 ? url.length : queryStart;
+  // Every spelling of a dot segment has a '.' or a '%'.
+  const dot = url.indexOf('.', pathStart);
+  const percent = url.indexOf('%', pathStart);
+  if ((dot === -1 || dot > end) && (percent === -1 || percent > end)) return false;
   let segmentStart = pathStart + 1;
   for (let index = segmentStart; index <= end; index++) {
     const code = index < end ? url.charCodeAt(index) : SLASH;
