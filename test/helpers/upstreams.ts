@@ -55,11 +55,13 @@ export interface TlsMaterial {
  * N bytes instead of the JSON), `chunk=N` (chunk size for `bytes`), `reset=headers|body` (destroy the socket
  * before the headers, or after part of the body).
  */
-export async function startEchoUpstream(options: { tls?: TlsMaterial } = {}): Promise<Upstream> {
+export async function startEchoUpstream(
+  options: { tls?: TlsMaterial; /** Loopback address to listen on; default 127.0.0.1. */ host?: string } = {},
+): Promise<Upstream> {
   const log: UpstreamLog = { requests: [], arrivals: [], aborted: [] };
   const handler = (req: IncomingMessage, res: ServerResponse) => void echo(req, res, log);
   const server = options.tls ? createHttpsServer(options.tls, handler) : createHttpServer(handler);
-  return listenUpstream(server, options.tls ? 'https' : 'http', log);
+  return listenUpstream(server, options.tls ? 'https' : 'http', log, options.host);
 }
 
 interface UpstreamLog {
@@ -144,7 +146,13 @@ async function streamBytes(
     const size = Math.min(chunk.length, total - sent);
     sent += size;
     if (!res.write(size === chunk.length ? chunk : chunk.subarray(0, size))) {
-      await new Promise<void>((resolve) => res.once('drain', resolve).once('close', resolve));
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          res.off('drain', done).off('close', done);
+          resolve();
+        };
+        res.once('drain', done).once('close', done);
+      });
       if (res.destroyed) return;
     }
   }
@@ -163,7 +171,12 @@ function headerMap(raw: string[]): Record<string, string | string[]> {
   return headers;
 }
 
-async function listenUpstream(server: Server, scheme: string, log: UpstreamLog): Promise<Upstream> {
+async function listenUpstream(
+  server: Server,
+  scheme: string,
+  log: UpstreamLog,
+  host = '127.0.0.1',
+): Promise<Upstream> {
   const sockets = new Set<Socket>();
   let connections = 0;
   server.on('connection', (socket: Socket) => {
@@ -172,10 +185,10 @@ async function listenUpstream(server: Server, scheme: string, log: UpstreamLog):
     socket.on('close', () => sockets.delete(socket));
   });
   server.on('secureConnection', () => undefined);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const port = (server.address() as AddressInfo).port;
   return {
-    url: `${scheme}://127.0.0.1:${port}`,
+    url: `${scheme}://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     ...log,
     get connections() {

@@ -1,8 +1,13 @@
-import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
+import {
+  request as httpRequest,
+  type ClientRequest,
+  type IncomingMessage,
+  type RequestOptions,
+} from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { Socket } from 'node:net';
-import { createProxyServer, type ProxyServer, type ProxyTarget as LibraryTarget } from 'http-proxy-3';
 import type { Logger } from 'pino';
-import type { ForwardingPlan, TargetLocation } from '../../passthrough/forwarding/index.js';
+import type { ForwardingPlan } from '../../passthrough/forwarding/index.js';
 import type { PassthroughEntry } from '../../store/config-model.js';
 import type { CorsHeaders } from '../cors.js';
 import type { Exchange, ExchangeCloseListener } from '../exchange.js';
@@ -12,32 +17,9 @@ import { UpstreamAgents } from './upstream-agents.js';
 import { UpstreamDeadlines, type Deadline } from './upstream-deadlines.js';
 import { BodyTooLargeError, classifyUpstreamError, UpstreamTimeoutError } from './upstream-failure.js';
 
-/** What the library reads of a target: no second URL parse of what the plan has already checked. */
-type ProxyTarget = Extract<LibraryTarget, { host: string; port: number; hostname?: string }> & {
-  pathname: string;
-  search: string;
-  href: string;
-};
-
-function proxyTarget(location: TargetLocation): ProxyTarget {
-  const defaultPort = location.protocol === 'https:' ? 443 : 80;
-  return {
-    protocol: location.protocol,
-    host: location.hostname,
-    hostname: location.hostname,
-    port: location.port === '' ? defaultPort : Number(location.port),
-    pathname: location.pathname,
-    search: location.search,
-    href: location.href,
-  };
-}
-
-/** Never used: replaced per request before the library reads it (a port nothing listens on, should it not be). */
-const UNSET_TARGET = new URL('http://127.0.0.1:9/');
-
 /**
- * The request in flight of an incoming message, kept on the message until the client's response closes: the
- * library's events name only the message, and a map keyed by it would hash a new object on every request.
+ * The request in flight of an incoming message, kept on the message until the client's response closes: a map
+ * keyed by the message would hash a new object on every request.
  */
 const FORWARDING = Symbol('forwarding');
 type ForwardedMessage = IncomingMessage & { [FORWARDING]?: Forwarding | undefined };
@@ -52,14 +34,10 @@ const IDEMPOTENT_WITHOUT_BODY = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE', 'PU
 interface Forwarding extends Deadline {
   exchange: Exchange;
   plan: ForwardingPlan;
-  /** The plan's target in the form the library takes. */
-  target: ProxyTarget;
   entry: PassthroughEntry;
   /** CORS headers of the relayed response; undefined when CORS is off (the target's own pass unchanged). */
   cors: CorsHeaders | undefined;
   meter: BodyMeter | undefined;
-  /** The body goes out chunked (the plan's framing, kept here: the library edits the header object). */
-  chunked: boolean;
   /** The first failure decides the answer; later ones (the aborts it causes) are ignored. */
   failure: unknown;
   /** Sent a second time after the target closed a reused connection under it. */
@@ -67,54 +45,22 @@ interface Forwarding extends Deadline {
 }
 
 /**
- * Forwards requests with http-proxy-3 over shared keep-alive pools. Bodies stream both ways with backpressure;
- * the gateway adds what the library leaves open: connect and response timeouts, the body limit, exact header
- * control (including the body's framing) and error answers that reveal no internals. The only retry is of a
- * bodiless idempotent request that met a kept-alive connection the target had just closed.
+ * Forwards requests over shared keep-alive pools with Node's own client, exactly as planned: the plan's target,
+ * method and headers (the body's framing included), nothing added. Bodies stream both ways with backpressure;
+ * the proxy adds connect and response timeouts, the body limit, the response relay and error answers that reveal
+ * no internals. The only retry is of a bodiless idempotent request that met a kept-alive connection the target
+ * had just closed.
+ *
+ * (node-http-proxy's API, through http-proxy-3, did this job before: its per-request option merging and passes
+ * cost more CPU than the whole rest of the gateway's work, and the gateway had overridden most of them anyway.)
  */
 export class UpstreamProxy implements ExchangeCloseListener {
   readonly #agents = new UpstreamAgents();
   readonly #deadlines = new UpstreamDeadlines<Forwarding>((forwarding, error) =>
     this.#fail(forwarding, error),
   );
-  readonly #proxy: ProxyServer;
 
-  constructor(private readonly logger: Logger) {
-    // Every per-request option has a slot here, so the library's one-object copy of these defaults (its fast
-    // path) has the request's shape; the pass below fills the slots in. Passing options to `web()` instead makes
-    // the library merge two objects per request, which costs more than the rest of its work.
-    this.#proxy = createProxyServer({
-      target: UNSET_TARGET,
-      agent: this.#agents.http,
-      secure: true,
-      buffer: undefined,
-      ignorePath: true,
-      xfwd: false,
-      selfHandleResponse: true,
-    });
-    this.#proxy.on('proxyReq', (upstream, req, _res, options, socket) =>
-      this.#onUpstreamRequest(upstream, req, options.target, socket),
-    );
-    this.#proxy.on('proxyRes', (response, req, res) => this.#onUpstreamResponse(response, req, res));
-    // The client went away: the library has already destroyed the upstream request; monitoring sees the abort.
-    this.#proxy.on('econnreset', () => undefined);
-    this.#proxy.on('error', (error, req) => this.#fail(forwardingOf(req), error));
-    this.#proxy.before('web', 'timeout', (req, _res, options) => {
-      const forwarding = forwardingOf(req);
-      if (!forwarding) return;
-      const { plan, entry } = forwarding;
-      options.target = forwarding.target;
-      options.agent = this.#agents.for(plan.target.protocol, entry.tls);
-      options.secure = entry.tls.verify;
-      options.buffer = forwarding.meter;
-      // The library sets `Content-Length: 0` on DELETE/OPTIONS without one, even when the body is chunked; the
-      // planned framing is put back before the request is built, or the body would smuggle into the connection.
-      if (forwarding.chunked) {
-        delete req.headers['content-length'];
-        req.headers['transfer-encoding'] = 'chunked';
-      }
-    });
-  }
+  constructor(private readonly logger: Logger) {}
 
   forward(
     exchange: Exchange,
@@ -127,11 +73,9 @@ export class UpstreamProxy implements ExchangeCloseListener {
     const forwarding: Forwarding = {
       exchange,
       plan,
-      target: proxyTarget(plan.target),
       entry,
       cors,
       meter: undefined,
-      chunked: plan.headers['transfer-encoding'] !== undefined,
       failure: undefined,
       upstream: undefined,
       connectMs: entry.timeouts.connectMs,
@@ -148,6 +92,7 @@ export class UpstreamProxy implements ExchangeCloseListener {
     (req as ForwardedMessage)[FORWARDING] = forwarding;
     exchange.closeListener = this;
     this.#deadlines.track(forwarding);
+    req.on('error', (error) => this.#onError(forwarding, error));
     if (exchange.hasBody) {
       const meter = new BodyMeter(entry.maxRequestBodyBytes);
       forwarding.meter = meter;
@@ -155,7 +100,6 @@ export class UpstreamProxy implements ExchangeCloseListener {
       meter.on('error', (error) => this.#fail(forwarding, error));
       req.pipe(meter);
     }
-    req.headers = plan.headers;
     this.#send(forwarding);
   }
 
@@ -165,10 +109,41 @@ export class UpstreamProxy implements ExchangeCloseListener {
     if (!forwarding) return;
     (exchange.req as ForwardedMessage)[FORWARDING] = undefined;
     this.#deadlines.untrack(forwarding);
+    // The client left before the whole answer was written: the request to the target goes too.
+    if (!exchange.res.writableFinished) forwarding.upstream?.destroy();
   }
 
   #send(forwarding: Forwarding): void {
-    this.#proxy.web(forwarding.exchange.req, forwarding.exchange.res);
+    const { plan, entry, exchange } = forwarding;
+    const target = plan.target;
+    const secure = target.protocol === 'https:';
+    const options: RequestOptions & { rejectUnauthorized?: boolean } = {
+      agent: this.#agents.for(target.protocol, entry.tls),
+      // The URL writes an IPv6 address in brackets; the socket wants it bare.
+      hostname: target.hostname.startsWith('[') ? target.hostname.slice(1, -1) : target.hostname,
+      port: target.port === '' ? (secure ? 443 : 80) : Number(target.port),
+      method: exchange.method,
+      path: target.pathname + target.search,
+      headers: plan.headers,
+    };
+    if (secure) options.rejectUnauthorized = entry.tls.verify;
+    const upstream = (secure ? httpsRequest : httpRequest)(options);
+    forwarding.upstream = upstream;
+    upstream.on('socket', (socket: Socket) => this.#onSocket(forwarding, upstream, socket));
+    upstream.on('response', (response: IncomingMessage) => this.#onUpstreamResponse(forwarding, response));
+    upstream.on('error', (error) => this.#onError(forwarding, error));
+    if (forwarding.meter) forwarding.meter.pipe(upstream);
+    else upstream.end();
+  }
+
+  /** An error of the client's request or of the request to the target. */
+  #onError(forwarding: Forwarding, error: NodeJS.ErrnoException): void {
+    // The client went away: the target's request is dropped with it; monitoring records the abort.
+    if (error.code === 'ECONNRESET' && forwarding.exchange.req.socket.destroyed) {
+      forwarding.upstream?.destroy();
+      return;
+    }
+    this.#fail(forwarding, error);
   }
 
   /**
@@ -196,15 +171,8 @@ export class UpstreamProxy implements ExchangeCloseListener {
     this.#agents.destroy();
   }
 
-  #onUpstreamRequest(upstream: ClientRequest, req: IncomingMessage, target: unknown, socket: Socket): void {
-    const forwarding = forwardingOf(req);
-    if (!forwarding || target !== forwarding.target) {
-      // Only the planned target may ever be reached (a library that ignored the pass above must fail closed).
-      upstream.destroy();
-      return;
-    }
-    forwarding.upstream = upstream;
-    if (forwarding.failure !== undefined) {
+  #onSocket(forwarding: Forwarding, upstream: ClientRequest, socket: Socket): void {
+    if (forwarding.failure !== undefined || forwarding.upstream !== upstream) {
       upstream.destroy();
       return;
     }
@@ -217,9 +185,9 @@ export class UpstreamProxy implements ExchangeCloseListener {
     }
   }
 
-  #onUpstreamResponse(response: IncomingMessage, req: IncomingMessage, res: ServerResponse): void {
-    const forwarding = forwardingOf(req);
-    if (!forwarding || forwarding.failure !== undefined || res.headersSent || res.destroyed) {
+  #onUpstreamResponse(forwarding: Forwarding, response: IncomingMessage): void {
+    const { res } = forwarding.exchange;
+    if (forwarding.failure !== undefined || res.headersSent || res.destroyed) {
       response.destroy();
       return;
     }
@@ -240,7 +208,7 @@ export class UpstreamProxy implements ExchangeCloseListener {
     // `on`, not `once`: a stream closes once, and `once` wraps the listener for every response.
     response.on('close', () => {
       // The target broke off mid-body: the client must not mistake the truncated body for a whole one. (When
-      // the client left first, the library destroyed the upstream request; monitoring records the abort.)
+      // the client left first, its request to the target was destroyed; monitoring records the abort.)
       if (!response.complete && !res.destroyed) {
         this.#fail(forwarding, Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
       }

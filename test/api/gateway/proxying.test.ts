@@ -238,6 +238,22 @@ describe('TLS to the target', () => {
   });
 });
 
+describe('IPv6 targets', () => {
+  it('reaches a target written as an IPv6 literal, with the bracketed Host header', async () => {
+    const ipv6 = await startEchoUpstream({ host: '::1' });
+    try {
+      await route('/v6', ipv6.url);
+      const response = await send(fixture.gatewayUrl, { path: '/v6/items/1?q=2' });
+      expect(response.status).toBe(200);
+      const seen = response.json<EchoedRequest>();
+      expect(seen.url).toBe('/items/1?q=2');
+      expect(seen.headers.host).toBe(`[::1]:${ipv6.port}`);
+    } finally {
+      await ipv6.close();
+    }
+  });
+});
+
 describe('client aborts', () => {
   it('aborts the request to the target when the client goes away', async () => {
     await route('/abort', upstream.url, { timeouts: { connectMs: 5_000, responseMs: 30_000 } });
