@@ -1,4 +1,12 @@
+import { extensionMessages, type ProblemExtensions } from './problem-extensions.js';
 import type { ProblemDetails } from './types.js';
+
+/** Any other member of the body is an extension (RFC 9457 §3.2). */
+const STANDARD_MEMBERS = new Set(['type', 'title', 'status', 'detail', 'instance', 'traceId', 'errors']);
+
+function extensionsOf(problem: ProblemDetails): ProblemExtensions {
+  return Object.fromEntries(Object.entries(problem).filter(([name]) => !STANDARD_MEMBERS.has(name)));
+}
 
 /** An answer of the management API that was not a success, from its `application/problem+json` body. */
 export class ApiProblemError extends Error {
@@ -8,6 +16,8 @@ export class ApiProblemError extends Error {
   /** Validation errors: parameter name → messages. */
   readonly errors: Record<string, string[]>;
   readonly traceId: string | undefined;
+  /** Members beyond the standard ones, e.g. `missingValues` (422) or `conflictingApi` (409), as sent. */
+  readonly extensions: ProblemExtensions;
 
   constructor(status: number, problem: ProblemDetails) {
     const title = problem.title ?? `Request failed (${status})`;
@@ -18,6 +28,7 @@ export class ApiProblemError extends Error {
     this.detail = problem.detail;
     this.errors = problem.errors ?? {};
     this.traceId = problem.traceId;
+    this.extensions = extensionsOf(problem);
   }
 
   /** The messages of one parameter, matched case-insensitively like the API matches names. */
@@ -46,6 +57,8 @@ export interface DisplayedError {
   detail?: string;
   /** `name: message` lines of a validation problem. */
   fieldMessages: string[];
+  /** What the problem's extension members add to the detail, e.g. `Target URL: …`. */
+  extensionMessages: string[];
 }
 
 /** What the user reads about a failure, whatever was thrown. */
@@ -55,11 +68,21 @@ export function describeError(error: unknown): DisplayedError {
       messages.map((message) => `${name}: ${message}`),
     );
     const detail = error.detail !== error.title ? error.detail : undefined;
-    return { title: error.title, ...(detail ? { detail } : {}), fieldMessages };
+    return {
+      title: error.title,
+      ...(detail ? { detail } : {}),
+      fieldMessages,
+      extensionMessages: extensionMessages(error.extensions, error.detail),
+    };
   }
   if (error instanceof NetworkError) {
-    return { title: 'Control Panel unreachable', detail: error.message, fieldMessages: [] };
+    return {
+      title: 'Control Panel unreachable',
+      detail: error.message,
+      fieldMessages: [],
+      extensionMessages: [],
+    };
   }
   const message = error instanceof Error ? error.message : String(error);
-  return { title: 'Something went wrong', detail: message, fieldMessages: [] };
+  return { title: 'Something went wrong', detail: message, fieldMessages: [], extensionMessages: [] };
 }

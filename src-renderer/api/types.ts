@@ -12,6 +12,8 @@ export interface ProblemDetails {
   instance?: string;
   traceId?: string;
   errors?: Record<string, string[]>;
+  /** Extension members, e.g. the `missingValues` of a refused deployment. */
+  [extension: string]: unknown;
 }
 
 /** Paging of every management list endpoint except the audit log. */

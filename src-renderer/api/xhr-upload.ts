@@ -1,17 +1,7 @@
 import type { ApiClient, QueryValues } from './api-client.js';
-import { ApiProblemError, NetworkError } from './api-errors.js';
+import { NetworkError } from './api-errors.js';
 import type { UploadProgress } from './apis-types.js';
 import type { ProblemDetails } from './types.js';
-
-/** A problem answer with its extension members (e.g. a 409's `conflictingApi`), which ApiProblemError drops. */
-export class UploadProblemError extends ApiProblemError {
-  readonly problem: ProblemDetails & Record<string, unknown>;
-
-  constructor(source: ApiProblemError, problem: ProblemDetails & Record<string, unknown>) {
-    super(source.status, problem);
-    this.problem = problem;
-  }
-}
 
 export interface UploadRequest {
   method: 'POST' | 'PUT';
@@ -23,11 +13,11 @@ export interface UploadRequest {
   onProgress?: (progress: UploadProgress) => void;
 }
 
-function problemOf(xhr: XMLHttpRequest): ProblemDetails & Record<string, unknown> {
+function problemOf(xhr: XMLHttpRequest): ProblemDetails {
   const fallback = { title: xhr.statusText || `HTTP ${xhr.status}` };
   if (!(xhr.getResponseHeader('Content-Type') ?? '').includes('json')) return fallback;
   try {
-    return JSON.parse(xhr.responseText) as ProblemDetails & Record<string, unknown>;
+    return JSON.parse(xhr.responseText) as ProblemDetails;
   } catch (error) {
     return { ...fallback, detail: String(error) };
   }
@@ -71,8 +61,7 @@ export function uploadWithProgress<T>(client: ApiClient, request: UploadRequest)
         }
         return;
       }
-      const problem = problemOf(xhr);
-      reject(new UploadProblemError(client.problemError(xhr.status, problem), problem));
+      reject(client.problemError(xhr.status, problemOf(xhr)));
     });
     xhr.addEventListener('error', () => {
       settle();

@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import { describeError } from '../api/api-errors.js';
+import { ProblemMessages } from './ProblemMessages.js';
 
 export interface ProblemAlertProps {
   error: unknown;
@@ -11,7 +12,7 @@ export interface ProblemAlertProps {
   onRetry?: () => void;
 }
 
-/** Inline display of a failure: the problem's title, detail and validation errors. */
+/** Inline display of a failure: the problem's title, detail, validation errors and extension lines. */
 export function ProblemAlert({ error, context, onRetry }: ProblemAlertProps) {
   const described = describeError(error);
   return (
@@ -27,13 +28,7 @@ export function ProblemAlert({ error, context, onRetry }: ProblemAlertProps) {
     >
       <AlertTitle>{context ? `${context}: ${described.title}` : described.title}</AlertTitle>
       {described.detail}
-      {described.fieldMessages.length > 0 ? (
-        <ul style={{ margin: '4px 0 0', paddingLeft: 20 }}>
-          {described.fieldMessages.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      ) : null}
+      <ProblemMessages messages={[...described.fieldMessages, ...described.extensionMessages]} />
     </Alert>
   );
 }

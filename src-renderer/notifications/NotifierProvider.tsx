@@ -30,7 +30,9 @@ export function NotifierProvider({ children }: { children: ReactNode }) {
   const notifyError = useCallback(
     (error: unknown, action: string) => {
       const described = describeError(error);
-      const detail = [described.detail, ...described.fieldMessages].filter(Boolean).join(' ');
+      const detail = [described.detail, ...described.fieldMessages, ...described.extensionMessages]
+        .filter(Boolean)
+        .join(' ');
       notify({ severity: 'error', title: `${action}: ${described.title}`, ...(detail ? { detail } : {}) });
     },
     [notify],

@@ -314,9 +314,35 @@ test('refused saves: a field error mapped to its field, a deployment refused for
   const refusal = page.getByTestId('deploy-error');
   await expect(refusal).toContainText('Not deployed, so nothing was saved');
   await expect(refusal).toContainText('#env.unset has no value in environment');
+  await expect(refusal.getByRole('listitem')).toHaveText(
+    "Missing value in environment 'Development': #env.unset",
+  );
   await saveScreenshot(page, 'passthrough-editor-deploy-error');
   await page.getByRole('button', { name: 'Discard changes' }).click();
   await expect(section(page, 1)).toHaveValue('{{#env.backend.url}}');
+});
+
+test('a deployment refused for a legacy agent group says where passthrough runs', async ({ page }) => {
+  await givenNoPassthrough();
+  const legacy = await api.call<{ id: string }>('POST', '/api/v1/agent-groups', {
+    name: 'Mainframe',
+    environmentId: 'development',
+    platform: 'legacy',
+  });
+  await api.call('PATCH', `/api/v1/apis/${ordersId}`, { agentGroupIds: [legacy.id] });
+  try {
+    await openEditor(page, ordersId, 'editor-legacy');
+    await section(page, 1).fill('https://orders.example.test');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const refusal = page.getByTestId('deploy-error');
+    await expect(refusal).toContainText('Not deployed, so nothing was saved');
+    await expect(refusal).toContainText('Passthrough runs on cross-platform agents only');
+    await expect(refusal).not.toContainText('Give each referenced variable a value');
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+  } finally {
+    await api.call('PATCH', `/api/v1/apis/${ordersId}`, { agentGroupIds: ['default'] });
+    await api.call('DELETE', `/api/v1/agent-groups/${legacy.id}`);
+  }
 });
 
 test('an API with 3000 operations: a virtualized list, filtered and walked by keyboard', async ({ page }) => {

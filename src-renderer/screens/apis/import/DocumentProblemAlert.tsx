@@ -5,15 +5,13 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { ApiProblemError } from '../../../api/api-errors.js';
 import type { ConflictingApi } from '../../../api/apis-types.js';
-import { UploadProblemError } from '../../../api/xhr-upload.js';
 import { ProblemAlert } from '../../../components/ProblemAlert.js';
 import { MONOSPACE_FONT } from '../../../theme/theme.js';
 import { apiDetailsPath } from '../api-paths.js';
 import { DefinitionIssuesTable, issuesOf } from './DefinitionIssuesTable.js';
 
 function conflictingApiOf(error: ApiProblemError): ConflictingApi | undefined {
-  if (!(error instanceof UploadProblemError)) return undefined;
-  const candidate = error.problem.conflictingApi as Partial<ConflictingApi> | undefined;
+  const candidate = error.extensions.conflictingApi as Partial<ConflictingApi> | undefined;
   return typeof candidate?.id === 'string' && typeof candidate.name === 'string'
     ? { id: candidate.id, name: candidate.name, basePath: String(candidate.basePath ?? '') }
     : undefined;

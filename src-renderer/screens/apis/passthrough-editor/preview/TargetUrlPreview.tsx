@@ -28,11 +28,12 @@ function PreviewContent({ result }: { result: PreviewResult | undefined }) {
   if (!result) return <Typography sx={{ color: 'text.secondary' }}>Rendering the preview…</Typography>;
   if (result.failure !== undefined) {
     const described = describeError(result.failure);
+    const messages = [...described.fieldMessages, ...described.extensionMessages];
     return (
       <Typography sx={errorText}>
         The preview failed: {described.title}
         {described.detail ? ` — ${described.detail}` : ''}
-        {described.fieldMessages.length > 0 ? ` (${described.fieldMessages.join('; ')})` : ''}
+        {messages.length > 0 ? ` (${messages.join('; ')})` : ''}
       </Typography>
     );
   }

@@ -3,8 +3,9 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import { ApiProblemError } from '../../../../api/api-errors.js';
+import { ApiProblemError, describeError } from '../../../../api/api-errors.js';
 import { ProblemAlert } from '../../../../components/ProblemAlert.js';
+import { ProblemMessages } from '../../../../components/ProblemMessages.js';
 import { ALL_OPERATIONS } from '../draft/editor-draft.js';
 import type { SaveErrors } from '../draft/save-errors.js';
 
@@ -68,11 +69,13 @@ export function SaveFeedback({
   }
 
   if (problem?.status === 422) {
-    const legacy = /cross-platform/i.test(problem.detail ?? '');
+    const legacyGroups = problem.extensions.legacyAgentGroups;
+    const legacy = Array.isArray(legacyGroups) && legacyGroups.length > 0;
     return (
       <Alert severity="error" onClose={onDismiss} data-testid="deploy-error">
         <AlertTitle>Not deployed, so nothing was saved</AlertTitle>
         {problem.detail}
+        <ProblemMessages messages={describeError(problem).extensionMessages} />
         <Box sx={{ mt: 1 }}>
           {legacy ? (
             'Passthrough runs on cross-platform agents only: assign the API to a cross-platform agent group on the APIs screen.'
