@@ -9,11 +9,14 @@
  * CORS on, checks an API key and reports every request to API Monitoring. Every client sends the same headers.
  * The three servers run as esbuild bundles (as in the production build; no transpiling on the fly). Rounds
  * alternate the targets; the best round of each counts (the machine's other load only ever makes a run slower).
+ * The CPU time the serving process spent per request is read from /proc around each measured run: on a small
+ * machine the load generator, the target and the proxy share the cores, and this figure is the steadier one.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { processCpuSeconds } from './lib/process-cpu.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const { values: args } = parseArgs({
@@ -29,10 +32,13 @@ interface Target {
   name: string;
   url: string;
   headers: Record<string, string>;
+  /** The process that serves this path (the target itself, or the proxy in front of it). */
+  servedBy: number;
 }
 
 interface Result {
   requestsPerSecond: number;
+  requests: number;
   p50: number;
   p99: number;
   errors: number;
@@ -64,7 +70,10 @@ function bundle(script: string): string {
   return outfile;
 }
 
-function startChild(script: string, ...rest: string[]): Promise<Record<string, unknown>> {
+/** A child's ready line, with its pid. */
+type Started = Record<string, unknown> & { pid: number };
+
+function startChild(script: string, ...rest: string[]): Promise<Started> {
   const child = spawn(process.execPath, [bundle(script), ...rest], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -73,7 +82,7 @@ function startChild(script: string, ...rest: string[]): Promise<Record<string, u
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
     createInterface({ input: child.stdout! }).once('line', (line) =>
-      resolve(JSON.parse(line) as Record<string, unknown>),
+      resolve({ ...(JSON.parse(line) as Record<string, unknown>), pid: child.pid! }),
     );
   });
 }
@@ -92,13 +101,14 @@ function autocannon(target: Target, seconds: number): Promise<Result> {
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
       const report = JSON.parse(output) as {
-        requests: { average: number };
+        requests: { average: number; total: number };
         latency: { p50: number; p99: number };
         errors: number;
         non2xx: number;
       };
       resolve({
         requestsPerSecond: report.requests.average,
+        requests: report.requests.total,
         p50: report.latency.p50,
         p99: report.latency.p99,
         errors: report.errors,
@@ -122,28 +132,45 @@ try {
   // Every target gets the same request headers, so the client side of the load is the same.
   const headers = { 'X-API-Key': String(gatehouse.apiKey), Origin: String(gatehouse.origin) };
   const targets: Target[] = [
-    { name: 'direct', url: `${origin}/items/42`, headers },
-    { name: 'bare http-proxy-3', url: `http://127.0.0.1:${String(bare.port)}/items/42`, headers },
+    { name: 'direct', url: `${origin}/items/42`, headers, servedBy: upstream.pid },
+    {
+      name: 'bare http-proxy-3',
+      url: `http://127.0.0.1:${String(bare.port)}/items/42`,
+      headers,
+      servedBy: bare.pid,
+    },
     {
       name: 'Gatehouse passthrough',
       url: `http://127.0.0.1:${String(gatehouse.port)}/bench/items/7?x=42`,
       headers,
+      servedBy: gatehouse.pid,
     },
   ];
   for (const target of targets) await check(target);
 
   const duration = Number(args.duration);
   const best = new Map<string, Result>();
+  /** Least CPU per request of the serving process over the rounds (µs): other load only ever adds to it. */
+  const leastCpu = new Map<string, number>();
   for (let round = 1; round <= Number(args.rounds); round++) {
     for (const target of targets) {
       await autocannon(target, Number(args.warmup));
+      const cpuBefore = processCpuSeconds(target.servedBy);
       const result = await autocannon(target, duration);
+      const cpuAfter = processCpuSeconds(target.servedBy);
+      const cpuMicros =
+        cpuBefore === undefined || cpuAfter === undefined || result.requests === 0
+          ? undefined
+          : ((cpuAfter - cpuBefore) * 1e6) / result.requests;
       console.log(
         `round ${round} ${target.name}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms` +
+          (cpuMicros === undefined ? '' : `, ${cpuMicros.toFixed(0)} µs CPU per request`) +
           (result.errors + result.non2xx > 0 ? `, ${result.errors} errors, ${result.non2xx} non-2xx` : ''),
       );
       const previous = best.get(target.name);
       if (!previous || result.requestsPerSecond > previous.requestsPerSecond) best.set(target.name, result);
+      if (cpuMicros !== undefined)
+        leastCpu.set(target.name, Math.min(leastCpu.get(target.name) ?? Infinity, cpuMicros));
     }
   }
 
@@ -155,17 +182,21 @@ try {
     `\nCommand: npm run bench:proxy -- --duration ${duration} --warmup ${args.warmup} --connections ${args.connections} --rounds ${args.rounds}` +
       ` (Node ${process.version}, ${args.connections} connections, best of ${args.rounds} rounds)\n`,
   );
-  console.log('| path | req/s | p50 (ms) | p99 (ms) | errors |');
-  console.log('|---|---:|---:|---:|---:|');
+  console.log('| path | req/s | p50 (ms) | p99 (ms) | errors | server CPU per request (µs) |');
+  console.log('|---|---:|---:|---:|---:|---:|');
   for (const target of targets) {
     const result = best.get(target.name)!;
+    const cpu = leastCpu.get(target.name);
     console.log(
-      `| ${target.name} | ${Math.round(result.requestsPerSecond)} | ${result.p50} | ${result.p99} | ${result.errors + result.non2xx} |`,
+      `| ${target.name} | ${Math.round(result.requestsPerSecond)} | ${result.p50} | ${result.p99} | ${result.errors + result.non2xx} | ${cpu === undefined ? '—' : cpu.toFixed(0)} |`,
     );
   }
+  const bareCpu = leastCpu.get('bare http-proxy-3');
+  const gatehouseCpu = leastCpu.get('Gatehouse passthrough');
   console.log(
     `\nGatehouse / bare proxy: throughput ${(throughputRatio * 100).toFixed(1)} % (target ≥ 85 %), ` +
-      `p99 ${p99Ratio.toFixed(2)}× (target ≤ 1.25×)`,
+      `p99 ${p99Ratio.toFixed(2)}× (target ≤ 1.25×)` +
+      (bareCpu && gatehouseCpu ? `, CPU per request ${(gatehouseCpu / bareCpu).toFixed(2)}×` : ''),
   );
 } finally {
   for (const child of children) child.kill('SIGTERM');
