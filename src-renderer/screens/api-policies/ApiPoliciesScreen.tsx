@@ -1,8 +1,7 @@
-import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import { PageHeader } from '../../components/PageHeader.js';
-import { ProblemAlert } from '../../components/ProblemAlert.js';
+import { LoadFailureAlerts } from '../../components/ProblemAlert.js';
 import { useSearchParams } from '../../router/hooks.js';
 import { ApiKeysSection } from './api-keys/ApiKeysSection.js';
 import { ALL_AGENT_GROUPS, PoliciesSection } from './policies/PoliciesSection.js';
@@ -37,11 +36,7 @@ export default function ApiPoliciesScreen() {
         title="API policies"
         description="Runtime access to exposed endpoints: which endpoints of an agent group are open, to whom (public, API key or JWT), and how often. A request no policy admits is refused."
       />
-      {failures.map(({ query, context }) => (
-        <Box key={context} sx={{ mb: 2 }}>
-          <ProblemAlert error={query.error} context={context} onRetry={query.reload} />
-        </Box>
-      ))}
+      <LoadFailureAlerts loads={failures} />
       {loading ? <LinearProgress aria-label="Loading the API policies" sx={{ mb: 2 }} /> : null}
       {policies.data && apiKeys.data && agentGroups.data && environments.data ? (
         <Stack spacing={5}>

@@ -1,8 +1,7 @@
-import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import { PageHeader } from '../../components/PageHeader.js';
-import { ProblemAlert } from '../../components/ProblemAlert.js';
+import { LoadFailureAlerts } from '../../components/ProblemAlert.js';
 import { useSearchParams } from '../../router/hooks.js';
 import { AgentGroupsSection } from './environments/AgentGroupsSection.js';
 import { EnvironmentsSection } from './environments/EnvironmentsSection.js';
@@ -42,11 +41,7 @@ export default function EnvironmentVariablesScreen() {
           </>
         }
       />
-      {failures.map(({ query, context }) => (
-        <Box key={context} sx={{ mb: 2 }}>
-          <ProblemAlert error={query.error} context={context} onRetry={query.reload} />
-        </Box>
-      ))}
+      <LoadFailureAlerts loads={failures} />
       {loading ? <LinearProgress aria-label="Loading the environment variables" sx={{ mb: 2 }} /> : null}
       {variables.data && environments.data && agentGroups.data ? (
         <Stack spacing={5}>

@@ -1,7 +1,6 @@
-import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { PageHeader } from '../../../components/PageHeader.js';
-import { ProblemAlert } from '../../../components/ProblemAlert.js';
+import { LoadFailureAlerts } from '../../../components/ProblemAlert.js';
 import { useLocation } from '../../../router/hooks.js';
 import { useCan } from '../../../session/session-context.js';
 import { apisViewOf } from '../api-paths.js';
@@ -24,11 +23,7 @@ export default function PassthroughEditorScreen() {
     return (
       <>
         <PageHeader title="Passthrough API" />
-        {failures.map(({ query, context }) => (
-          <Box key={context} sx={{ mb: 2 }}>
-            <ProblemAlert error={query.error} context={context} onRetry={query.reload} />
-          </Box>
-        ))}
+        <LoadFailureAlerts loads={failures} />
       </>
     );
   }
