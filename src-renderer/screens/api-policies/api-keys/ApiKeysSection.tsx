@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -6,7 +5,7 @@ import VpnKeyIcon from '@mui/icons-material/VpnKey';
 import { apiKeysApi } from '../../../api/endpoints.js';
 import type { AgentGroup, ApiKey, CreatedApiKey, Environment, Policy } from '../../../api/types.js';
 import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog.js';
-import { useNotifier } from '../../../notifications/notifier-context.js';
+import { useOpenDialog } from '../../../hooks/use-open-dialog.js';
 import { useApiClient, useCan } from '../../../session/session-context.js';
 import { acceptsApiKeys } from '../policy-labels.js';
 import { ApiKeyRevealDialog } from './ApiKeyRevealDialog.js';
@@ -22,10 +21,7 @@ export interface ApiKeysSectionProps {
 }
 
 type OpenDialog =
-  | { kind: 'none' }
-  | { kind: 'create' }
-  | { kind: 'reveal'; created: CreatedApiKey }
-  | { kind: 'revoke'; apiKey: ApiKey };
+  { kind: 'create' } | { kind: 'reveal'; created: CreatedApiKey } | { kind: 'revoke'; apiKey: ApiKey };
 
 export function ApiKeysSection({
   apiKeys,
@@ -36,9 +32,7 @@ export function ApiKeysSection({
 }: ApiKeysSectionProps) {
   const client = useApiClient();
   const can = useCan();
-  const { notify } = useNotifier();
-  const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
-  const close = () => setDialog({ kind: 'none' });
+  const { dialog, open, close, closeAfterChange } = useOpenDialog<OpenDialog>(onChanged);
   const apiKeyPoliciesOf = (environmentId: string) => {
     const groups = new Set(
       agentGroups.filter((group) => group.environmentId === environmentId).map((group) => group.id),
@@ -53,7 +47,7 @@ export function ApiKeysSection({
           API keys
         </Typography>
         {can('ApiKeys.Create') ? (
-          <Button variant="outlined" startIcon={<VpnKeyIcon />} onClick={() => setDialog({ kind: 'create' })}>
+          <Button variant="outlined" startIcon={<VpnKeyIcon />} onClick={() => open({ kind: 'create' })}>
             New API key
           </Button>
         ) : null}
@@ -67,7 +61,7 @@ export function ApiKeysSection({
         environments={environments}
         policies={policies}
         canRevoke={can('ApiKeys.Delete')}
-        onRevoke={(apiKey) => setDialog({ kind: 'revoke', apiKey })}
+        onRevoke={(apiKey) => open({ kind: 'revoke', apiKey })}
       />
       {dialog.kind === 'create' ? (
         <CreateApiKeyDialog
@@ -77,7 +71,7 @@ export function ApiKeysSection({
           onClose={close}
           onCreated={(created) => {
             onChanged();
-            setDialog({ kind: 'reveal', created });
+            open({ kind: 'reveal', created });
           }}
         />
       ) : null}
@@ -95,9 +89,7 @@ export function ApiKeysSection({
           failureContext="Revoking the key"
           onDelete={() => apiKeysApi.remove(client, dialog.apiKey.id)}
           onDeleted={() => {
-            close();
-            onChanged();
-            notify({ severity: 'success', title: `API key “${dialog.apiKey.name}” revoked` });
+            closeAfterChange(`API key “${dialog.apiKey.name}” revoked`);
           }}
           onClose={close}
         >

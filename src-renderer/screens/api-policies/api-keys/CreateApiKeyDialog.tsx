@@ -1,11 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -13,8 +7,9 @@ import type { Dayjs } from 'dayjs';
 import { ApiProblemError } from '../../../api/api-errors.js';
 import { apiKeysApi } from '../../../api/endpoints.js';
 import type { AgentGroup, CreatedApiKey, Environment, Policy } from '../../../api/types.js';
-import { ProblemAlert } from '../../../components/ProblemAlert.js';
+import { FormDialog } from '../../../components/FormDialog.js';
 import { UtcDateTimeField } from '../../../components/UtcDateTimeField.js';
+import { useFormSubmission } from '../../../hooks/use-form-submission.js';
 import { useApiClient } from '../../../session/session-context.js';
 import { acceptsApiKeys } from '../policy-labels.js';
 
@@ -46,9 +41,7 @@ export function CreateApiKeyDialog({
   const [environmentId, setEnvironmentId] = useState(environments[0]?.id ?? '');
   const [policyIds, setPolicyIds] = useState<string[]>([]);
   const [expiry, setExpiry] = useState<Dayjs | null>(null);
-  const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<unknown>(undefined);
+  const { submitted, saving, error, submit } = useFormSubmission();
   const problem = error instanceof ApiProblemError && error.status === 400 ? error : undefined;
   const groupsInEnvironment = new Set(
     agentGroups.filter((group) => group.environmentId === environmentId).map((group) => group.id),
@@ -69,113 +62,89 @@ export function CreateApiKeyDialog({
   const otherError =
     error && nameErrors.length + expiryErrors.length + policyErrors.length === 0 ? error : undefined;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setError(undefined);
-    if (!name.trim() || !environmentId || expiryProblem(expiry)) return;
-    setSaving(true);
-    try {
-      onCreated(
-        await apiKeysApi.create(client, {
-          name: name.trim(),
-          environmentId,
-          policyIds: chosen.map((policy) => policy.id),
-          ...(expiry ? { expiresAt: expiry.utc().toISOString() } : {}),
-        }),
-      );
-    } catch (failure) {
-      setError(failure);
-      setSaving(false);
-    }
-  };
-
   return (
-    <Dialog
-      open
-      onClose={saving ? undefined : onClose}
-      aria-labelledby="create-api-key-title"
-      fullWidth
+    <FormDialog
+      titleId="create-api-key-title"
+      title="New API key"
       maxWidth="sm"
+      submitLabel="Create key"
+      saving={saving}
+      failure={otherError}
+      failureContext="Creating the API key failed"
+      onSubmit={() =>
+        void submit(name.trim() !== '' && environmentId !== '' && !expiryProblem(expiry), async () => {
+          onCreated(
+            await apiKeysApi.create(client, {
+              name: name.trim(),
+              environmentId,
+              policyIds: chosen.map((policy) => policy.id),
+              ...(expiry ? { expiresAt: expiry.utc().toISOString() } : {}),
+            }),
+          );
+        })
+      }
+      onClose={onClose}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle id="create-api-key-title">New API key</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2.5} sx={{ mt: 1 }}>
+      <Stack spacing={2.5} sx={{ mt: 1 }}>
+        <TextField
+          autoFocus
+          required
+          size="small"
+          label="Key name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={nameErrors.length > 0}
+          helperText={nameErrors.join(' ') || 'Who or what uses it, e.g. "Web shop checkout".'}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+        />
+        <TextField
+          select
+          required
+          size="small"
+          label="Environment"
+          value={environmentId}
+          onChange={(event) => {
+            setEnvironmentId(event.target.value);
+            setPolicyIds([]);
+          }}
+          helperText="The key works on the agent groups that run in this environment."
+        >
+          {environments.map((environment) => (
+            <MenuItem key={environment.id} value={environment.id}>
+              {environment.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Autocomplete
+          multiple
+          options={choices}
+          value={chosen}
+          getOptionLabel={(policy) => policy.name}
+          isOptionEqualToValue={(option, value) => option.id === value.id}
+          onChange={(_event, selected) => setPolicyIds(selected.map((policy) => policy.id))}
+          noOptionsText="No policy of this environment accepts API keys."
+          renderInput={(params) => (
             <TextField
-              autoFocus
-              required
+              {...params}
               size="small"
-              label="Key name"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              error={nameErrors.length > 0}
-              helperText={nameErrors.join(' ') || 'Who or what uses it, e.g. "Web shop checkout".'}
-              slotProps={{ htmlInput: { maxLength: 200 } }}
+              label="Limit to policies"
+              error={policyErrors.length > 0}
+              helperText={
+                policyErrors.join(' ') || 'Optional. Empty: every API-key policy of the environment.'
+              }
             />
-            <TextField
-              select
-              required
-              size="small"
-              label="Environment"
-              value={environmentId}
-              onChange={(event) => {
-                setEnvironmentId(event.target.value);
-                setPolicyIds([]);
-              }}
-              helperText="The key works on the agent groups that run in this environment."
-            >
-              {environments.map((environment) => (
-                <MenuItem key={environment.id} value={environment.id}>
-                  {environment.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Autocomplete
-              multiple
-              options={choices}
-              value={chosen}
-              getOptionLabel={(policy) => policy.name}
-              isOptionEqualToValue={(option, value) => option.id === value.id}
-              onChange={(_event, selected) => setPolicyIds(selected.map((policy) => policy.id))}
-              noOptionsText="No policy of this environment accepts API keys."
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  size="small"
-                  label="Limit to policies"
-                  error={policyErrors.length > 0}
-                  helperText={
-                    policyErrors.join(' ') || 'Optional. Empty: every API-key policy of the environment.'
-                  }
-                />
-              )}
-            />
-            <UtcDateTimeField
-              label="Expires (UTC)"
-              value={expiry}
-              onChange={setExpiry}
-              disablePast
-              width={300}
-              problem={expiryErrors.length > 0 ? expiryErrors.join(' ') : undefined}
-              helperText="Optional. Empty: the key never expires."
-            />
-          </Stack>
-          {otherError ? (
-            <Box sx={{ mt: 2 }}>
-              <ProblemAlert error={otherError} context="Creating the API key failed" />
-            </Box>
-          ) : null}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={saving}>
-            Create key
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          )}
+        />
+        <UtcDateTimeField
+          label="Expires (UTC)"
+          value={expiry}
+          onChange={setExpiry}
+          disablePast
+          width={300}
+          problem={expiryErrors.length > 0 ? expiryErrors.join(' ') : undefined}
+          helperText="Optional. Empty: the key never expires."
+        />
+      </Stack>
+    </FormDialog>
   );
 }

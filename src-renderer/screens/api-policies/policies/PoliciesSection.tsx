@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -8,7 +7,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { policiesApi } from '../../../api/endpoints.js';
 import type { AgentGroup, Policy } from '../../../api/types.js';
 import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog.js';
-import { useNotifier } from '../../../notifications/notifier-context.js';
+import { useOpenDialog } from '../../../hooks/use-open-dialog.js';
 import { useApiClient, useCan } from '../../../session/session-context.js';
 import { agentGroupLabel } from '../policy-labels.js';
 import { PoliciesTable } from './PoliciesTable.js';
@@ -25,11 +24,7 @@ export interface PoliciesSectionProps {
   onChanged(): void;
 }
 
-type OpenDialog =
-  | { kind: 'none' }
-  | { kind: 'create' }
-  | { kind: 'edit'; policy: Policy }
-  | { kind: 'delete'; policy: Policy };
+type OpenDialog = { kind: 'create' } | { kind: 'edit'; policy: Policy } | { kind: 'delete'; policy: Policy };
 
 export function PoliciesSection({
   policies,
@@ -40,9 +35,7 @@ export function PoliciesSection({
 }: PoliciesSectionProps) {
   const client = useApiClient();
   const can = useCan();
-  const { notify } = useNotifier();
-  const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
-  const close = () => setDialog({ kind: 'none' });
+  const { dialog, open, close, closeAfterChange } = useOpenDialog<OpenDialog>(onChanged);
   const shown =
     agentGroupFilter === ALL_AGENT_GROUPS
       ? policies
@@ -71,7 +64,7 @@ export function PoliciesSection({
           ))}
         </TextField>
         {can('Policies.Create') ? (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'create' })}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => open({ kind: 'create' })}>
             New policy
           </Button>
         ) : null}
@@ -81,8 +74,8 @@ export function PoliciesSection({
         agentGroups={agentGroups}
         canModify={can('Policies.Modify')}
         canDelete={can('Policies.Delete')}
-        onEdit={(policy) => setDialog({ kind: 'edit', policy })}
-        onDelete={(policy) => setDialog({ kind: 'delete', policy })}
+        onEdit={(policy) => open({ kind: 'edit', policy })}
+        onDelete={(policy) => open({ kind: 'delete', policy })}
       />
       {dialog.kind === 'create' || dialog.kind === 'edit' ? (
         <PolicyFormDialog
@@ -91,13 +84,9 @@ export function PoliciesSection({
           defaultAgentGroupId={agentGroupFilter || agentGroups[0]?.id || ''}
           onClose={close}
           onSaved={(saved) => {
-            close();
-            onChanged();
-            notify({
-              severity: 'success',
-              title:
-                dialog.kind === 'edit' ? `Policy “${saved.name}” saved` : `Policy “${saved.name}” created`,
-            });
+            closeAfterChange(
+              dialog.kind === 'edit' ? `Policy “${saved.name}” saved` : `Policy “${saved.name}” created`,
+            );
           }}
         />
       ) : null}
@@ -107,9 +96,7 @@ export function PoliciesSection({
           failureContext="Deleting the policy"
           onDelete={() => policiesApi.remove(client, dialog.policy.id)}
           onDeleted={() => {
-            close();
-            onChanged();
-            notify({ severity: 'success', title: `Policy “${dialog.policy.name}” deleted` });
+            closeAfterChange(`Policy “${dialog.policy.name}” deleted`);
           }}
           onClose={close}
         >

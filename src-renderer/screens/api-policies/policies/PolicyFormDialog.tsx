@@ -1,10 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
@@ -14,7 +9,8 @@ import Typography from '@mui/material/Typography';
 import { ApiProblemError } from '../../../api/api-errors.js';
 import { policiesApi } from '../../../api/endpoints.js';
 import type { AgentGroup, Policy, ThrottlePeriod } from '../../../api/types.js';
-import { ProblemAlert } from '../../../components/ProblemAlert.js';
+import { FormDialog } from '../../../components/FormDialog.js';
+import { useFormSubmission } from '../../../hooks/use-form-submission.js';
 import { useApiClient } from '../../../session/session-context.js';
 import { agentGroupLabel } from '../policy-labels.js';
 import { EndpointsEditor } from './EndpointsEditor.js';
@@ -108,9 +104,7 @@ export function PolicyFormDialog({
   const [draft, setDraft] = useState<PolicyDraft>(() =>
     policy ? policyDraftOf(policy) : emptyPolicyDraft(defaultAgentGroupId),
   );
-  const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<unknown>(undefined);
+  const { submitted, saving, error, submit } = useFormSubmission();
   const allProblems = policyProblemsOf(draft);
   const problems = submitted ? allProblems : {};
   const nameErrors = [
@@ -119,101 +113,72 @@ export function PolicyFormDialog({
   ];
   const update = (change: Partial<PolicyDraft>) => setDraft((current) => ({ ...current, ...change }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setError(undefined);
-    if (Object.keys(allProblems).length > 0) return;
-    setSaving(true);
-    try {
-      onSaved(
-        policy
-          ? await policiesApi.modify(client, policy.id, toModifyPolicy(draft))
-          : await policiesApi.create(client, toCreatePolicy(draft)),
-      );
-    } catch (failure) {
-      setError(failure);
-      setSaving(false);
-    }
-  };
-
   return (
-    <Dialog
-      open
-      onClose={saving ? undefined : onClose}
-      aria-labelledby="policy-form-title"
-      fullWidth
+    <FormDialog
+      titleId="policy-form-title"
+      title={policy ? `Edit policy ${policy.name}` : 'New API policy'}
       maxWidth="md"
+      submitLabel={policy ? 'Save' : 'Create'}
+      saving={saving}
+      failure={nameErrors.length === 0 ? error : undefined}
+      failureContext={policy ? 'Saving the policy failed' : 'Creating the policy failed'}
+      onSubmit={() =>
+        void submit(Object.keys(allProblems).length === 0, async () => {
+          onSaved(
+            policy
+              ? await policiesApi.modify(client, policy.id, toModifyPolicy(draft))
+              : await policiesApi.create(client, toCreatePolicy(draft)),
+          );
+        })
+      }
+      onClose={onClose}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle id="policy-form-title">
-          {policy ? `Edit policy ${policy.name}` : 'New API policy'}
-        </DialogTitle>
-        <DialogContent>
-          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mt: 1 }}>
-            <TextField
-              autoFocus
-              required
-              size="small"
-              label="Policy name"
-              value={draft.name}
-              onChange={(event) => update({ name: event.target.value })}
-              error={nameErrors.length > 0}
-              helperText={nameErrors.join(' ') || undefined}
-              slotProps={{ htmlInput: { maxLength: 200 } }}
-              sx={{ flex: '2 1 280px' }}
-            />
-            <TextField
-              select
-              required
-              size="small"
-              label="Agent group"
-              value={draft.agentGroupId}
-              onChange={(event) => update({ agentGroupId: event.target.value })}
-              error={problems.agentGroupId !== undefined}
-              helperText={problems.agentGroupId ?? 'Policies apply to the gateway of this group.'}
-              sx={{ flex: '1 1 220px' }}
-            >
-              {agentGroups.map((group) => (
-                <MenuItem key={group.id} value={group.id}>
-                  {agentGroupLabel(group)}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Box>
-          <Divider sx={{ my: 2.5 }} />
-          <EndpointsEditor
-            endpoints={draft.endpoints}
-            onChange={(endpoints) => update({ endpoints })}
-            problems={problems}
-          />
-          <Divider sx={{ my: 2.5 }} />
-          <GrantsEditor grants={draft.grants} onChange={(grants) => update({ grants })} problems={problems} />
-          <Divider sx={{ my: 2.5 }} />
-          <ThrottleFields draft={draft} update={update} problem={problems.limit} />
-          {submitted && Object.keys(allProblems).length > 0 ? (
-            <Typography role="alert" variant="body2" sx={{ color: 'error.main', mt: 2 }}>
-              Correct the highlighted fields.
-            </Typography>
-          ) : null}
-          {error && nameErrors.length === 0 ? (
-            <Box sx={{ mt: 2 }}>
-              <ProblemAlert
-                error={error}
-                context={policy ? 'Saving the policy failed' : 'Creating the policy failed'}
-              />
-            </Box>
-          ) : null}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={saving}>
-            {policy ? 'Save' : 'Create'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mt: 1 }}>
+        <TextField
+          autoFocus
+          required
+          size="small"
+          label="Policy name"
+          value={draft.name}
+          onChange={(event) => update({ name: event.target.value })}
+          error={nameErrors.length > 0}
+          helperText={nameErrors.join(' ') || undefined}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+          sx={{ flex: '2 1 280px' }}
+        />
+        <TextField
+          select
+          required
+          size="small"
+          label="Agent group"
+          value={draft.agentGroupId}
+          onChange={(event) => update({ agentGroupId: event.target.value })}
+          error={problems.agentGroupId !== undefined}
+          helperText={problems.agentGroupId ?? 'Policies apply to the gateway of this group.'}
+          sx={{ flex: '1 1 220px' }}
+        >
+          {agentGroups.map((group) => (
+            <MenuItem key={group.id} value={group.id}>
+              {agentGroupLabel(group)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
+      <Divider sx={{ my: 2.5 }} />
+      <EndpointsEditor
+        endpoints={draft.endpoints}
+        onChange={(endpoints) => update({ endpoints })}
+        problems={problems}
+      />
+      <Divider sx={{ my: 2.5 }} />
+      <GrantsEditor grants={draft.grants} onChange={(grants) => update({ grants })} problems={problems} />
+      <Divider sx={{ my: 2.5 }} />
+      <ThrottleFields draft={draft} update={update} problem={problems.limit} />
+      {submitted && Object.keys(allProblems).length > 0 ? (
+        <Typography role="alert" variant="body2" sx={{ color: 'error.main', mt: 2 }}>
+          Correct the highlighted fields.
+        </Typography>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -1,17 +1,9 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -19,7 +11,9 @@ import EditIcon from '@mui/icons-material/Edit';
 import { environmentsApi } from '../../../api/endpoints.js';
 import type { AgentGroup, Environment, EnvironmentVariable } from '../../../api/types.js';
 import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog.js';
-import { useNotifier } from '../../../notifications/notifier-context.js';
+import { ListTable } from '../../../components/ListTable.js';
+import { RowActionButton } from '../../../components/RowActionButton.js';
+import { useOpenDialog } from '../../../hooks/use-open-dialog.js';
 import { useApiClient, useCan } from '../../../session/session-context.js';
 import { environmentIdsWithValues } from '../variable-labels.js';
 import { EnvironmentFormDialog } from './EnvironmentFormDialog.js';
@@ -33,7 +27,6 @@ export interface EnvironmentsSectionProps {
 }
 
 type OpenDialog =
-  | { kind: 'none' }
   | { kind: 'create' }
   | { kind: 'rename'; environment: Environment }
   | { kind: 'delete'; environment: Environment };
@@ -47,9 +40,7 @@ export function EnvironmentsSection({
 }: EnvironmentsSectionProps) {
   const client = useApiClient();
   const can = useCan();
-  const { notify } = useNotifier();
-  const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
-  const close = () => setDialog({ kind: 'none' });
+  const { dialog, open, close, closeAfterChange } = useOpenDialog<OpenDialog>(onChanged);
   const valueCount = (environmentId: string) =>
     variables.filter((variable) => environmentIdsWithValues(variable).includes(environmentId)).length;
 
@@ -60,7 +51,7 @@ export function EnvironmentsSection({
           Environments
         </Typography>
         {can('Environments.Create') ? (
-          <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'create' })}>
+          <Button variant="outlined" startIcon={<AddIcon />} onClick={() => open({ kind: 'create' })}>
             New environment
           </Button>
         ) : null}
@@ -69,88 +60,64 @@ export function EnvironmentsSection({
         Each agent group runs in one environment, and its passthroughs use the variable values of that
         environment.
       </Typography>
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label="Environments">
-          <TableHead>
-            <TableRow>
-              <TableCell>Name</TableCell>
-              <TableCell>Agent groups</TableCell>
-              <TableCell>Variables with values</TableCell>
-              <TableCell align="right">
-                <span className="visually-hidden">Actions</span>
+      <ListTable label="Environments" headings={['Name', 'Agent groups', 'Variables with values']}>
+        {environments.map((environment) => {
+          const groups = agentGroups.filter((group) => group.environmentId === environment.id);
+          return (
+            <TableRow key={environment.id}>
+              <TableCell>
+                {environment.name}
+                {environment.description ? (
+                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                    {environment.description}
+                  </Typography>
+                ) : null}
+              </TableCell>
+              <TableCell>
+                <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+                  {groups.length === 0 ? (
+                    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                      None
+                    </Typography>
+                  ) : (
+                    groups.map((group) => <Chip key={group.id} size="small" label={group.name} />)
+                  )}
+                </Stack>
+              </TableCell>
+              <TableCell>{valueCount(environment.id)}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {can('Environments.Modify') ? (
+                  <RowActionButton
+                    title="Rename"
+                    label={`Rename ${environment.name}`}
+                    icon={<EditIcon fontSize="small" />}
+                    onClick={() => open({ kind: 'rename', environment })}
+                  />
+                ) : null}
+                {can('Environments.Delete') ? (
+                  <RowActionButton
+                    title="Delete"
+                    label={`Delete environment ${environment.name}`}
+                    icon={<DeleteIcon fontSize="small" />}
+                    onClick={() => open({ kind: 'delete', environment })}
+                  />
+                ) : null}
               </TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {environments.map((environment) => {
-              const groups = agentGroups.filter((group) => group.environmentId === environment.id);
-              return (
-                <TableRow key={environment.id}>
-                  <TableCell>
-                    {environment.name}
-                    {environment.description ? (
-                      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                        {environment.description}
-                      </Typography>
-                    ) : null}
-                  </TableCell>
-                  <TableCell>
-                    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-                      {groups.length === 0 ? (
-                        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                          None
-                        </Typography>
-                      ) : (
-                        groups.map((group) => <Chip key={group.id} size="small" label={group.name} />)
-                      )}
-                    </Stack>
-                  </TableCell>
-                  <TableCell>{valueCount(environment.id)}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {can('Environments.Modify') ? (
-                      <Tooltip title="Rename">
-                        <IconButton
-                          size="small"
-                          aria-label={`Rename ${environment.name}`}
-                          onClick={() => setDialog({ kind: 'rename', environment })}
-                        >
-                          <EditIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    ) : null}
-                    {can('Environments.Delete') ? (
-                      <Tooltip title="Delete">
-                        <IconButton
-                          size="small"
-                          aria-label={`Delete environment ${environment.name}`}
-                          onClick={() => setDialog({ kind: 'delete', environment })}
-                        >
-                          <DeleteIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    ) : null}
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableContainer>
+          );
+        })}
+      </ListTable>
 
       {dialog.kind === 'create' || dialog.kind === 'rename' ? (
         <EnvironmentFormDialog
           environment={dialog.kind === 'rename' ? dialog.environment : undefined}
           onClose={close}
           onSaved={(saved) => {
-            close();
-            onChanged();
-            notify({
-              severity: 'success',
-              title:
-                dialog.kind === 'rename'
-                  ? `Environment “${saved.name}” saved`
-                  : `Environment “${saved.name}” added`,
-            });
+            closeAfterChange(
+              dialog.kind === 'rename'
+                ? `Environment “${saved.name}” saved`
+                : `Environment “${saved.name}” added`,
+            );
           }}
         />
       ) : null}
@@ -160,9 +127,7 @@ export function EnvironmentsSection({
           failureContext="Deleting the environment"
           onDelete={() => environmentsApi.remove(client, dialog.environment.id)}
           onDeleted={() => {
-            close();
-            onChanged();
-            notify({ severity: 'success', title: `Environment “${dialog.environment.name}” deleted` });
+            closeAfterChange(`Environment “${dialog.environment.name}” deleted`);
           }}
           onClose={close}
         >

@@ -1,11 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -21,7 +16,8 @@ import {
   type EnvironmentVariableKind,
   type EnvironmentVariableType,
 } from '../../../api/types.js';
-import { ProblemAlert } from '../../../components/ProblemAlert.js';
+import { FormDialog } from '../../../components/FormDialog.js';
+import { useFormSubmission } from '../../../hooks/use-form-submission.js';
 import { useApiClient } from '../../../session/session-context.js';
 import { IDENTIFIER_HINT, TYPE_LABEL } from '../variable-labels.js';
 import { MembersEditor } from './MembersEditor.js';
@@ -47,9 +43,7 @@ export interface VariableFormDialogProps {
 export function VariableFormDialog({ variable, onClose, onSaved }: VariableFormDialogProps) {
   const client = useApiClient();
   const [draft, setDraft] = useState<VariableDraft>(() => (variable ? draftOf(variable) : emptyDraft()));
-  const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<unknown>(undefined);
+  const { submitted, saving, error, submit } = useFormSubmission();
   const problems = problemsOf(draft);
   const shown = submitted ? problems : { memberNames: {} };
   const nameErrors = [
@@ -59,125 +53,98 @@ export function VariableFormDialog({ variable, onClose, onSaved }: VariableFormD
   const dropped = variable ? droppedMembers(variable, draft) : [];
   const update = (change: Partial<VariableDraft>) => setDraft((current) => ({ ...current, ...change }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setError(undefined);
-    if (hasProblems(problems)) return;
-    setSaving(true);
-    try {
-      const saved = variable
-        ? await environmentVariablesApi.modify(client, variable.id, toModifyRequest(variable, draft))
-        : await environmentVariablesApi.create(client, toCreateRequest(draft));
-      onSaved(saved);
-    } catch (failure) {
-      setError(failure);
-      setSaving(false);
-    }
-  };
-
   const title = variable ? `Edit ${variable.name}` : 'New environment variable';
   return (
-    <Dialog
-      open
-      onClose={saving ? undefined : onClose}
-      aria-labelledby="variable-form-title"
-      fullWidth
+    <FormDialog
+      titleId="variable-form-title"
+      title={title}
       maxWidth="sm"
+      submitLabel={variable ? 'Save' : 'Create'}
+      saving={saving}
+      failure={nameErrors.length === 0 ? error : undefined}
+      failureContext={variable ? 'Saving the variable failed' : 'Creating the variable failed'}
+      onSubmit={() =>
+        void submit(!hasProblems(problems), async () => {
+          const saved = variable
+            ? await environmentVariablesApi.modify(client, variable.id, toModifyRequest(variable, draft))
+            : await environmentVariablesApi.create(client, toCreateRequest(draft));
+          onSaved(saved);
+        })
+      }
+      onClose={onClose}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle id="variable-form-title">{title}</DialogTitle>
-        <DialogContent>
+      <TextField
+        autoFocus
+        required
+        fullWidth
+        margin="dense"
+        label="Variable name"
+        value={draft.name}
+        onChange={(event) => update({ name: event.target.value })}
+        error={nameErrors.length > 0}
+        helperText={
+          nameErrors.join(' ') ||
+          `${IDENTIFIER_HINT} Passthroughs refer to it as {{#env.${draft.name.trim() || 'name'}${draft.kind === 'group' ? '.member' : ''}}}.`
+        }
+        slotProps={{ htmlInput: { maxLength: 100, spellCheck: false } }}
+      />
+      <TextField
+        fullWidth
+        multiline
+        minRows={2}
+        margin="dense"
+        label="Description"
+        value={draft.description}
+        onChange={(event) => update({ description: event.target.value })}
+        slotProps={{ htmlInput: { maxLength: 2000 } }}
+      />
+      {variable ? null : (
+        <FormControl sx={{ mt: 2 }}>
+          <FormLabel id="variable-kind-label">Kind</FormLabel>
+          <RadioGroup
+            row
+            aria-labelledby="variable-kind-label"
+            value={draft.kind}
+            onChange={(event) => update({ kind: event.target.value as EnvironmentVariableKind })}
+          >
+            <FormControlLabel value="group" control={<Radio />} label="Group of typed members" />
+            <FormControlLabel value="value" control={<Radio />} label="Single value" />
+          </RadioGroup>
+        </FormControl>
+      )}
+      {draft.kind === 'value' ? (
+        <Box sx={{ mt: 2 }}>
           <TextField
-            autoFocus
-            required
-            fullWidth
-            margin="dense"
-            label="Variable name"
-            value={draft.name}
-            onChange={(event) => update({ name: event.target.value })}
-            error={nameErrors.length > 0}
-            helperText={
-              nameErrors.join(' ') ||
-              `${IDENTIFIER_HINT} Passthroughs refer to it as {{#env.${draft.name.trim() || 'name'}${draft.kind === 'group' ? '.member' : ''}}}.`
-            }
-            slotProps={{ htmlInput: { maxLength: 100, spellCheck: false } }}
-          />
-          <TextField
-            fullWidth
-            multiline
-            minRows={2}
-            margin="dense"
-            label="Description"
-            value={draft.description}
-            onChange={(event) => update({ description: event.target.value })}
-            slotProps={{ htmlInput: { maxLength: 2000 } }}
-          />
-          {variable ? null : (
-            <FormControl sx={{ mt: 2 }}>
-              <FormLabel id="variable-kind-label">Kind</FormLabel>
-              <RadioGroup
-                row
-                aria-labelledby="variable-kind-label"
-                value={draft.kind}
-                onChange={(event) => update({ kind: event.target.value as EnvironmentVariableKind })}
-              >
-                <FormControlLabel value="group" control={<Radio />} label="Group of typed members" />
-                <FormControlLabel value="value" control={<Radio />} label="Single value" />
-              </RadioGroup>
-            </FormControl>
-          )}
-          {draft.kind === 'value' ? (
-            <Box sx={{ mt: 2 }}>
-              <TextField
-                select
-                label="Type"
-                size="small"
-                value={draft.type}
-                onChange={(event) => update({ type: event.target.value as EnvironmentVariableType })}
-                helperText="Secret values are encrypted and always shown as ********."
-                sx={{ minWidth: 220 }}
-              >
-                {ENVIRONMENT_VARIABLE_TYPES.map((type) => (
-                  <MenuItem key={type} value={type}>
-                    {TYPE_LABEL[type]}
-                  </MenuItem>
-                ))}
-              </TextField>
-            </Box>
-          ) : (
-            <MembersEditor
-              members={draft.members}
-              onChange={(members) => update({ members })}
-              nameProblems={shown.memberNames}
-              listProblem={shown.members}
-            />
-          )}
-          {dropped.length > 0 ? (
-            <Alert severity="warning" sx={{ mt: 2 }}>
-              {dropped.length === 1 ? 'The member ' : 'The members '}
-              {dropped.join(', ')} {dropped.length === 1 ? 'loses its values' : 'lose their values'} in every
-              environment (a renamed member counts as removed and added).
-            </Alert>
-          ) : null}
-          {error && nameErrors.length === 0 ? (
-            <Box sx={{ mt: 2 }}>
-              <ProblemAlert
-                error={error}
-                context={variable ? 'Saving the variable failed' : 'Creating the variable failed'}
-              />
-            </Box>
-          ) : null}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={saving}>
-            {variable ? 'Save' : 'Create'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+            select
+            label="Type"
+            size="small"
+            value={draft.type}
+            onChange={(event) => update({ type: event.target.value as EnvironmentVariableType })}
+            helperText="Secret values are encrypted and always shown as ********."
+            sx={{ minWidth: 220 }}
+          >
+            {ENVIRONMENT_VARIABLE_TYPES.map((type) => (
+              <MenuItem key={type} value={type}>
+                {TYPE_LABEL[type]}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Box>
+      ) : (
+        <MembersEditor
+          members={draft.members}
+          onChange={(members) => update({ members })}
+          nameProblems={shown.memberNames}
+          listProblem={shown.members}
+        />
+      )}
+      {dropped.length > 0 ? (
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          {dropped.length === 1 ? 'The member ' : 'The members '}
+          {dropped.join(', ')} {dropped.length === 1 ? 'loses its values' : 'lose their values'} in every
+          environment (a renamed member counts as removed and added).
+        </Alert>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -8,6 +7,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { environmentVariablesApi } from '../../../api/endpoints.js';
 import type { AgentGroup, Environment, EnvironmentVariable } from '../../../api/types.js';
 import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog.js';
+import { useOpenDialog } from '../../../hooks/use-open-dialog.js';
 import { useNotifier } from '../../../notifications/notifier-context.js';
 import { useApiClient, useCan } from '../../../session/session-context.js';
 import { VariableValuesDialog } from '../values/VariableValuesDialog.js';
@@ -24,7 +24,6 @@ export interface VariablesSectionProps {
 }
 
 type OpenDialog =
-  | { kind: 'none' }
   | { kind: 'create' }
   | { kind: 'edit'; variable: EnvironmentVariable }
   | { kind: 'values'; variable: EnvironmentVariable }
@@ -36,8 +35,7 @@ export function VariablesSection(props: VariablesSectionProps) {
   const client = useApiClient();
   const can = useCan();
   const { notify } = useNotifier();
-  const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
-  const close = () => setDialog({ kind: 'none' });
+  const { dialog, open, close, closeAfterChange } = useOpenDialog<OpenDialog>(onChanged);
   const shownEnvironment = environments.find((environment) => environment.id === shownEnvironmentId);
 
   return (
@@ -61,7 +59,7 @@ export function VariablesSection(props: VariablesSectionProps) {
           ))}
         </TextField>
         {can('EnvironmentVariables.Create') ? (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'create' })}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => open({ kind: 'create' })}>
             New variable
           </Button>
         ) : null}
@@ -72,9 +70,9 @@ export function VariablesSection(props: VariablesSectionProps) {
         shownEnvironment={shownEnvironment}
         canModify={can('EnvironmentVariables.Modify')}
         canDelete={can('EnvironmentVariables.Delete')}
-        onEditValues={(variable) => setDialog({ kind: 'values', variable })}
-        onEdit={(variable) => setDialog({ kind: 'edit', variable })}
-        onDelete={(variable) => setDialog({ kind: 'delete', variable })}
+        onEditValues={(variable) => open({ kind: 'values', variable })}
+        onEdit={(variable) => open({ kind: 'edit', variable })}
+        onDelete={(variable) => open({ kind: 'delete', variable })}
       />
 
       {dialog.kind === 'create' || dialog.kind === 'edit' ? (
@@ -92,7 +90,7 @@ export function VariablesSection(props: VariablesSectionProps) {
               ...(dialog.kind === 'create' ? { detail: 'Set its values per environment next.' } : {}),
             });
             // A new variable has no values yet: the next step is to set them.
-            setDialog(
+            open(
               dialog.kind === 'create' && shownEnvironmentId
                 ? { kind: 'values', variable: saved }
                 : { kind: 'none' },
@@ -108,12 +106,7 @@ export function VariablesSection(props: VariablesSectionProps) {
           initialEnvironmentId={shownEnvironmentId}
           onClose={close}
           onSaved={(_saved, environment) => {
-            close();
-            onChanged();
-            notify({
-              severity: 'success',
-              title: `Values of “${dialog.variable.name}” saved for ${environment.name}`,
-            });
+            closeAfterChange(`Values of “${dialog.variable.name}” saved for ${environment.name}`);
           }}
         />
       ) : null}
@@ -123,9 +116,7 @@ export function VariablesSection(props: VariablesSectionProps) {
           failureContext="Deleting the variable"
           onDelete={() => environmentVariablesApi.remove(client, dialog.variable.id)}
           onDeleted={() => {
-            close();
-            onChanged();
-            notify({ severity: 'success', title: `Variable “${dialog.variable.name}” deleted` });
+            closeAfterChange(`Variable “${dialog.variable.name}” deleted`);
           }}
           onClose={close}
         >

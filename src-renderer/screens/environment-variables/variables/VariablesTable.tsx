@@ -1,21 +1,16 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import LockIcon from '@mui/icons-material/Lock';
 import type { Environment, EnvironmentVariable, EnvironmentVariableMember } from '../../../api/types.js';
+import { ListTable } from '../../../components/ListTable.js';
+import { RowActionButton } from '../../../components/RowActionButton.js';
 import { environmentIdsWithValues, slotsOf, TYPE_LABEL } from '../variable-labels.js';
 import { ValuesPreview } from './ValuesPreview.js';
 
@@ -101,85 +96,65 @@ function EnvironmentsCell({
 export function VariablesTable(props: VariablesTableProps) {
   const { variables, environments, shownEnvironment, canModify, canDelete } = props;
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label="Environment variables">
-        <TableHead>
-          <TableRow>
-            <TableCell>Name</TableCell>
-            <TableCell>Kind and members</TableCell>
-            <TableCell>Values in {shownEnvironment?.name ?? '—'}</TableCell>
-            <TableCell>Environments with values</TableCell>
-            <TableCell align="right">
-              <span className="visually-hidden">Actions</span>
-            </TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {variables.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={5}>No environment variables yet.</TableCell>
-            </TableRow>
-          ) : null}
-          {variables.map((variable) => (
-            <TableRow key={variable.id} data-variable-name={variable.name}>
-              <TableCell sx={{ verticalAlign: 'top', maxWidth: 260 }}>
-                <Box component="code" sx={{ fontWeight: 500 }}>
-                  {variable.name}
-                </Box>
-                {variable.description ? (
-                  <Typography variant="body2" sx={{ color: 'text.secondary', wordBreak: 'break-word' }}>
-                    {variable.description}
-                  </Typography>
-                ) : null}
-              </TableCell>
-              <TableCell sx={{ verticalAlign: 'top' }}>
-                <KindCell variable={variable} />
-              </TableCell>
-              <TableCell sx={{ verticalAlign: 'top' }}>
-                <ValuesPreview variable={variable} environmentId={shownEnvironment?.id} />
-              </TableCell>
-              <TableCell sx={{ verticalAlign: 'top' }}>
-                <EnvironmentsCell variable={variable} environments={environments} />
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-                {canModify ? (
-                  <>
-                    <Tooltip title="Edit values">
-                      <IconButton
-                        size="small"
-                        aria-label={`Edit the values of ${variable.name}`}
-                        onClick={() => props.onEditValues(variable)}
-                      >
-                        <EditNoteIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title="Edit name, description and members">
-                      <IconButton
-                        size="small"
-                        aria-label={`Edit ${variable.name}`}
-                        onClick={() => props.onEdit(variable)}
-                      >
-                        <EditIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </>
-                ) : null}
-                {canDelete ? (
-                  <Tooltip title="Delete">
-                    <IconButton
-                      size="small"
-                      aria-label={`Delete ${variable.name}`}
-                      onClick={() => props.onDelete(variable)}
-                    >
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                ) : null}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <ListTable
+      label="Environment variables"
+      headings={[
+        'Name',
+        'Kind and members',
+        `Values in ${shownEnvironment?.name ?? '—'}`,
+        'Environments with values',
+      ]}
+      placeholder={variables.length === 0 ? 'No environment variables yet.' : null}
+    >
+      {variables.map((variable) => (
+        <TableRow key={variable.id} data-variable-name={variable.name}>
+          <TableCell sx={{ verticalAlign: 'top', maxWidth: 260 }}>
+            <Box component="code" sx={{ fontWeight: 500 }}>
+              {variable.name}
+            </Box>
+            {variable.description ? (
+              <Typography variant="body2" sx={{ color: 'text.secondary', wordBreak: 'break-word' }}>
+                {variable.description}
+              </Typography>
+            ) : null}
+          </TableCell>
+          <TableCell sx={{ verticalAlign: 'top' }}>
+            <KindCell variable={variable} />
+          </TableCell>
+          <TableCell sx={{ verticalAlign: 'top' }}>
+            <ValuesPreview variable={variable} environmentId={shownEnvironment?.id} />
+          </TableCell>
+          <TableCell sx={{ verticalAlign: 'top' }}>
+            <EnvironmentsCell variable={variable} environments={environments} />
+          </TableCell>
+          <TableCell align="right" sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+            {canModify ? (
+              <>
+                <RowActionButton
+                  title="Edit values"
+                  label={`Edit the values of ${variable.name}`}
+                  icon={<EditNoteIcon fontSize="small" />}
+                  onClick={() => props.onEditValues(variable)}
+                />
+                <RowActionButton
+                  title="Edit name, description and members"
+                  label={`Edit ${variable.name}`}
+                  icon={<EditIcon fontSize="small" />}
+                  onClick={() => props.onEdit(variable)}
+                />
+              </>
+            ) : null}
+            {canDelete ? (
+              <RowActionButton
+                title="Delete"
+                label={`Delete ${variable.name}`}
+                icon={<DeleteIcon fontSize="small" />}
+                onClick={() => props.onDelete(variable)}
+              />
+            ) : null}
+          </TableCell>
+        </TableRow>
+      ))}
+    </ListTable>
   );
 }
