@@ -8,6 +8,7 @@ import { TokenIssuer, builtInIssuer } from './auth/token-issuer.js';
 import { dataDirLayout } from './data-dir/default-data-dir.js';
 import type { Logger } from './logger.js';
 import { Monitoring } from './monitoring/monitoring.js';
+import { sealStoredHeaderValues } from './passthrough/seal-stored-headers.js';
 import { ConfigStore } from './store/config-store.js';
 import { SecretBox } from './store/secret-box.js';
 
@@ -45,6 +46,7 @@ export async function openTenant(options: {
   try {
     const signingKey = await loadOrCreateSigningKey(layout.keysDir);
     const secretBox = await SecretBox.open(layout.keysDir);
+    await sealStoredHeaderValues(configStore, secretBox, logger);
     auditStore = await openAuditStore({
       dir: layout.auditDir,
       onWarning: (message, details) => logger.warn({ details }, message),

@@ -65,7 +65,8 @@ export class ApiCatalogService {
         api.agentGroupIds = input.agentGroupIds;
         assertNoOverlap(data, api);
         const passthrough = data.passthroughs.find((candidate) => candidate.apiId === id);
-        if (passthrough) assertDeployable(data, api, envReferencesOfPassthrough(data, passthrough));
+        if (passthrough)
+          assertDeployable(data, api, envReferencesOfPassthrough(data, passthrough, this.deps.secretBox));
       }
       api.updatedAt = this.deps.now().toISOString();
       return api;

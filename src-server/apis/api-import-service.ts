@@ -130,7 +130,7 @@ export class ApiImportService {
   ): DroppedEntry[] {
     const passthrough = data.passthroughs.find((candidate) => candidate.apiId === api.id);
     if (!passthrough) return [];
-    const carried = carryPassthroughEntries(passthrough, diff, api, envShapes(data));
+    const carried = carryPassthroughEntries(passthrough, diff, api, envShapes(data), this.deps.secretBox);
     passthrough.operations = carried.operations;
     passthrough.revision += 1;
     passthrough.updatedAt = api.updatedAt;

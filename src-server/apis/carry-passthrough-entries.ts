@@ -1,12 +1,13 @@
 import { compilePassthroughEntry } from '../passthrough/compile-entry.js';
+import { openEntry, type HeaderUnsealer } from '../passthrough/sealed-headers.js';
 import type { EnvVariableShape } from '../passthrough/template/index.js';
 import { entryCompileContext } from '../management/deploy/passthrough-references.js';
 import { describeTemplateError } from '../management/passthroughs/template-errors.js';
 import type {
   ApiOperationRecord,
   ApiRecord,
-  PassthroughEntry,
   PassthroughRecord,
+  StoredPassthroughEntry,
 } from '../store/config-model.js';
 import type { OperationsDiff } from './openapi/index.js';
 
@@ -16,27 +17,32 @@ export interface DroppedEntry {
 }
 
 export interface CarriedEntries {
-  operations: Record<string, PassthroughEntry>;
+  operations: Record<string, StoredPassthroughEntry>;
   dropped: DroppedEntry[];
 }
 
 /**
  * Moves a passthrough's per-operation entries to a re-imported definition: an operation that is still there
  * (even with renamed path parameters) keeps its entry under its new key, provided its templates still
- * compile against it; the others are dropped and reported.
+ * compile against it; the others are dropped and reported. Entries move as stored (sealed values stay sealed);
+ * a header value that can't be decrypted is left out of the check (the gateway reports that entry).
  */
 export function carryPassthroughEntries(
   passthrough: PassthroughRecord,
   diff: OperationsDiff<ApiOperationRecord>,
   api: ApiRecord,
   shapes: Record<string, EnvVariableShape>,
+  box: HeaderUnsealer,
 ): CarriedEntries {
-  const operations: Record<string, PassthroughEntry> = {};
+  const operations: Record<string, StoredPassthroughEntry> = {};
   const dropped: DroppedEntry[] = [];
   for (const { before, after } of diff.kept) {
     if (!Object.hasOwn(passthrough.operations, before.key)) continue;
     const entry = passthrough.operations[before.key]!;
-    const compiled = compilePassthroughEntry(entry, entryCompileContext(shapes, api, after.key));
+    const compiled = compilePassthroughEntry(
+      openEntry(entry, box).entry,
+      entryCompileContext(shapes, api, after.key),
+    );
     if (compiled.ok) operations[after.key] = entry;
     else {
       const first = compiled.errors[0];

@@ -4,6 +4,7 @@ import { assertDeployable } from '../management/deploy/deploy-checks.js';
 import { passthroughUsages } from '../management/deploy/passthrough-references.js';
 import type { ManagementDeps } from '../management/management-deps.js';
 import { byName, listNames, quoted, requireRecord, sameName } from '../management/records.js';
+import type { HeaderUnsealer } from '../passthrough/sealed-headers.js';
 import type { AgentGroupRecord, ConfigData } from '../store/config-model.js';
 import type { CreateAgentGroupInput, ModifyAgentGroupInput } from './agent-group-schemas.js';
 import { formatListener, listenersCollide } from './listener-address.js';
@@ -58,7 +59,7 @@ export class AgentGroupService {
       this.assertConsistent(data, changed);
       Object.assign(group, changed);
       if (input.platform !== undefined || input.environmentId !== undefined)
-        assertPassthroughsDeployable(data, id);
+        assertPassthroughsDeployable(data, id, this.deps.secretBox);
       return group;
     });
   }
@@ -119,8 +120,8 @@ export class AgentGroupService {
 }
 
 /** After a group changed platform or environment: every passthrough deployed to it must still deploy. */
-function assertPassthroughsDeployable(data: ConfigData, agentGroupId: string): void {
-  for (const usage of passthroughUsages(data)) {
+function assertPassthroughsDeployable(data: ConfigData, agentGroupId: string, box: HeaderUnsealer): void {
+  for (const usage of passthroughUsages(data, box)) {
     if (usage.api.agentGroupIds.includes(agentGroupId)) assertDeployable(data, usage.api, usage.references);
   }
 }

@@ -62,7 +62,7 @@ export class EnvironmentVariableService {
   modify(id: string, input: ModifyEnvironmentVariableInput): Promise<EnvironmentVariableRecord> {
     return this.deps.store.update((data) => {
       const variable = requireRecord(data.environmentVariables, id, 'environment variable');
-      const usages = usagesBefore(data);
+      const usages = usagesBefore(data, this.deps.secretBox);
       if (variable.kind === 'value' && input.members !== undefined) {
         throw validationProblem({
           members: ['A single-value variable has no members; set its type instead.'],
@@ -91,7 +91,7 @@ export class EnvironmentVariableService {
   delete(id: string): Promise<EnvironmentVariableRecord> {
     return this.deps.store.update((data) => {
       const variable = requireRecord(data.environmentVariables, id, 'environment variable');
-      assertNotReferenced(usagesBefore(data), variable, undefined, 'deleted');
+      assertNotReferenced(usagesBefore(data, this.deps.secretBox), variable, undefined, 'deleted');
       data.environmentVariables = data.environmentVariables.filter((candidate) => candidate.id !== id);
       return variable;
     });
@@ -102,7 +102,7 @@ export class EnvironmentVariableService {
     return this.deps.store.update((data) => {
       const variable = requireRecord(data.environmentVariables, id, 'environment variable');
       const environment = requireRecord(data.environments, environmentId, 'environment');
-      const usages = usagesBefore(data);
+      const usages = usagesBefore(data, this.deps.secretBox);
       const previous = variable.values[environmentId] ?? {};
       const given = givenValues(variable, input);
       const next: Record<string, StoredValue> = {};
@@ -142,7 +142,7 @@ export class EnvironmentVariableService {
       if (!variable.values[environmentId]) {
         throw notFound(`${quoted(variable.name)} has no value in environment ${quoted(environment.name)}.`);
       }
-      const usages = usagesBefore(data);
+      const usages = usagesBefore(data, this.deps.secretBox);
       delete variable.values[environmentId];
       variable.updatedAt = this.deps.now().toISOString();
       assertValuesStillCover(usages, data, variable, `removed from environment ${quoted(environment.name)}`);

@@ -7,6 +7,7 @@ import {
 } from '../management/deploy/deploy-checks.js';
 import { passthroughUsages, type PassthroughUsage } from '../management/deploy/passthrough-references.js';
 import { listNames, quoted } from '../management/records.js';
+import type { HeaderUnsealer } from '../passthrough/sealed-headers.js';
 import type { ConfigData, EnvironmentVariableRecord } from '../store/config-model.js';
 
 /**
@@ -15,8 +16,8 @@ import type { ConfigData, EnvironmentVariableRecord } from '../store/config-mode
  */
 
 /** The usages as they were before a change: references compile against the variables of that moment. */
-export function usagesBefore(data: Readonly<ConfigData>): PassthroughUsage[] {
-  return passthroughUsages(data);
+export function usagesBefore(data: Readonly<ConfigData>, box: HeaderUnsealer): PassthroughUsage[] {
+  return passthroughUsages(data, box);
 }
 
 function usagesOf(

@@ -180,7 +180,9 @@ export class GatewayManager {
     for (const invalid of runtime.summary.invalidEntries) {
       this.options.logger.warn(
         { agentGroup: group.id, ...invalid },
-        'passthrough entry does not compile; it answers 503',
+        invalid.unreadable
+          ? "passthrough entry holds a sealed header value this data dir's key can't decrypt; it answers 503"
+          : 'passthrough entry does not compile; it answers 503',
       );
     }
   }

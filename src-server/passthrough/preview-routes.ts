@@ -4,10 +4,11 @@ import { notFound, validationProblem } from '../http/problem.js';
 import { defineRoute, type AnyRoute } from '../http/route.js';
 import type { ManagementContext } from '../management/management-context.js';
 import { PassthroughEntrySchema } from '../management/passthroughs/passthrough-schemas.js';
-import type { AgentGroupRecord, ConfigData, PassthroughEntry } from '../store/config-model.js';
+import type { AgentGroupRecord, ConfigData, StoredPassthroughEntry } from '../store/config-model.js';
 import { buildEnvironmentScope, shapeOf } from './environment-scope.js';
 import { compileForwardingEntry, planForwarding, withEntryDefaults } from './forwarding/index.js';
 import { buildSampleRequest } from './forwarding/sample-request.js';
+import { openEntry } from './sealed-headers.js';
 import type { EnvVariableShape, TemplateError } from './template/index.js';
 
 const TAG = 'Passthroughs';
@@ -118,13 +119,17 @@ export function passthroughPreviewRoutes(context: ManagementContext): AnyRoute[]
         if (body.entry !== ALL_OPERATIONS && !operation) {
           throw validationProblem({ entry: [`The API has no operation ${body.entry}.`] });
         }
-        const entry = selectEntry(data, api.id, body);
-        if (!entry) throw validationProblem({ entry: [`The configuration has no entry for ${body.entry}.`] });
+        const selected = selectEntry(data, api.id, body);
+        if (!selected) {
+          throw validationProblem({ entry: [`The configuration has no entry for ${body.entry}.`] });
+        }
+        const opened = openEntry(withEntryDefaults(selected), tenant.secretBox);
+        if (!opened.ok) return { body: failed(opened.errors.map(toPreviewError)) };
         const group = agentGroupFor(data, api.agentGroupIds, body.agentGroupId);
         const shapes: Record<string, EnvVariableShape> = {};
         for (const variable of data.environmentVariables) shapes[variable.name] = shapeOf(variable);
 
-        const compiled = compileForwardingEntry(withEntryDefaults(entry), {
+        const compiled = compileForwardingEntry(opened.entry, {
           env: { variables: shapes },
           pathParameters: operation?.pathParameters ?? [],
           scope: operation ? 'operation' : 'allOperations',
@@ -158,11 +163,12 @@ export function passthroughPreviewRoutes(context: ManagementContext): AnyRoute[]
   ];
 }
 
+/** The entry of the body's configuration, else the saved one (sealed header values still sealed). */
 function selectEntry(
   data: Readonly<ConfigData>,
   apiId: string,
   body: PreviewBody,
-): PassthroughEntry | undefined {
+): StoredPassthroughEntry | undefined {
   const configuration =
     body.configuration ?? data.passthroughs.find((candidate) => candidate.apiId === apiId);
   if (!configuration) return undefined;

@@ -124,10 +124,28 @@ export interface HeaderEntry {
   name: string;
   /** Template text; absent for `Remove`. */
   value?: string;
+  sealedValue?: never;
 }
 
-/** The configuration of one item of the editor's left list (`All operations` or one operation). */
-export interface PassthroughEntry {
+/**
+ * A stored header entry whose value holds a literal secret in a credential header (`Authorization: Bearer abc`):
+ * the value is sealed like secret variables (see store/secret-box.ts and passthrough/sealed-headers.ts) and
+ * unsealed only where it is used. Values made only of references stay readable in `HeaderEntry.value`.
+ */
+export interface SealedHeaderEntry {
+  action: Exclude<HeaderAction, 'Remove'>;
+  name: string;
+  sealedValue: string;
+}
+
+export type StoredHeaderEntry = HeaderEntry | SealedHeaderEntry;
+
+/**
+ * The configuration of one item of the editor's left list (`All operations` or one operation). As stored, its
+ * header entries may be sealed (`StoredPassthroughEntry`); everything that renders or compiles it sees them in
+ * clear.
+ */
+export interface PassthroughEntry<Header = HeaderEntry> {
   target: { section1: string; section2: string; section3: string; section4?: string };
   cors: {
     enabled: boolean;
@@ -136,12 +154,14 @@ export interface PassthroughEntry {
     allowCredentials: boolean;
     maxAgeSeconds: number;
   };
-  headers: HeaderEntry[];
+  headers: Header[];
   timeouts: { connectMs: number; responseMs: number };
   /** 413 beyond it. */
   maxRequestBodyBytes: number;
   tls: { verify: boolean; caCertificate?: string };
 }
+
+export type StoredPassthroughEntry = PassthroughEntry<StoredHeaderEntry>;
 
 export const PASSTHROUGH_DEFAULTS = {
   cors: { enabled: false, allowedOrigins: [] as string[], allowCredentials: false, maxAgeSeconds: 600 },
@@ -154,9 +174,9 @@ export const PASSTHROUGH_DEFAULTS = {
 export interface PassthroughRecord {
   id: string;
   apiId: string;
-  allOperations?: PassthroughEntry;
+  allOperations?: StoredPassthroughEntry;
   /** operation key (`GET /orders/{id}`) → entry; wins over `allOperations` for that method and path. */
-  operations: Record<string, PassthroughEntry>;
+  operations: Record<string, StoredPassthroughEntry>;
   revision: number;
   createdAt: string;
   updatedAt: string;

@@ -34,6 +34,10 @@ const MIGRATIONS: Migration[] = [
     data.policies ??= [];
     data.apiKeys ??= [];
   },
+  // Header entries may hold `sealedValue` (literal credential values, sealed when the data dir is opened: see
+  // passthrough/seal-stored-headers.ts). Nothing to reshape; the version keeps older releases, which would send
+  // such headers empty, from opening the store.
+  () => undefined,
 ];
 
 export const CURRENT_SCHEMA_VERSION = MIGRATIONS.length;

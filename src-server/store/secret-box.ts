@@ -7,8 +7,9 @@ const KEY_FILE = 'secrets.key';
 const VERSION = 'v1';
 
 /**
- * Seals secret values (secret environment-variable members) before they reach the configuration store, with
- * AES-256-GCM under a key kept in the data dir's keys folder (0600). The store file alone reveals no secret.
+ * Seals secret values (secret environment-variable members, literal credential header values of passthroughs)
+ * before they reach the configuration store, with AES-256-GCM under a key kept in the data dir's keys folder
+ * (0600). The store file alone reveals no secret.
  */
 export class SecretBox {
   private constructor(private readonly key: Buffer) {}

@@ -5,8 +5,14 @@ import {
 } from '../../apis/openapi/index.js';
 import { decodeSegment } from '../../apis/openapi/path-template.js';
 import type { CompileEntryResult } from '../../passthrough/compile-entry.js';
+import type { OpenedEntry } from '../../passthrough/sealed-headers.js';
 import type { EnvVariableShape, TemplateCompileContext } from '../../passthrough/template/index.js';
-import type { ApiRecord, PassthroughEntry, PassthroughRecord } from '../../store/config-model.js';
+import type {
+  ApiRecord,
+  PassthroughEntry,
+  PassthroughRecord,
+  StoredPassthroughEntry,
+} from '../../store/config-model.js';
 import { compileCors } from '../cors.js';
 import { missingEnvReferences } from './missing-references.js';
 import { withEntryDefaults } from '../../passthrough/forwarding/index.js';
@@ -23,11 +29,19 @@ export type CompileEntry = (
   context: Omit<TemplateCompileContext, 'env'>,
 ) => CompileEntryResult;
 
+/** A stored entry with its sealed header values in clear (see passthrough/sealed-headers.ts). */
+export type OpenEntry = (entry: StoredPassthroughEntry) => OpenedEntry;
+
+/** What a client is told about an entry holding a sealed value this data dir's key can't decrypt. */
+export const UNREADABLE_ENTRY_DETAIL =
+  'A header value of the passthrough configuration of this endpoint cannot be decrypted; type it again in the editor.';
+
 export interface BuiltApiRoute {
   api: ApiRoute;
   /** The operations served: keys of operation entries, and `*` for `All operations`. */
   operations: string[];
-  invalid: { operation: string; errors: number }[];
+  /** Entries that are not deployed; `unreadable` when a sealed header value can't be decrypted. */
+  invalid: { operation: string; errors: number; unreadable?: true }[];
 }
 
 /** The route of one API: its operation entries by path template and method, and its `All operations` entry. */
@@ -36,24 +50,35 @@ export function buildApiRoute(
   passthrough: PassthroughRecord | undefined,
   shapes: Readonly<Record<string, EnvVariableShape>>,
   compile: CompileEntry,
+  open: OpenEntry,
 ): BuiltApiRoute {
   const operations: string[] = [];
   const invalid: BuiltApiRoute['invalid'] = [];
   const endpointOf = (
     operation: string,
-    entry: PassthroughEntry,
+    entry: StoredPassthroughEntry,
     context: Omit<TemplateCompileContext, 'env'>,
   ) => {
-    const filled = withEntryDefaults(entry);
-    const result = compile(filled, context);
-    if (!result.ok) invalid.push({ operation, errors: result.errors.length });
+    const opened = open(withEntryDefaults(entry));
+    const filled = opened.entry;
+    // An entry missing a header value it should send is not deployed at all.
+    const result: CompileEntryResult = opened.ok
+      ? compile(filled, context)
+      : { ok: false, errors: opened.errors };
+    if (!result.ok) {
+      invalid.push({ operation, errors: result.errors.length, ...(opened.ok ? {} : { unreadable: true }) });
+    }
     operations.push(operation);
     const endpoint: Endpoint = {
       operation,
       entry: filled,
       compiled: result.ok ? result.compiled : undefined,
       errors: result.ok ? [] : result.errors,
-      unavailable: result.ok ? undefined : unavailableDetail(filled, shapes),
+      unavailable: result.ok
+        ? undefined
+        : opened.ok
+          ? unavailableDetail(filled, shapes)
+          : UNREADABLE_ENTRY_DETAIL,
       cors: compileCors(filled.cors),
     };
     return endpoint;

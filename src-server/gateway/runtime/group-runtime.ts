@@ -3,6 +3,7 @@ import {
   shapeOf,
   type EnvironmentScope,
 } from '../../passthrough/environment-scope.js';
+import { openEntry } from '../../passthrough/sealed-headers.js';
 import type { EnvVariableShape } from '../../passthrough/template/index.js';
 import type { AgentGroupRecord, ConfigData } from '../../store/config-model.js';
 import type { SecretBox } from '../../store/secret-box.js';
@@ -18,7 +19,7 @@ export interface ConfigurationSummary {
   apis: { id: string; name: string; basePath: string; revision: number; operations: string[] }[];
   operations: number;
   /** Entries that do not compile against the group's environment; their endpoints answer 503. */
-  invalidEntries: { apiId: string; operation: string; errors: number }[];
+  invalidEntries: { apiId: string; operation: string; errors: number; unreadable?: true }[];
 }
 
 /** Everything one agent group's listener needs to answer requests; immutable once built. */
@@ -78,8 +79,12 @@ export function buildGroupRuntime(
   for (const api of data.apis) {
     if (!api.agentGroupIds.includes(group.id)) continue;
     const passthrough = data.passthroughs.find((candidate) => candidate.apiId === api.id);
-    const route = buildApiRoute(api, passthrough, shapes, (entry, context) =>
-      deps.compiler.compile(entry, { ...context, env: { variables: shapes } }, shapesKey),
+    const route = buildApiRoute(
+      api,
+      passthrough,
+      shapes,
+      (entry, context) => deps.compiler.compile(entry, { ...context, env: { variables: shapes } }, shapesKey),
+      (entry) => openEntry(entry, deps.secretBox),
     );
     apis.push(route.api);
     summary.apis.push({

@@ -1,7 +1,13 @@
 import { compilePassthroughEntry } from '../../passthrough/compile-entry.js';
 import { shapeOf } from '../../passthrough/environment-scope.js';
+import { openEntry, type HeaderUnsealer } from '../../passthrough/sealed-headers.js';
 import type { EnvVariableShape, TemplateCompileContext } from '../../passthrough/template/index.js';
-import type { ApiRecord, ConfigData, PassthroughEntry, PassthroughRecord } from '../../store/config-model.js';
+import type {
+  ApiRecord,
+  ConfigData,
+  PassthroughRecord,
+  StoredPassthroughEntry,
+} from '../../store/config-model.js';
 
 /** `#env.<variable>` or `#env.<variable>.<member>` as a template uses it. */
 export interface EnvReference {
@@ -46,17 +52,24 @@ export function parseEnvReference(text: string): EnvReference | undefined {
 }
 
 // Entries are replaced, never changed in place, so a compiled entry's references stay valid for its context.
-const referenceCache = new WeakMap<PassthroughEntry, { contextKey: string; references: EnvReference[] }>();
+const referenceCache = new WeakMap<
+  StoredPassthroughEntry,
+  { contextKey: string; references: EnvReference[] }
+>();
 
-/** The `#env` references of one entry; an entry that no longer compiles refers to nothing. */
+/**
+ * The `#env` references of one entry (sealed header values included); an entry that no longer compiles refers
+ * to nothing, nor does a sealed value that can't be decrypted.
+ */
 export function envReferencesOfEntry(
-  entry: PassthroughEntry,
+  entry: StoredPassthroughEntry,
   context: TemplateCompileContext,
+  box: HeaderUnsealer,
 ): EnvReference[] {
   const contextKey = JSON.stringify(context);
   const cached = referenceCache.get(entry);
   if (cached?.contextKey === contextKey) return cached.references;
-  const compiled = compilePassthroughEntry(entry, context);
+  const compiled = compilePassthroughEntry(openEntry(entry, box).entry, context);
   const references = compiled.ok
     ? compiled.compiled.references.flatMap((text) => parseEnvReference(text) ?? [])
     : [];
@@ -65,7 +78,7 @@ export function envReferencesOfEntry(
 }
 
 /** Every entry of a passthrough with the key the editor shows it under (`allOperations` or an operation key). */
-export function entriesOf(passthrough: PassthroughRecord): [string, PassthroughEntry][] {
+export function entriesOf(passthrough: PassthroughRecord): [string, StoredPassthroughEntry][] {
   const entries = Object.entries(passthrough.operations);
   return passthrough.allOperations ? [[ALL_OPERATIONS_KEY, passthrough.allOperations], ...entries] : entries;
 }
@@ -74,6 +87,7 @@ export function entriesOf(passthrough: PassthroughRecord): [string, PassthroughE
 export function envReferencesOfPassthrough(
   data: Readonly<ConfigData>,
   passthrough: PassthroughRecord,
+  box: HeaderUnsealer,
   shapes: Record<string, EnvVariableShape> = envShapes(data),
 ): EnvReference[] {
   const api = data.apis.find((candidate) => candidate.id === passthrough.apiId);
@@ -81,7 +95,7 @@ export function envReferencesOfPassthrough(
   const byText = new Map<string, EnvReference>();
   for (const [key, entry] of entriesOf(passthrough)) {
     const context = entryCompileContext(shapes, api, key === ALL_OPERATIONS_KEY ? undefined : key);
-    for (const reference of envReferencesOfEntry(entry, context)) byText.set(reference.text, reference);
+    for (const reference of envReferencesOfEntry(entry, context, box)) byText.set(reference.text, reference);
   }
   return [...byText.values()];
 }
@@ -93,12 +107,12 @@ export interface PassthroughUsage {
 }
 
 /** Every saved passthrough with its API and `#env` references. */
-export function passthroughUsages(data: Readonly<ConfigData>): PassthroughUsage[] {
+export function passthroughUsages(data: Readonly<ConfigData>, box: HeaderUnsealer): PassthroughUsage[] {
   const shapes = envShapes(data);
   return data.passthroughs.flatMap((passthrough) => {
     const api = data.apis.find((candidate) => candidate.id === passthrough.apiId);
     return api
-      ? [{ passthrough, api, references: envReferencesOfPassthrough(data, passthrough, shapes) }]
+      ? [{ passthrough, api, references: envReferencesOfPassthrough(data, passthrough, box, shapes) }]
       : [];
   });
 }

@@ -1,40 +1,48 @@
 import { isCredentialHeader, MASK } from '../../audit/mask-secrets.js';
-import type { PassthroughEntry, PassthroughRecord } from '../../store/config-model.js';
+import {
+  isSealed,
+  revealsLiteralSecret,
+  unsealHeader,
+  UNREADABLE_SEALED_VALUE,
+  type HeaderUnsealer,
+} from '../../passthrough/sealed-headers.js';
+import type {
+  PassthroughEntry,
+  PassthroughRecord,
+  StoredHeaderEntry,
+  StoredPassthroughEntry,
+} from '../../store/config-model.js';
 import type { FieldErrors } from '../editor-paths.js';
 import type { PassthroughEntryInput } from './passthrough-schemas.js';
 
 /**
  * Values of credential headers (Authorization, API-key headers, …) are shown as `********` when they hold
- * literal text, which may be a secret typed in place of a secret variable. Values made only of references
- * (`Bearer {{#env.backend.token}}`) are shown, since they reveal nothing. Sending `********` back keeps the
- * stored value, so an editor can save what it loaded.
+ * literal text, which may be a secret typed in place of a secret variable (and is stored sealed). Values made
+ * only of references (`Bearer {{#env.backend.token}}`) are shown, since they reveal nothing. Sending `********`
+ * back keeps the stored value, so an editor can save what it loaded.
  */
 
-const SPAN = /\{\{[\s\S]*?\}\}/g;
-/** What may stay around the references of a credential value without being a secret: nothing, or a scheme. */
-const AUTH_SCHEME = /^(?:bearer|basic|digest|token|apikey|api-key|negotiate|ntlm|hawk|sharedkey)?$/i;
-
-export function revealsLiteralSecret(name: string, value: string | undefined): boolean {
-  if (value === undefined || !isCredentialHeader(name)) return false;
-  return !AUTH_SCHEME.test(value.replace(SPAN, '').trim());
-}
-
-export function maskEntry(entry: PassthroughEntry): PassthroughEntry {
-  if (!entry.headers.some((header) => revealsLiteralSecret(header.name, header.value))) return entry;
+export function maskEntry(entry: StoredPassthroughEntry): PassthroughEntry {
   return {
     ...entry,
     headers: entry.headers.map((header) =>
-      revealsLiteralSecret(header.name, header.value) ? { ...header, value: MASK } : header,
+      isSealed(header) || revealsLiteralSecret(header.name, header.value)
+        ? { action: header.action, name: header.name, value: MASK }
+        : header,
     ),
   };
 }
 
-/** Puts stored values back where a PUT sent `********` for a credential header of the same entry. */
+/**
+ * Puts stored values back, in clear, where a PUT sent `********` for a credential header of the same entry (the
+ * entry is sealed again when it is stored).
+ */
 export function restoreMaskedValues(
   entry: PassthroughEntryInput,
-  stored: PassthroughEntry | undefined,
+  stored: StoredPassthroughEntry | undefined,
   at: (string | number)[],
   errors: FieldErrors,
+  box: HeaderUnsealer,
 ): PassthroughEntryInput {
   if (!entry.headers.some((header) => header.value === MASK)) return entry;
   const used = new Set<number>();
@@ -49,14 +57,19 @@ export function restoreMaskedValues(
       return header;
     }
     used.add(source);
-    return { ...header, value: stored!.headers[source]!.value };
+    const value = unsealHeader(stored!.headers[source]!, box)?.value;
+    if (value === undefined) {
+      errors.add([...at, 'headers', index, 'value'], `The header can't be kept: ${UNREADABLE_SEALED_VALUE}.`);
+      return header;
+    }
+    return { ...header, value };
   });
   return { ...entry, headers };
 }
 
 /** The stored header at the same position, else the first unused one of the same name that had a value. */
 function findStoredHeader(
-  stored: PassthroughEntry | undefined,
+  stored: StoredPassthroughEntry | undefined,
   header: { name: string },
   index: number,
   used: Set<number>,
@@ -67,13 +80,17 @@ function findStoredHeader(
     return (
       previous !== undefined &&
       !used.has(candidate) &&
-      previous.value !== undefined &&
+      hasValue(previous) &&
       previous.name.toLowerCase() === header.name.toLowerCase()
     );
   };
   if (sameName(index)) return index;
   const found = stored.headers.findIndex((_, candidate) => sameName(candidate));
   return found === -1 ? undefined : found;
+}
+
+function hasValue(header: StoredHeaderEntry): boolean {
+  return isSealed(header) || header.value !== undefined;
 }
 
 export function toPassthroughDto(passthrough: PassthroughRecord) {

@@ -1,7 +1,9 @@
 import type { ZodType } from 'zod';
 import { operationKey } from '../../apis/openapi/index.js';
+import { sealEntry } from '../../passthrough/sealed-headers.js';
 import type { EnvVariableShape } from '../../passthrough/template/index.js';
-import type { ApiRecord, PassthroughEntry, PassthroughRecord } from '../../store/config-model.js';
+import type { ApiRecord, PassthroughRecord, StoredPassthroughEntry } from '../../store/config-model.js';
+import type { SecretBox } from '../../store/secret-box.js';
 import { ALL_OPERATIONS_KEY, type EnvReference } from '../deploy/passthrough-references.js';
 import { FieldErrors } from '../editor-paths.js';
 import { restoreMaskedValues } from './credential-headers.js';
@@ -9,10 +11,13 @@ import { checkEntryRules } from './entry-rules.js';
 import { compileEntryTemplates } from './entry-templates.js';
 import type { PassthroughEntryInput } from './passthrough-schemas.js';
 
-/** A checked configuration, ready to store: entries under the API's own operation keys, templates compiled. */
+/**
+ * A checked configuration, ready to store: entries under the API's own operation keys, templates compiled,
+ * literal credential header values sealed.
+ */
 export interface CheckedPassthrough {
-  allOperations?: PassthroughEntry;
-  operations: Record<string, PassthroughEntry>;
+  allOperations?: StoredPassthroughEntry;
+  operations: Record<string, StoredPassthroughEntry>;
   /** Every `#env` reference of the configuration, for the deploy checks. */
   references: EnvReference[];
 }
@@ -32,14 +37,19 @@ export function parseEditorBody<T>(schema: ZodType<T>, body: unknown): T {
  */
 export function checkPassthroughEntries(
   body: { allOperations?: PassthroughEntryInput; operations: Record<string, PassthroughEntryInput> },
-  context: { api: ApiRecord; shapes: Record<string, EnvVariableShape>; stored?: PassthroughRecord },
+  context: {
+    api: ApiRecord;
+    shapes: Record<string, EnvVariableShape>;
+    stored?: PassthroughRecord;
+    secretBox: Pick<SecretBox, 'seal' | 'unseal'>;
+  },
 ): CheckedPassthrough {
-  const { api, shapes, stored } = context;
+  const { api, shapes, stored, secretBox } = context;
   const errors = new FieldErrors();
   const references = new Map<string, EnvReference>();
   const check = (input: PassthroughEntryInput, key: string | undefined, at: (string | number)[]) => {
     const storedEntry = key === undefined ? stored?.allOperations : stored?.operations[key];
-    const restored = restoreMaskedValues(input, storedEntry, at, errors);
+    const restored = restoreMaskedValues(input, storedEntry, at, errors, secretBox);
     const { entry, badHeaders } = checkEntryRules(restored, at, errors);
     const used = compileEntryTemplates(
       entry,
@@ -47,13 +57,13 @@ export function checkPassthroughEntries(
       errors,
     );
     for (const reference of used) references.set(reference.text, reference);
-    return entry;
+    return sealEntry(entry, secretBox);
   };
 
   const allOperations = body.allOperations
     ? check(body.allOperations, undefined, [ALL_OPERATIONS_KEY])
     : undefined;
-  const operations: Record<string, PassthroughEntry> = {};
+  const operations: Record<string, StoredPassthroughEntry> = {};
   const byShape = operationsByShape(api);
   for (const [given, input] of Object.entries(body.operations)) {
     const at = ['operations', given];

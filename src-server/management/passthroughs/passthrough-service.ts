@@ -43,7 +43,11 @@ export class PassthroughService {
           },
         );
       }
-      const checked = checkPassthroughEntries(input, { api, shapes: envShapes(data) });
+      const checked = checkPassthroughEntries(input, {
+        api,
+        shapes: envShapes(data),
+        secretBox: this.deps.secretBox,
+      });
       assertDeployable(data, api, checked.references);
       const at = this.deps.now().toISOString();
       const passthrough: PassthroughRecord = {
@@ -77,7 +81,12 @@ export class PassthroughService {
           { revision: passthrough.revision },
         );
       }
-      const checked = checkPassthroughEntries(input, { api, shapes: envShapes(data), stored: passthrough });
+      const checked = checkPassthroughEntries(input, {
+        api,
+        shapes: envShapes(data),
+        stored: passthrough,
+        secretBox: this.deps.secretBox,
+      });
       assertDeployable(data, api, checked.references);
       if (checked.allOperations) passthrough.allOperations = checked.allOperations;
       else delete passthrough.allOperations;

@@ -1,19 +1,26 @@
-import { PASSTHROUGH_DEFAULTS, type PassthroughEntry } from '../../store/config-model.js';
+import {
+  PASSTHROUGH_DEFAULTS,
+  type HeaderEntry,
+  type PassthroughEntry,
+  type StoredHeaderEntry,
+} from '../../store/config-model.js';
 import { compilePassthroughEntry, type CompileEntryResult } from '../compile-entry.js';
 import type { TemplateCompileContext } from '../template/index.js';
 import { checkHeaderRules } from './header-rule-checks.js';
 
 /** Partial entries (an unsaved editor state, an older record) with every setting filled in. */
-export type PartialPassthroughEntry = {
+export type PartialPassthroughEntry<Header extends StoredHeaderEntry = HeaderEntry> = {
   target: Partial<PassthroughEntry['target']>;
   cors?: Partial<PassthroughEntry['cors']>;
-  headers?: PassthroughEntry['headers'];
+  headers?: Header[];
   timeouts?: Partial<PassthroughEntry['timeouts']>;
   maxRequestBodyBytes?: number;
   tls?: Partial<PassthroughEntry['tls']>;
 };
 
-export function withEntryDefaults(entry: PartialPassthroughEntry): PassthroughEntry {
+export function withEntryDefaults<Header extends StoredHeaderEntry = HeaderEntry>(
+  entry: PartialPassthroughEntry<Header>,
+): PassthroughEntry<Header> {
   return {
     target: {
       section1: entry.target.section1 ?? '',

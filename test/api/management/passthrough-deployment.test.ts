@@ -192,8 +192,10 @@ describe('Passthrough deployment, policies and credential headers', () => {
     });
     expect(put.status).toBe(200);
     const store = await readFile(join(server.dataDir, 'config', 'store.json'), 'utf8');
-    expect(store).toContain(literal);
+    // Kept, and sealed at rest: the store file holds neither the value nor the mask.
+    expect(store).not.toContain(literal);
     expect(store).not.toContain('"value": "********"');
+    expect(store).toContain('"sealedValue": "v1:');
     const unknownMask = await expectProblem(
       await send(server, 'PUT', path(secretApi.id), {
         allOperations: entry('https://x.example.com', {

@@ -9,6 +9,14 @@ import {
   withEntryDefaults,
 } from '../../../src-server/passthrough/forwarding/index.js';
 import type { ApiRecord, HttpMethodName } from '../../../src-server/store/config-model.js';
+import { openEntry } from '../../../src-server/passthrough/sealed-headers.js';
+
+/** The entries of these tests hold no sealed header values: nothing is ever unsealed. */
+const NO_SEALED_VALUES = {
+  unseal(): string {
+    throw new Error('no sealed values in this test');
+  },
+};
 
 const record: ApiRecord = {
   id: 'api',
@@ -47,6 +55,7 @@ const route = buildApiRoute(
   },
   {},
   (entry, context) => compileForwardingEntry(entry, { ...context, env: { variables: {} } }),
+  (entry) => openEntry(entry, NO_SEALED_VALUES),
 ).api;
 
 describe('fuzzing the request target, routing and the forwarding plan', () => {

@@ -9,6 +9,14 @@ import type {
   PassthroughEntry,
   PassthroughRecord,
 } from '../../../src-server/store/config-model.js';
+import { openEntry } from '../../../src-server/passthrough/sealed-headers.js';
+
+/** The entries of these tests hold no sealed header values: nothing is ever unsealed. */
+const NO_SEALED_VALUES = {
+  unseal(): string {
+    throw new Error('no sealed values in this test');
+  },
+};
 
 function api(basePath: string, keys: string[]): ApiRecord {
   return {
@@ -42,8 +50,12 @@ function route(record: ApiRecord, entries: { all?: boolean; ops?: string[] }): A
     createdAt: '',
     updatedAt: '',
   };
-  return buildApiRoute(record, passthrough, {}, (candidate, context) =>
-    compileForwardingEntry(candidate, { ...context, env: { variables: {} } }),
+  return buildApiRoute(
+    record,
+    passthrough,
+    {},
+    (candidate, context) => compileForwardingEntry(candidate, { ...context, env: { variables: {} } }),
+    (candidate) => openEntry(candidate, NO_SEALED_VALUES),
   ).api;
 }
 

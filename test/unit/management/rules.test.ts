@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseEnvReference } from '../../../src-server/management/deploy/passthrough-references.js';
 import { editorPath, FieldErrors } from '../../../src-server/management/editor-paths.js';
 import { checkAllowedOrigin } from '../../../src-server/management/passthroughs/allowed-origins.js';
-import { revealsLiteralSecret } from '../../../src-server/management/passthroughs/credential-headers.js';
+import { revealsLiteralSecret } from '../../../src-server/passthrough/sealed-headers.js';
 import {
   listenersCollide,
   normalizeListenerHost,
