@@ -94,7 +94,7 @@ export function passthroughTryRoutes(context: ManagementContext, gateway: TryItG
           if (!exchange.ok) return await failed(exchange.failure, watch, target.address, target.group.name);
           const record = await watch.record(RECORD_WAIT_MS);
 
-          const redact = secretRedactor(data, target.group.environmentId, tenant.secretBox);
+          const redact = secretRedactor(data, target.group.environmentId, target.api.id, tenant.secretBox);
           const result = describe(exchange.answer, record, redact);
           auditParameters.result = { status: result.status, outcome: result.outcome };
           return {

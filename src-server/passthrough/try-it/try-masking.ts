@@ -2,6 +2,7 @@ import { MASK, isCredentialHeader } from '../../audit/mask-secrets.js';
 import type { ConfigData } from '../../store/config-model.js';
 import type { SecretBox } from '../../store/secret-box.js';
 import { buildEnvironmentScope } from '../environment-scope.js';
+import { revealsLiteralSecret, unsealHeader } from '../sealed-headers.js';
 
 /** The header and query names policies read API keys from (besides the credential-like ones). */
 export interface CredentialNames {
@@ -61,26 +62,59 @@ function decodeName(raw: string): string {
 /** Shorter secrets are left alone: masking them would garble unrelated text. */
 const MIN_REDACTED_LENGTH = 4;
 
+const REFERENCE = /\{\{[\s\S]*?\}\}/g;
+/** `Bearer abc123` → `abc123`: the scheme word alone is no secret. */
+const LEADING_SCHEME = /^[A-Za-z-]+\s+(?=\S)/;
+
 /**
- * Replaces the secret environment values of the group's environment wherever a target echoes them back (an
- * echo service reflecting a header the gateway added): raw, URL-encoded and JSON-escaped.
+ * The literal text of the API's credential header values (`Bearer abc123` → `Bearer abc123`, `abc123`), sealed
+ * or not yet: what an echoing target may send back besides the environment's secrets.
+ */
+function literalHeaderSecrets(data: Readonly<ConfigData>, apiId: string, box: SecretBox): string[] {
+  const passthrough = data.passthroughs.find((candidate) => candidate.apiId === apiId);
+  if (!passthrough) return [];
+  const entries = [
+    ...(passthrough.allOperations ? [passthrough.allOperations] : []),
+    ...Object.values(passthrough.operations),
+  ];
+  return entries.flatMap((entry) =>
+    entry.headers.flatMap((header) => {
+      const value = unsealHeader(header, box)?.value;
+      if (value === undefined || !revealsLiteralSecret(header.name, value)) return [];
+      const literals = value.split(REFERENCE).map((part) => part.trim());
+      const candidates = [value, ...literals, ...literals.map((part) => part.replace(LEADING_SCHEME, ''))];
+      // A scheme word alone (`Bearer` before a reference) is no secret, and masking it would garble the answer.
+      return candidates.filter((part) => revealsLiteralSecret(header.name, part));
+    }),
+  );
+}
+
+/**
+ * Replaces the secret environment values of the group's environment, and the API's literal credential header
+ * values, wherever a target echoes them back (an echo service reflecting a header the gateway added): raw,
+ * URL-encoded and JSON-escaped.
  */
 export function secretRedactor(
   data: Readonly<ConfigData>,
   environmentId: string,
+  apiId: string,
   box: SecretBox,
 ): (text: string) => string {
   const scope = buildEnvironmentScope(data, environmentId, box);
-  const needles = new Set<string>();
+  const secrets: string[] = literalHeaderSecrets(data, apiId, box);
   for (const variable of data.environmentVariables) {
     const members = variable.kind === 'group' ? (variable.members ?? []).map((member) => member.name) : [''];
     for (const member of members) {
       const found = scope.lookup(variable.name, member === '' ? undefined : member);
-      if (!found?.secret || found.value.length < MIN_REDACTED_LENGTH) continue;
-      needles.add(found.value);
-      needles.add(encodeURIComponent(found.value));
-      needles.add(JSON.stringify(found.value).slice(1, -1));
+      if (found?.secret) secrets.push(found.value);
     }
+  }
+  const needles = new Set<string>();
+  for (const secret of secrets) {
+    if (secret.length < MIN_REDACTED_LENGTH) continue;
+    needles.add(secret);
+    needles.add(encodeURIComponent(secret));
+    needles.add(JSON.stringify(secret).slice(1, -1));
   }
   // Longest first, so a secret containing another is replaced whole.
   const ordered = [...needles].sort((a, b) => b.length - a.length);

@@ -132,6 +132,26 @@ describe('POST /api/v1/apis/{apiId}/passthrough/try', () => {
     expect(JSON.stringify(json)).not.toContain(SECRET);
   });
 
+  it('masks a literal credential header value the target echoes back', async () => {
+    const literal = 'literal-try-7781';
+    const api = await fixture.addApi({ basePath: '/literal' });
+    await fixture.setPassthrough(api.id, {
+      allOperations: {
+        target: { section1: upstream.url, section2: 'literal', section3: '{{#api.OperationPath}}' },
+        headers: [{ action: 'Overwrite', name: 'Authorization', value: `Bearer ${literal}` }],
+      },
+    });
+    await fixture.addPolicy({
+      endpoints: [{ method: 'ALL', pathPrefix: '/literal' }],
+      grants: [{ type: 'public' }],
+    });
+    const { status, json } = await tryIt({ method: 'GET', path: '/echo' }, { apiId: api.id });
+    expect(status).toBe(200);
+    expect(lastUpstreamRequest().headers.authorization).toBe(`Bearer ${literal}`);
+    expect((JSON.parse(json.body) as EchoedRequest).headers.authorization).toBe('********');
+    expect(JSON.stringify(json)).not.toContain(literal);
+  });
+
   it('takes a full path with its query, sends the body, and encodes spaces', async () => {
     const { json } = await tryIt({
       method: 'POST',
