@@ -1,10 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import Button from '@mui/material/Button';
+import { useState } from 'react';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -14,7 +9,8 @@ import TextField from '@mui/material/TextField';
 import { ApiProblemError } from '../../../api/api-errors.js';
 import { appRegistrationsApi } from '../../../api/endpoints.js';
 import { BUILT_IN_ROLES, type AppRegistrationWithSecret, type RoleName } from '../../../api/types.js';
-import { ProblemAlert } from '../../../components/ProblemAlert.js';
+import { FormDialog } from '../../../components/FormDialog.js';
+import { useFormSubmission } from '../../../hooks/use-form-submission.js';
 import { useApiClient } from '../../../session/session-context.js';
 
 const ROLE_HELP: Record<RoleName, string> = {
@@ -32,9 +28,7 @@ export function CreateAppRegistrationDialog({ onClose, onCreated }: CreateAppReg
   const client = useApiClient();
   const [name, setName] = useState('');
   const [roles, setRoles] = useState<RoleName[]>(['Auditor']);
-  const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<unknown>(undefined);
+  const { submitted, saving, error, submit } = useFormSubmission();
   const problem = error instanceof ApiProblemError ? error : undefined;
   const nameErrors = [
     ...(submitted && !name.trim() ? ['Enter a name.'] : []),
@@ -44,77 +38,56 @@ export function CreateAppRegistrationDialog({ onClose, onCreated }: CreateAppReg
     ...(submitted && roles.length === 0 ? ['Choose at least one role.'] : []),
     ...(problem?.fieldErrors('roles') ?? []),
   ];
-  const otherError = error && nameErrors.length + roleErrors.length === 0 ? error : undefined;
 
   const toggleRole = (role: RoleName, checked: boolean) =>
     setRoles((current) => (checked ? [...current, role] : current.filter((r) => r !== role)));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setError(undefined);
-    if (!name.trim() || roles.length === 0) return;
-    setSaving(true);
-    try {
-      onCreated(await appRegistrationsApi.create(client, { name: name.trim(), roles }));
-    } catch (failure) {
-      setError(failure);
-      setSaving(false);
-    }
-  };
-
   return (
-    <Dialog
-      open
-      onClose={saving ? undefined : onClose}
-      aria-labelledby="create-registration-title"
-      fullWidth
+    <FormDialog
+      titleId="create-registration-title"
+      title="New application registration"
       maxWidth="sm"
+      submitLabel="Create"
+      saving={saving}
+      failure={nameErrors.length + roleErrors.length === 0 ? error : undefined}
+      failureContext="Creating the registration failed"
+      onSubmit={() =>
+        void submit(name.trim() !== '' && roles.length > 0, async () =>
+          onCreated(await appRegistrationsApi.create(client, { name: name.trim(), roles })),
+        )
+      }
+      onClose={onClose}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle id="create-registration-title">New application registration</DialogTitle>
-        <DialogContent>
-          <TextField
-            autoFocus
-            required
-            fullWidth
-            margin="dense"
-            label="Name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            error={nameErrors.length > 0}
-            helperText={nameErrors.join(' ') || 'Appears as the user name in the audit log.'}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
-          />
-          <FormControl component="fieldset" error={roleErrors.length > 0} sx={{ mt: 2 }}>
-            <FormLabel component="legend">Roles</FormLabel>
-            <FormGroup>
-              {BUILT_IN_ROLES.map((role) => (
-                <FormControlLabel
-                  key={role}
-                  control={
-                    <Checkbox
-                      checked={roles.includes(role)}
-                      onChange={(event) => toggleRole(role, event.target.checked)}
-                    />
-                  }
-                  label={`${role} — ${ROLE_HELP[role]}`}
+      <TextField
+        autoFocus
+        required
+        fullWidth
+        margin="dense"
+        label="Name"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={nameErrors.length > 0}
+        helperText={nameErrors.join(' ') || 'Appears as the user name in the audit log.'}
+        slotProps={{ htmlInput: { maxLength: 100 } }}
+      />
+      <FormControl component="fieldset" error={roleErrors.length > 0} sx={{ mt: 2 }}>
+        <FormLabel component="legend">Roles</FormLabel>
+        <FormGroup>
+          {BUILT_IN_ROLES.map((role) => (
+            <FormControlLabel
+              key={role}
+              control={
+                <Checkbox
+                  checked={roles.includes(role)}
+                  onChange={(event) => toggleRole(role, event.target.checked)}
                 />
-              ))}
-            </FormGroup>
-            {roleErrors.length > 0 ? <FormHelperText>{roleErrors.join(' ')}</FormHelperText> : null}
-          </FormControl>
-          {otherError ? <ProblemAlert error={otherError} context="Creating the registration failed" /> : null}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={saving}>
-            Create
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+              }
+              label={`${role} — ${ROLE_HELP[role]}`}
+            />
+          ))}
+        </FormGroup>
+        {roleErrors.length > 0 ? <FormHelperText>{roleErrors.join(' ')}</FormHelperText> : null}
+      </FormControl>
+    </FormDialog>
   );
 }
