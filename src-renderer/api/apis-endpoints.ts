@@ -7,7 +7,7 @@ import type {
   ModifyApi,
   UploadProgress,
 } from './apis-types.js';
-import type { ListPage } from './types.js';
+import { listAll } from './list-all.js';
 import { uploadWithProgress } from './xhr-upload.js';
 
 type Signal = { signal?: AbortSignal };
@@ -18,7 +18,6 @@ export interface DocumentUploadOptions {
 }
 
 const byId = (id: string) => encodeURIComponent(id);
-const MAX_PAGE_SIZE = 500;
 
 /** The media type the document is sent (and later downloaded) with; the server reads the format by content. */
 export function documentContentType(file: File): string {
@@ -31,17 +30,8 @@ export function documentContentType(file: File): string {
 
 export const apisApi = {
   /** Every API, by name (all pages). */
-  list: async (client: ApiClient, { signal }: Signal = {}): Promise<ApiSummary[]> => {
-    const all: ApiSummary[] = [];
-    for (let page = 1; ; page++) {
-      const answer = await client.get<ListPage<ApiSummary>>('/api/v1/apis', {
-        query: { PageNumber: page, PageSize: MAX_PAGE_SIZE },
-        signal,
-      });
-      all.push(...answer.data);
-      if (answer.paging.nextPage === null || answer.data.length === 0) return all;
-    }
-  },
+  list: (client: ApiClient, { signal }: Signal = {}): Promise<ApiSummary[]> =>
+    listAll<ApiSummary>(client, '/api/v1/apis', { signal }),
   get: (client: ApiClient, id: string, { signal }: Signal = {}) =>
     client.get<ApiDefinition>(`/api/v1/apis/${byId(id)}`, { signal }),
   modify: (client: ApiClient, id: string, request: ModifyApi) =>

@@ -18,8 +18,8 @@ import type {
   CreatePolicy,
   CurrentIdentity,
   Environment,
-  EnvironmentVariable,
   ListPage,
+  EnvironmentVariable,
   ModifyEnvironment,
   ModifyEnvironmentVariable,
   ModifyPolicy,
@@ -36,9 +36,7 @@ import type {
   SettingValue,
   TenantSetting,
 } from './types.js';
-
-/** Large enough for every list the console shows whole (settings, activities, registrations). */
-const WHOLE_LIST = { PageSize: 500 };
+import { listAll } from './list-all.js';
 
 type Signal = { signal?: AbortSignal };
 
@@ -51,7 +49,7 @@ export const sessionApi = {
 
 export const activitiesApi = {
   list: async (client: ApiClient, { signal }: Signal = {}): Promise<Activity[]> =>
-    (await client.get<ListPage<Activity>>('/api/v1/activities', { query: WHOLE_LIST, signal })).data,
+    await listAll<Activity>(client, '/api/v1/activities', { signal }),
 };
 
 export const auditLogApi = {
@@ -63,8 +61,7 @@ export const auditLogApi = {
 
 export const tenantApi = {
   settings: async (client: ApiClient, { signal }: Signal = {}): Promise<TenantSetting[]> =>
-    (await client.get<ListPage<TenantSetting>>('/api/v1/tenant/settings', { query: WHOLE_LIST, signal }))
-      .data,
+    await listAll<TenantSetting>(client, '/api/v1/tenant/settings', { signal }),
   setSetting: (client: ApiClient, key: string, value: SettingValue) =>
     client.put<TenantSetting>(`/api/v1/tenant/settings/${encodeURIComponent(key)}`, { value }),
   controlPanel: (client: ApiClient, { signal }: Signal = {}) =>
@@ -75,8 +72,7 @@ export const tenantApi = {
 
 export const appRegistrationsApi = {
   list: async (client: ApiClient, { signal }: Signal = {}): Promise<AppRegistration[]> =>
-    (await client.get<ListPage<AppRegistration>>('/api/v1/app-registrations', { query: WHOLE_LIST, signal }))
-      .data,
+    await listAll<AppRegistration>(client, '/api/v1/app-registrations', { signal }),
   create: (client: ApiClient, request: CreateAppRegistration) =>
     client.post<AppRegistrationWithSecret>('/api/v1/app-registrations', request),
   rotateSecret: (client: ApiClient, id: string) =>
@@ -89,7 +85,7 @@ const byId = (id: string) => encodeURIComponent(id);
 
 export const environmentsApi = {
   list: async (client: ApiClient, { signal }: Signal = {}): Promise<Environment[]> =>
-    (await client.get<ListPage<Environment>>('/api/v1/environments', { query: WHOLE_LIST, signal })).data,
+    await listAll<Environment>(client, '/api/v1/environments', { signal }),
   create: (client: ApiClient, request: CreateEnvironment) =>
     client.post<Environment>('/api/v1/environments', request),
   modify: (client: ApiClient, id: string, request: ModifyEnvironment) =>
@@ -99,17 +95,12 @@ export const environmentsApi = {
 
 export const agentGroupsApi = {
   list: async (client: ApiClient, { signal }: Signal = {}): Promise<AgentGroup[]> =>
-    (await client.get<ListPage<AgentGroup>>('/api/v1/agent-groups', { query: WHOLE_LIST, signal })).data,
+    await listAll<AgentGroup>(client, '/api/v1/agent-groups', { signal }),
 };
 
 export const environmentVariablesApi = {
   list: async (client: ApiClient, { signal }: Signal = {}): Promise<EnvironmentVariable[]> =>
-    (
-      await client.get<ListPage<EnvironmentVariable>>('/api/v1/environment-variables', {
-        query: WHOLE_LIST,
-        signal,
-      })
-    ).data,
+    await listAll<EnvironmentVariable>(client, '/api/v1/environment-variables', { signal }),
   create: (client: ApiClient, request: CreateEnvironmentVariable) =>
     client.post<EnvironmentVariable>('/api/v1/environment-variables', request),
   modify: (client: ApiClient, id: string, request: ModifyEnvironmentVariable) =>
@@ -126,7 +117,7 @@ export const environmentVariablesApi = {
 
 export const policiesApi = {
   list: async (client: ApiClient, { signal }: Signal = {}): Promise<Policy[]> =>
-    (await client.get<ListPage<Policy>>('/api/v1/policies', { query: WHOLE_LIST, signal })).data,
+    await listAll<Policy>(client, '/api/v1/policies', { signal }),
   create: (client: ApiClient, request: CreatePolicy) => client.post<Policy>('/api/v1/policies', request),
   modify: (client: ApiClient, id: string, request: ModifyPolicy) =>
     client.patch<Policy>(`/api/v1/policies/${byId(id)}`, request),
@@ -135,7 +126,7 @@ export const policiesApi = {
 
 export const apiKeysApi = {
   list: async (client: ApiClient, { signal }: Signal = {}): Promise<ApiKey[]> =>
-    (await client.get<ListPage<ApiKey>>('/api/v1/api-keys', { query: WHOLE_LIST, signal })).data,
+    await listAll<ApiKey>(client, '/api/v1/api-keys', { signal }),
   create: (client: ApiClient, request: CreateApiKey) =>
     client.post<CreatedApiKey>('/api/v1/api-keys', request),
   remove: (client: ApiClient, id: string) => client.delete(`/api/v1/api-keys/${byId(id)}`),
@@ -153,9 +144,11 @@ export const monitoringApi = {
     client.get<MonitoringSummary>('/api/v1/monitoring/summary', { query: { ...filter, interval }, signal }),
   /** The APIs the filters offer (id, name, base path only). */
   apiChoices: async (client: ApiClient, { signal }: Signal = {}): Promise<MonitoredApiChoice[]> =>
-    (await client.get<ListPage<MonitoredApiChoice>>('/api/v1/apis', { query: WHOLE_LIST, signal })).data.map(
-      ({ id, name, basePath }) => ({ id, name, basePath }),
-    ),
+    (await listAll<MonitoredApiChoice>(client, '/api/v1/apis', { signal })).map(({ id, name, basePath }) => ({
+      id,
+      name,
+      basePath,
+    })),
   /** Operation keys (`GET /orders/{id}`) of one API, for the operation filter. */
   operationKeysOf: async (client: ApiClient, apiId: string, { signal }: Signal = {}): Promise<string[]> =>
     (
