@@ -1,4 +1,5 @@
 import type { Logger } from '../logger.js';
+import { entriesOf } from '../management/deploy/passthrough-references.js';
 import type { PassthroughRecord, StoredHeaderEntry, StoredPassthroughEntry } from '../store/config-model.js';
 import type { ConfigStore } from '../store/config-store.js';
 import { isSealed, revealsLiteralSecret, sealHeader, type HeaderSealer } from './sealed-headers.js';
@@ -34,11 +35,10 @@ export async function sealStoredHeaderValues(
 }
 
 function clearValuesOf(passthrough: PassthroughRecord): number {
-  const entries = [
-    ...(passthrough.allOperations ? [passthrough.allOperations] : []),
-    ...Object.values(passthrough.operations),
-  ];
-  return entries.reduce((count, entry) => count + entry.headers.filter(isClearSecret).length, 0);
+  return entriesOf(passthrough).reduce(
+    (count, [, entry]) => count + entry.headers.filter(isClearSecret).length,
+    0,
+  );
 }
 
 function isClearSecret(header: StoredHeaderEntry): boolean {

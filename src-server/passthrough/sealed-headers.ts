@@ -26,6 +26,11 @@ const AUTH_SCHEME = /^(?:bearer|basic|digest|token|apikey|api-key|negotiate|ntlm
 export const UNREADABLE_SEALED_VALUE =
   "the stored value can't be decrypted with this data directory's key (keys/secrets.key was replaced): type the value again";
 
+/** The literal text around a value's references (`Bearer {{#env.a}} x` → `Bearer`, `x`), trimmed. */
+export function literalParts(value: string): string[] {
+  return value.split(SPAN).map((part) => part.trim());
+}
+
 export function revealsLiteralSecret(name: string, value: string | undefined): boolean {
   if (value === undefined || !isCredentialHeader(name)) return false;
   return !AUTH_SCHEME.test(value.replace(SPAN, '').trim());

@@ -2,7 +2,8 @@ import { MASK, isCredentialHeader } from '../../audit/mask-secrets.js';
 import type { ConfigData } from '../../store/config-model.js';
 import type { SecretBox } from '../../store/secret-box.js';
 import { buildEnvironmentScope } from '../environment-scope.js';
-import { revealsLiteralSecret, unsealHeader } from '../sealed-headers.js';
+import { entriesOf } from '../../management/deploy/passthrough-references.js';
+import { literalParts, revealsLiteralSecret, unsealHeader } from '../sealed-headers.js';
 
 /** The header and query names policies read API keys from (besides the credential-like ones). */
 export interface CredentialNames {
@@ -62,7 +63,6 @@ function decodeName(raw: string): string {
 /** Shorter secrets are left alone: masking them would garble unrelated text. */
 const MIN_REDACTED_LENGTH = 4;
 
-const REFERENCE = /\{\{[\s\S]*?\}\}/g;
 /** `Bearer abc123` → `abc123`: the scheme word alone is no secret. */
 const LEADING_SCHEME = /^[A-Za-z-]+\s+(?=\S)/;
 
@@ -73,15 +73,11 @@ const LEADING_SCHEME = /^[A-Za-z-]+\s+(?=\S)/;
 function literalHeaderSecrets(data: Readonly<ConfigData>, apiId: string, box: SecretBox): string[] {
   const passthrough = data.passthroughs.find((candidate) => candidate.apiId === apiId);
   if (!passthrough) return [];
-  const entries = [
-    ...(passthrough.allOperations ? [passthrough.allOperations] : []),
-    ...Object.values(passthrough.operations),
-  ];
-  return entries.flatMap((entry) =>
+  return entriesOf(passthrough).flatMap(([, entry]) =>
     entry.headers.flatMap((header) => {
       const value = unsealHeader(header, box)?.value;
       if (value === undefined || !revealsLiteralSecret(header.name, value)) return [];
-      const literals = value.split(REFERENCE).map((part) => part.trim());
+      const literals = literalParts(value);
       const candidates = [value, ...literals, ...literals.map((part) => part.replace(LEADING_SCHEME, ''))];
       // A scheme word alone (`Bearer` before a reference) is no secret, and masking it would garble the answer.
       return candidates.filter((part) => revealsLiteralSecret(header.name, part));
