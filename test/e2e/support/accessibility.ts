@@ -6,8 +6,20 @@ import { expect, type Page } from '@playwright/test';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../../../test-results/screenshots', import.meta.url));
 
-/** axe-core on the page as it is now: no serious or critical WCAG 2.1 A/AA violation. */
+/**
+ * axe-core on the page once its transitions have ended: no serious or critical WCAG 2.1 A/AA violation. (A colour
+ * measured mid-fade, e.g. a button still fading in after a navigation, is no property of the page.)
+ */
 export async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      // Progress indicators spin for good; only transitions that end are waited for.
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
