@@ -12,8 +12,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
-import type { AuditQuery, AuditStore } from '../src-server/audit/audit-entry.js';
-import { openAuditStore } from '../src-server/audit/store/index.js';
+import type { AuditQuery, AuditStore } from '../src-server/core/audit/audit-entry.js';
+import { openAuditStore } from '../src-server/core/audit/store/index.js';
 import { createRandom, generateAuditEntries } from './lib/audit-generator.js';
 import { formatMs, percentiles } from './lib/stats.js';
 

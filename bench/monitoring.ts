@@ -13,9 +13,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
-import type { NewMonitoringRecord } from '../src-server/monitoring/monitoring-record.js';
-import type { MonitoringFilter, MonitoringQuery } from '../src-server/monitoring/monitoring-store.js';
-import { openMonitoringStore } from '../src-server/monitoring/store/index.js';
+import type { NewMonitoringRecord } from '../src-server/core/monitoring/monitoring-record.js';
+import type { MonitoringFilter, MonitoringQuery } from '../src-server/core/monitoring/monitoring-store.js';
+import { openMonitoringStore } from '../src-server/core/monitoring/store/index.js';
 import { createRandom } from './lib/random.js';
 import { formatMs, percentiles } from './lib/stats.js';
 

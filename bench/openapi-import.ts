@@ -9,11 +9,11 @@
  */
 import { loadavg } from 'node:os';
 import { dump } from 'js-yaml';
-import { scanDocument } from '../src-server/apis/openapi/document-scan.js';
-import { parseApiDefinition } from '../src-server/apis/openapi/index.js';
-import { IssueCollector } from '../src-server/apis/openapi/issues.js';
-import { MAX_NESTING_DEPTH, parseText } from '../src-server/apis/openapi/parse-text.js';
-import { validateDocument } from '../src-server/apis/openapi/validate-document.js';
+import { scanDocument } from '../src-server/control/apis/openapi/document-scan.js';
+import { parseApiDefinition } from '../src-server/control/apis/openapi/index.js';
+import { IssueCollector } from '../src-server/control/apis/openapi/issues.js';
+import { MAX_NESTING_DEPTH, parseText } from '../src-server/control/apis/openapi/parse-text.js';
+import { validateDocument } from '../src-server/control/apis/openapi/validate-document.js';
 
 const BUDGET_MS = 2_000;
 const OPERATION_COUNT = 5_000;

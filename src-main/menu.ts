@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { Menu, shell, type MenuItemConstructorOptions } from 'electron';
-import type { Gatehouse } from '../src-server/index.js';
-import { packageInfo } from '../src-server/package-root.js';
+import { packageInfo, type Gatehouse } from '../src-server/index.js';
 
 /** The usual menus, plus Help → README, Swagger UI and the data folder. */
 export function installMenu(server: Gatehouse, dataDir: string): void {

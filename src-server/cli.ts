@@ -6,7 +6,7 @@ import { echoCommand, ECHO_HELP } from './cli/echo-command.js';
 import { serveCommand, SERVE_HELP } from './cli/serve-command.js';
 import { tokenCommand, TOKEN_HELP } from './cli/token-command.js';
 import { CommandError, UsageError } from './cli/usage-error.js';
-import { packageInfo } from './package-root.js';
+import { packageInfo } from './core/data-dir/package-root.js';
 
 const HELP = `Gatehouse — console for passthrough APIs and the audit trail
 

@@ -1,4 +1,5 @@
-export { startGatehouse, type Gatehouse, type GatehouseOptions } from './gatehouse.js';
-export { defaultDataDir } from './data-dir/default-data-dir.js';
-export { DataDirLockedError } from './data-dir/data-dir-lock.js';
-export { createLogger } from './logger.js';
+export { startGatehouse, type Gatehouse, type GatehouseOptions } from './app/gatehouse.js';
+export { defaultDataDir } from './core/data-dir/default-data-dir.js';
+export { DataDirLockedError } from './core/data-dir/data-dir-lock.js';
+export { createLogger } from './core/logging/logger.js';
+export { packageInfo } from './core/data-dir/package-root.js';

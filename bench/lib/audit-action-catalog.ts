@@ -1,4 +1,4 @@
-import type { AuditCategory, AuditResource } from '../../src-server/audit/audit-entry.js';
+import type { AuditCategory, AuditResource } from '../../src-server/core/audit/audit-entry.js';
 import type { Random } from './random.js';
 
 /** What an action builder may use: randomness and the shared pools of processes and agent groups. */

@@ -5,8 +5,8 @@
  */
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { openAuditStore } from '../../src-server/audit/store/index.js';
-import { dataDirLayout } from '../../src-server/data-dir/default-data-dir.js';
+import { openAuditStore } from '../../src-server/core/audit/store/index.js';
+import { dataDirLayout } from '../../src-server/core/data-dir/default-data-dir.js';
 import { generateAuditEntries } from './audit-generator.js';
 
 export interface AuditDatasetOptions {

@@ -1,4 +1,4 @@
-import type { NewAuditEntry } from '../../src-server/audit/audit-entry.js';
+import type { NewAuditEntry } from '../../src-server/core/audit/audit-entry.js';
 import { AUDIT_ACTION_CATALOG, type GeneratorContext } from './audit-action-catalog.js';
 import { createRandom, zipfSampler } from './random.js';
 

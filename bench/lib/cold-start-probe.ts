@@ -2,7 +2,7 @@
  * Opens an existing audit store in a fresh process and prints one JSON line: open time, entry count and
  * the process RSS right after open (the cold-start figures of bench/audit-store.ts).
  */
-import { openAuditStore } from '../../src-server/audit/store/index.js';
+import { openAuditStore } from '../../src-server/core/audit/store/index.js';
 
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: cold-start-probe <store dir>');

@@ -7,11 +7,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dataDirLayout } from '../../src-server/data-dir/default-data-dir.js';
-import { startGatehouse } from '../../src-server/gatehouse.js';
-import { createLogger } from '../../src-server/logger.js';
-import { withEntryDefaults } from '../../src-server/passthrough/forwarding/index.js';
-import { ApiKeyDigest, apiKeyPrefix, generateApiKey } from '../../src-server/policies/api-key-digest.js';
+import { dataDirLayout } from '../../src-server/core/data-dir/default-data-dir.js';
+import { startGatehouse } from '../../src-server/app/gatehouse.js';
+import { createLogger } from '../../src-server/core/logging/logger.js';
+import { withEntryDefaults } from '../../src-server/core/passthrough/forwarding/index.js';
+import {
+  ApiKeyDigest,
+  apiKeyPrefix,
+  generateApiKey,
+} from '../../src-server/control/policies/api-key-digest.js';
 
 const target = process.argv[2];
 if (!target) throw new Error('usage: gatehouse-proxy <target origin>');

@@ -3,8 +3,6 @@
  * (schema names of the OpenAPI document at `/swagger/v1/swagger.json` in the comments).
  */
 
-import type { RoleName } from './types.js';
-
 export type SettingValue = boolean | number | string;
 export type SettingSource = 'default' | 'appsettings' | 'environment' | 'commandLine';
 
@@ -61,3 +59,6 @@ export interface CreateAppRegistration {
 }
 
 export const AUDIT_LOG_FLAG_KEY = 'Flags:EnableServiceApiAuditLogRoute';
+
+export type RoleName = 'Operator' | 'Administrator' | 'Auditor';
+export const BUILT_IN_ROLES: readonly RoleName[] = ['Operator', 'Administrator', 'Auditor'];

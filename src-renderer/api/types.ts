@@ -32,9 +32,6 @@ export interface ListPage<T> {
   paging: Paging;
 }
 
-export type RoleName = 'Operator' | 'Administrator' | 'Auditor';
-export const BUILT_IN_ROLES: readonly RoleName[] = ['Operator', 'Administrator', 'Auditor'];
-
 /** `CurrentIdentity` — GET /api/v1/me. */
 export interface CurrentIdentity {
   userName: string;

@@ -2,10 +2,10 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
-import { ApiImportService } from '../apis/api-import-service.js';
-import { API_DOCUMENT_LIMIT } from '../apis/api-schemas.js';
-import { HttpProblem } from '../http/problem.js';
-import { managementDeps } from '../management/management-deps.js';
+import { ApiImportService } from '../control/apis/api-import-service.js';
+import { API_DOCUMENT_LIMIT } from '../control/apis/api-schemas.js';
+import { HttpProblem } from '../core/http/problem.js';
+import { managementDeps } from '../control/common/management-deps.js';
 import { dataDirOption, withOfflineTenant } from './offline-tenant.js';
 import { CommandError, UsageError } from './usage-error.js';
 

@@ -4,11 +4,11 @@ import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import type { NewAuditEntry } from '../audit/audit-entry.js';
-import { formatAuditExport } from '../audit/audit-export-format.js';
-import { auditFilterFromOptions } from '../audit/audit-query-spec.js';
-import { readImportFile, type ImportProblem } from '../audit/import/read-import-file.js';
-import { HttpProblem } from '../http/problem.js';
+import type { NewAuditEntry } from '../core/audit/audit-entry.js';
+import { formatAuditExport } from '../control/audit/audit-export-format.js';
+import { auditFilterFromOptions } from '../control/audit/audit-query-spec.js';
+import { readImportFile, type ImportProblem } from '../control/audit/import/read-import-file.js';
+import { HttpProblem } from '../core/http/problem.js';
 import { dataDirOption, withOfflineTenant } from './offline-tenant.js';
 import { CommandError, UsageError } from './usage-error.js';
 

@@ -1,7 +1,7 @@
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
-import { SETTING_DEFINITIONS, findSettingDefinition } from '../config/setting-definitions.js';
-import { SettingsSource, SettingsError } from '../config/settings.js';
+import { SETTING_DEFINITIONS, findSettingDefinition } from '../core/settings/setting-definitions.js';
+import { SettingsSource, SettingsError } from '../core/settings/settings.js';
 import { dataDirOption, withOfflineTenant } from './offline-tenant.js';
 import { CommandError, UsageError } from './usage-error.js';
 

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import { createEchoServer } from '../tools/echo-server.js';
+import { createEchoServer } from './echo-server.js';
 import { parsePort } from './parse-port.js';
 import { runUntilStopSignal } from './stop-signal.js';
 import { CommandError } from './usage-error.js';

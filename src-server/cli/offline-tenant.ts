@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { acquireDataDirLock, DataDirLockedError } from '../data-dir/data-dir-lock.js';
-import { dataDirLayout, defaultDataDir } from '../data-dir/default-data-dir.js';
-import { createLogger } from '../logger.js';
-import { openTenant, type Tenant } from '../tenant.js';
+import { acquireDataDirLock, DataDirLockedError } from '../core/data-dir/data-dir-lock.js';
+import { dataDirLayout, defaultDataDir } from '../core/data-dir/default-data-dir.js';
+import { createLogger } from '../core/logging/logger.js';
+import { openTenant, type Tenant } from '../app/tenant.js';
 import { CommandError } from './usage-error.js';
 
 export function dataDirOption(value: string | undefined): string {

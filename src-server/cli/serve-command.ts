@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { findSettingDefinition, type SettingValue } from '../config/setting-definitions.js';
-import { SettingsError } from '../config/settings.js';
-import { DataDirLockedError } from '../data-dir/data-dir-lock.js';
-import { startGatehouse } from '../gatehouse.js';
-import { packageInfo } from '../package-root.js';
+import { findSettingDefinition, type SettingValue } from '../core/settings/setting-definitions.js';
+import { SettingsError } from '../core/settings/settings.js';
+import { DataDirLockedError } from '../core/data-dir/data-dir-lock.js';
+import { startGatehouse } from '../app/gatehouse.js';
+import { packageInfo } from '../core/data-dir/package-root.js';
 import { dataDirOption } from './offline-tenant.js';
 import { parsePort } from './parse-port.js';
 import { runUntilStopSignal } from './stop-signal.js';

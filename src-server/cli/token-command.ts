@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadOrCreateSigningKey } from '../auth/signing-key.js';
-import { BUILT_IN_ROLES, isBuiltInRole } from '../auth/roles.js';
-import { TokenIssuer, builtInIssuer } from '../auth/token-issuer.js';
-import { SettingsSource } from '../config/settings.js';
-import { dataDirLayout } from '../data-dir/default-data-dir.js';
-import { CONFIG_STORE_FILE } from '../store/config-store.js';
+import { loadOrCreateSigningKey } from '../control/identity/signing-key.js';
+import { BUILT_IN_ROLES, isBuiltInRole } from '../core/activities/roles.js';
+import { TokenIssuer, builtInIssuer } from '../control/identity/token-issuer.js';
+import { SettingsSource } from '../core/settings/settings.js';
+import { dataDirLayout } from '../core/data-dir/default-data-dir.js';
+import { CONFIG_STORE_FILE } from '../core/config-store/config-store.js';
 import { dataDirOption, withOfflineTenant } from './offline-tenant.js';
 import { parseDurationSeconds } from './parse-duration.js';
 import { UsageError } from './usage-error.js';

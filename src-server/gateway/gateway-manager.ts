@@ -1,19 +1,19 @@
 import type { Logger } from 'pino';
-import type { AuditRecorder } from '../audit/audit-recorder.js';
-import { closeGracefully } from '../control-panel/listener.js';
-import type { MonitoringSink, NewMonitoringRecord } from '../monitoring/monitoring-record.js';
-import type { AgentGroupRecord, ConfigData } from '../store/config-model.js';
-import type { ConfigStore } from '../store/config-store.js';
-import type { SecretBox } from '../store/secret-box.js';
+import type { AuditRecorder } from '../core/audit/audit-recorder.js';
+import { closeGracefully } from '../core/net/listener.js';
+import type { MonitoringSink, NewMonitoringRecord } from '../core/monitoring/monitoring-record.js';
+import type { AgentGroupRecord, ConfigData } from '../core/model/config-model.js';
+import type { ConfigStore } from '../core/config-store/config-store.js';
+import type { SecretBox } from '../core/config-store/secret-box.js';
 import { listenGateway, type GatewayListener, type MalformedRequest } from './listener.js';
 import type { ApiKeyVerifier } from './policies/api-key-index.js';
 import { JwtVerifier } from './policies/jwt-verifier.js';
 import { ThrottleCounters } from './policies/throttle.js';
 import { UpstreamProxy } from './proxy/upstream-proxy.js';
-import { createGatewayHandler } from './request-handler.js';
+import { createGatewayHandler } from './handler/request-handler.js';
 import { EntryCompiler } from './runtime/entry-compiler.js';
 import { buildGroupRuntime, runtimeFingerprint, type GroupRuntime } from './runtime/group-runtime.js';
-import { TraceWatchers } from './trace-watchers.js';
+import { TraceWatchers } from '../core/monitoring/trace-watchers.js';
 
 export const DEFAULT_AGENT_GROUP_ID = 'default';
 

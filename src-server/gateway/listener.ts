@@ -1,7 +1,7 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { Socket } from 'node:net';
-import { bindServer, type BoundListener } from '../control-panel/listener.js';
-import { newTraceId, problemTitleFor, problemTypeFor, PROBLEM_CONTENT_TYPE } from '../http/problem.js';
+import { bindServer, type BoundListener } from '../core/net/listener.js';
+import { newTraceId, problemTitleFor, problemTypeFor, PROBLEM_CONTENT_TYPE } from '../core/http/problem.js';
 
 export type GatewayListener = BoundListener;
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry, NewAuditEntry } from '../../src-server/audit/audit-entry.js';
+import type { AuditEntry, NewAuditEntry } from '../../src-server/core/audit/audit-entry.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 interface Page {

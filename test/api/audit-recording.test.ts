@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../src-server/audit/audit-entry.js';
+import type { AuditEntry } from '../../src-server/core/audit/audit-entry.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 describe('audit recording of management requests', () => {

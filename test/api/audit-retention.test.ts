@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../src-server/audit/audit-entry.js';
+import type { AuditEntry } from '../../src-server/core/audit/audit-entry.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { tempDir } from '../helpers/temp-dir.js';
 

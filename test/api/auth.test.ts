@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { SignJWT, decodeJwt, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadOrCreateSigningKey } from '../../src-server/auth/signing-key.js';
+import { loadOrCreateSigningKey } from '../../src-server/control/identity/signing-key.js';
 import { startTestOidcProvider, type TestOidcProvider } from '../helpers/oidc-provider.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 

@@ -1,5 +1,5 @@
-import { createLogger } from '../../src-server/logger.js';
-import { startGatehouse, type Gatehouse, type GatehouseOptions } from '../../src-server/gatehouse.js';
+import { createLogger } from '../../src-server/core/logging/logger.js';
+import { startGatehouse, type Gatehouse, type GatehouseOptions } from '../../src-server/app/gatehouse.js';
 import { tempDir } from './temp-dir.js';
 
 export interface TestServer {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PARAMETERS_BYTES, boundParameters } from '../../src-server/audit/bound-parameters.js';
+import { MAX_PARAMETERS_BYTES, boundParameters } from '../../src-server/core/audit/bound-parameters.js';
 
 describe('boundParameters', () => {
   it('passes small parameters through unchanged', () => {

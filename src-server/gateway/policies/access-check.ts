@@ -1,6 +1,6 @@
-import type { IncomingHeaders } from '../../passthrough/forwarding/index.js';
-import { queryParameter } from '../../passthrough/forwarding/index.js';
-import type { ApiKeyRecord, PolicyGrant, PolicyRecord } from '../../store/config-model.js';
+import type { IncomingHeaders } from '../../core/passthrough/forwarding/index.js';
+import { queryParameter } from '../../core/passthrough/forwarding/index.js';
+import type { ApiKeyRecord, PolicyGrant, PolicyRecord } from '../../core/model/config-model.js';
 import { isExpired, type ApiKeyIndex } from './api-key-index.js';
 import { judgeGrant, type JwtVerifier, type TokenVerification } from './jwt-verifier.js';
 import type { PolicyTable } from './policy-table.js';

@@ -1,4 +1,4 @@
-import type { ApiKeyRecord } from '../../store/config-model.js';
+import type { ApiKeyRecord } from '../../core/model/config-model.js';
 
 /** Checks a presented key against a stored record (HMAC-SHA-256 digest, constant-time comparison). */
 export type ApiKeyVerifier = (presentedKey: string, record: ApiKeyRecord) => boolean;

@@ -1,7 +1,7 @@
 import { errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import type { Logger } from 'pino';
-import { ExternalProvider } from '../../auth/external-provider.js';
-import type { PolicyGrant } from '../../store/config-model.js';
+import { ExternalProvider } from '../../core/oidc/external-provider.js';
+import type { PolicyGrant } from '../../core/model/config-model.js';
 
 type JwtGrant = Extract<PolicyGrant, { type: 'jwt' }>;
 

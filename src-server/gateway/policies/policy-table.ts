@@ -1,5 +1,5 @@
-import { decodeSegment } from '../../apis/openapi/path-template.js';
-import type { PolicyRecord } from '../../store/config-model.js';
+import { decodeSegment } from '../../core/paths/path-template.js';
+import type { PolicyRecord } from '../../core/model/config-model.js';
 
 interface EndpointSpec {
   method: string;

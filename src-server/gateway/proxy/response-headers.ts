@@ -3,8 +3,8 @@ import {
   connectionListedHeaders,
   isHopByHop,
   mayBeHopByHopLength,
-} from '../../passthrough/forwarding/index.js';
-import { isCorsResponseHeader, type CorsHeaders } from '../cors.js';
+} from '../../core/passthrough/forwarding/index.js';
+import { isCorsResponseHeader, type CorsHeaders } from '../cors/cors.js';
 
 /**
  * The target's response headers as relayed: in their order and spelling, duplicates kept, without hop-by-hop

@@ -1,7 +1,7 @@
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { rootCertificates } from 'node:tls';
-import type { PassthroughEntry } from '../../store/config-model.js';
+import type { PassthroughEntry } from '../../core/model/config-model.js';
 
 const MAX_FREE_SOCKETS = 256;
 const MAX_CUSTOM_AGENTS = 64;

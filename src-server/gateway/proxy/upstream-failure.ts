@@ -1,4 +1,4 @@
-import type { MonitoringOutcome } from '../../monitoring/monitoring-record.js';
+import type { MonitoringOutcome } from '../../core/monitoring/monitoring-record.js';
 
 /** Raised by the gateway itself to end an upstream exchange. */
 export class UpstreamTimeoutError extends Error {

@@ -7,10 +7,10 @@ import {
 import { request as httpsRequest } from 'node:https';
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
-import type { ForwardingPlan } from '../../passthrough/forwarding/index.js';
-import type { PassthroughEntry } from '../../store/config-model.js';
-import type { CorsHeaders } from '../cors.js';
-import type { Exchange, ExchangeCloseListener } from '../exchange.js';
+import type { ForwardingPlan } from '../../core/passthrough/forwarding/index.js';
+import type { PassthroughEntry } from '../../core/model/config-model.js';
+import type { CorsHeaders } from '../cors/cors.js';
+import type { Exchange, ExchangeCloseListener } from '../exchange/exchange.js';
 import { BodyMeter } from './body-meter.js';
 import { relayedResponseHeaders } from './response-headers.js';
 import { UpstreamAgents } from './upstream-agents.js';

@@ -1,21 +1,21 @@
+import { normalizeBasePath } from '../../core/paths/base-path.js';
 import {
-  compilePathTemplate,
   compareTemplateSpecificity,
-  normalizeBasePath,
-} from '../../apis/openapi/index.js';
-import { decodeSegment } from '../../apis/openapi/path-template.js';
-import type { CompileEntryResult } from '../../passthrough/compile-entry.js';
-import type { OpenedEntry } from '../../passthrough/sealed-headers.js';
-import type { EnvVariableShape, TemplateCompileContext } from '../../passthrough/template/index.js';
+  compilePathTemplate,
+  decodeSegment,
+} from '../../core/paths/path-template.js';
+import type { CompileEntryResult } from '../../core/passthrough/compile-entry.js';
+import type { OpenedEntry } from '../../core/passthrough/sealed-headers.js';
+import type { EnvVariableShape, TemplateCompileContext } from '../../core/template/index.js';
 import type {
   ApiRecord,
   PassthroughEntry,
   PassthroughRecord,
   StoredPassthroughEntry,
-} from '../../store/config-model.js';
-import { compileCors } from '../cors.js';
+} from '../../core/model/config-model.js';
+import { compileCors } from '../cors/cors.js';
 import { missingEnvReferences } from './missing-references.js';
-import { withEntryDefaults } from '../../passthrough/forwarding/index.js';
+import { withEntryDefaults } from '../../core/passthrough/forwarding/index.js';
 import {
   ALL_OPERATIONS_METHODS,
   ALL_OPERATIONS_OPERATION,

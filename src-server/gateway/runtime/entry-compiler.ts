@@ -1,7 +1,7 @@
-import type { CompileEntryResult } from '../../passthrough/compile-entry.js';
-import { compileForwardingEntry } from '../../passthrough/forwarding/index.js';
-import type { TemplateCompileContext } from '../../passthrough/template/index.js';
-import type { PassthroughEntry } from '../../store/config-model.js';
+import type { CompileEntryResult } from '../../core/passthrough/compile-entry.js';
+import { compileForwardingEntry } from '../../core/passthrough/forwarding/index.js';
+import type { TemplateCompileContext } from '../../core/template/index.js';
+import type { PassthroughEntry } from '../../core/model/config-model.js';
 
 /**
  * Compiles entries for route tables, reusing the result of the previous build when the entry, the variable

@@ -2,11 +2,11 @@ import {
   buildEnvironmentScope,
   shapeOf,
   type EnvironmentScope,
-} from '../../passthrough/environment-scope.js';
-import { openEntry } from '../../passthrough/sealed-headers.js';
-import type { EnvVariableShape } from '../../passthrough/template/index.js';
-import type { AgentGroupRecord, ConfigData } from '../../store/config-model.js';
-import type { SecretBox } from '../../store/secret-box.js';
+} from '../../core/passthrough/environment-scope.js';
+import { openEntry } from '../../core/passthrough/sealed-headers.js';
+import type { EnvVariableShape } from '../../core/template/index.js';
+import type { AgentGroupRecord, ConfigData } from '../../core/model/config-model.js';
+import type { SecretBox } from '../../core/config-store/secret-box.js';
 import { ApiKeyIndex, type ApiKeyVerifier } from '../policies/api-key-index.js';
 import { PolicyTable } from '../policies/policy-table.js';
 import { buildApiRoute } from './api-route.js';

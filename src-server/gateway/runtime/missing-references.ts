@@ -1,5 +1,5 @@
-import type { EnvVariableShape } from '../../passthrough/template/index.js';
-import type { PassthroughEntry } from '../../store/config-model.js';
+import type { EnvVariableShape } from '../../core/template/index.js';
+import type { PassthroughEntry } from '../../core/model/config-model.js';
 
 const ENV_REFERENCE =
   /#env(?:\.([A-Za-z_][A-Za-z0-9_]*)|\["((?:[^"\\]|\\.)*)"\])(?:\.([A-Za-z_][A-Za-z0-9_]*)|\["((?:[^"\\]|\\.)*)"\])?/g;

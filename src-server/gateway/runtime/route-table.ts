@@ -1,8 +1,8 @@
-import type { CompiledPathTemplate } from '../../apis/openapi/index.js';
-import type { CompiledPassthroughEntry } from '../../passthrough/compile-entry.js';
-import type { TemplateError } from '../../passthrough/template/index.js';
-import type { PassthroughEntry } from '../../store/config-model.js';
-import type { CorsRules } from '../cors.js';
+import type { CompiledPathTemplate } from '../../core/paths/path-template.js';
+import type { CompiledPassthroughEntry } from '../../core/passthrough/compile-entry.js';
+import type { TemplateError } from '../../core/template/index.js';
+import type { PassthroughEntry } from '../../core/model/config-model.js';
+import type { CorsRules } from '../cors/cors.js';
 
 /** Methods `All operations` forwards. TRACE would echo the headers the gateway added (credentials) back. */
 export const ALL_OPERATIONS_METHODS: readonly string[] = [

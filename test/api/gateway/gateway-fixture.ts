@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
-import { dataDirLayout } from '../../../src-server/data-dir/default-data-dir.js';
-import type { NewMonitoringRecord } from '../../../src-server/monitoring/monitoring-record.js';
+import { dataDirLayout } from '../../../src-server/core/data-dir/default-data-dir.js';
+import type { NewMonitoringRecord } from '../../../src-server/core/monitoring/monitoring-record.js';
 import {
   withEntryDefaults,
   type PartialPassthroughEntry,
-} from '../../../src-server/passthrough/forwarding/index.js';
-import { ApiKeyDigest, apiKeyPrefix, generateApiKey } from '../../../src-server/policies/api-key-digest.js';
+} from '../../../src-server/core/passthrough/forwarding/index.js';
+import {
+  ApiKeyDigest,
+  apiKeyPrefix,
+  generateApiKey,
+} from '../../../src-server/control/policies/api-key-digest.js';
 import type {
   ApiRecord,
   ConfigData,
@@ -16,7 +20,7 @@ import type {
   PassthroughEntry,
   PolicyGrant,
   PolicyRecord,
-} from '../../../src-server/store/config-model.js';
+} from '../../../src-server/core/model/config-model.js';
 import { startTestServer, type TestServer } from '../../helpers/test-server.js';
 import { startEchoUpstream, type Upstream } from '../../helpers/upstreams.js';
 

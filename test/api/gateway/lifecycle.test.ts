@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../../src-server/audit/audit-entry.js';
+import type { AuditEntry } from '../../../src-server/core/audit/audit-entry.js';
 import { closedPort, type EchoedRequest, type Upstream } from '../../helpers/upstreams.js';
 import { send, startPublicEchoGateway, type GatewayFixture } from './gateway-fixture.js';
 

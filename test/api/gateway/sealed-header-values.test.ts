@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProblemDetails } from '../../../src-server/http/problem.js';
+import type { ProblemDetails } from '../../../src-server/core/http/problem.js';
 import type { EchoedRequest, Upstream } from '../../helpers/upstreams.js';
 import { send, startPublicEchoGateway, type GatewayFixture } from './gateway-fixture.js';
 

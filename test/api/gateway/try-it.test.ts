@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../../src-server/audit/audit-entry.js';
+import type { AuditEntry } from '../../../src-server/core/audit/audit-entry.js';
 import { closedPort, startEchoUpstream, type EchoedRequest, type Upstream } from '../../helpers/upstreams.js';
 import { ordersPassthrough, startGatewayFixture, type GatewayFixture } from './gateway-fixture.js';
 

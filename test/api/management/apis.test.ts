@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../../src-server/audit/audit-entry.js';
+import type { AuditEntry } from '../../../src-server/core/audit/audit-entry.js';
 import { startTestServer, type TestServer } from '../../helpers/test-server.js';
 import {
   entry,

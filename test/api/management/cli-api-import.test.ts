@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../../src-server/audit/audit-entry.js';
+import type { AuditEntry } from '../../../src-server/core/audit/audit-entry.js';
 import { runCli } from '../../helpers/cli-process.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { startTestServer } from '../../helpers/test-server.js';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import type { ProblemDetails } from '../../../src-server/http/problem.js';
+import type { ProblemDetails } from '../../../src-server/core/http/problem.js';
 import type { TestServer } from '../../helpers/test-server.js';
 
 export const SAMPLES = fileURLToPath(new URL('../../../resources/samples/', import.meta.url));

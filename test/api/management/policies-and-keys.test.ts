@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiKeyDigest } from '../../../src-server/policies/api-key-digest.js';
-import type { ApiKeyRecord } from '../../../src-server/store/config-model.js';
+import { ApiKeyDigest } from '../../../src-server/control/policies/api-key-digest.js';
+import type { ApiKeyRecord } from '../../../src-server/core/model/config-model.js';
 import { startTestServer, type TestServer } from '../../helpers/test-server.js';
 import { expectProblem, json, send } from './helpers.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MonitoringRecord } from '../../../src-server/monitoring/monitoring-record.js';
+import type { MonitoringRecord } from '../../../src-server/core/monitoring/monitoring-record.js';
 import { startTestServer, type TestServer } from '../../helpers/test-server.js';
 import { startEchoUpstream, type Upstream } from '../../helpers/upstreams.js';
 import { send, startGatewayFixture, type GatewayFixture } from '../gateway/gateway-fixture.js';

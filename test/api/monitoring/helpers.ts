@@ -3,8 +3,8 @@ import { expect } from 'vitest';
 import type {
   MonitoringRecord,
   NewMonitoringRecord,
-} from '../../../src-server/monitoring/monitoring-record.js';
-import type { MonitoringFilter } from '../../../src-server/monitoring/monitoring-store.js';
+} from '../../../src-server/core/monitoring/monitoring-record.js';
+import type { MonitoringFilter } from '../../../src-server/core/monitoring/monitoring-store.js';
 import type { TestServer } from '../../helpers/test-server.js';
 
 export interface ListPage {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MonitoringSummaryData } from '../../../src-server/monitoring/monitoring-store.js';
+import type { MonitoringSummaryData } from '../../../src-server/core/monitoring/monitoring-store.js';
 import { startTestServer, type TestServer } from '../../helpers/test-server.js';
 import { record } from '../../unit/monitoring/helpers.js';
 import { getJson, recordThroughSink, validationErrors } from './helpers.js';

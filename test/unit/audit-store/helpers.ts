@@ -7,8 +7,8 @@ import type {
   AuditQuery,
   AuditStore,
   NewAuditEntry,
-} from '../../../src-server/audit/audit-entry.js';
-import { openAuditStore, type OpenAuditStoreOptions } from '../../../src-server/audit/store/index.js';
+} from '../../../src-server/core/audit/audit-entry.js';
+import { openAuditStore, type OpenAuditStoreOptions } from '../../../src-server/core/audit/store/index.js';
 
 export const DAY_MS = 86_400_000;
 export const BASE_MS = Date.parse('2025-03-01T00:00:00.000Z');

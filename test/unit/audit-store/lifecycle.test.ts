@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AuditStoreClosedError } from '../../../src-server/audit/store/index.js';
+import { AuditStoreClosedError } from '../../../src-server/core/audit/store/index.js';
 import { allIds, BASE_MS, DAY_MS, entryAt, referenceFilter, StoreFixture } from './helpers.js';
 
 let fixture: StoreFixture;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AuditEntry, AuditQuery, NewAuditEntry } from '../../../src-server/audit/audit-entry.js';
+import type { AuditEntry, AuditQuery, NewAuditEntry } from '../../../src-server/core/audit/audit-entry.js';
 import { BASE_MS, referenceFilter, referenceQuery, StoreFixture } from './helpers.js';
 
 const ACTIONS = [

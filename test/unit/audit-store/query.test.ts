@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AuditStore } from '../../../src-server/audit/audit-entry.js';
+import type { AuditStore } from '../../../src-server/core/audit/audit-entry.js';
 import { allIds, BASE_MS, DAY_MS, entryAt, StoreFixture } from './helpers.js';
 
 let fixture: StoreFixture;

@@ -1,7 +1,11 @@
 import { readdir, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AuditResource, AuditStore, RetentionPolicy } from '../../../src-server/audit/audit-entry.js';
+import type {
+  AuditResource,
+  AuditStore,
+  RetentionPolicy,
+} from '../../../src-server/core/audit/audit-entry.js';
 import { allIds, BASE_MS, DAY_MS, entryAt, StoreFixture } from './helpers.js';
 
 let fixture: StoreFixture;

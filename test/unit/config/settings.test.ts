@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SettingsError, SettingsSource } from '../../../src-server/config/settings.js';
+import { SettingsError, SettingsSource } from '../../../src-server/core/settings/settings.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 describe('layered settings', () => {

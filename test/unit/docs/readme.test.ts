@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SETTING_DEFINITIONS } from '../../../src-server/config/setting-definitions.js';
+import { SETTING_DEFINITIONS } from '../../../src-server/core/settings/setting-definitions.js';
 
 const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
 

@@ -4,7 +4,7 @@ import {
   judgeOrigin,
   preflightHeaders,
   responseCorsHeaders,
-} from '../../../src-server/gateway/cors.js';
+} from '../../../src-server/gateway/cors/cors.js';
 
 const rules = (allowedOrigins: string[], allowCredentials = false) =>
   compileCors({ enabled: true, allowedOrigins, allowCredentials, maxAgeSeconds: 300 })!;

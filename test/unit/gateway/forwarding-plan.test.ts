@@ -6,8 +6,8 @@ import {
   type ForwardingPlan,
   type IncomingHeaders,
   type PartialPassthroughEntry,
-} from '../../../src-server/passthrough/forwarding/index.js';
-import type { EnvValue } from '../../../src-server/passthrough/template/index.js';
+} from '../../../src-server/core/passthrough/forwarding/index.js';
+import type { EnvValue } from '../../../src-server/core/template/index.js';
 
 const ENV: Record<string, EnvValue> = {
   'backend.url': { value: 'https://backend.example.com', secret: false },

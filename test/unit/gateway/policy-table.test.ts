@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PolicyTable } from '../../../src-server/gateway/policies/policy-table.js';
-import type { PolicyRecord } from '../../../src-server/store/config-model.js';
+import type { PolicyRecord } from '../../../src-server/core/model/config-model.js';
 
 function policy(id: string, endpoints: PolicyRecord['endpoints']): PolicyRecord {
   return {

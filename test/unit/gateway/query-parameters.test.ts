@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { queryParameter, withoutQueryParameter } from '../../../src-server/passthrough/forwarding/index.js';
+import {
+  queryParameter,
+  withoutQueryParameter,
+} from '../../../src-server/core/passthrough/forwarding/index.js';
 
 describe('raw query helpers', () => {
   it('reads the first value, exact name first, then ignoring case', () => {

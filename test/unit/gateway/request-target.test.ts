@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRequestTarget } from '../../../src-server/gateway/request-target.js';
+import { parseRequestTarget } from '../../../src-server/gateway/handler/request-target.js';
 
 describe('request targets', () => {
   it('splits path and query and decodes segments for matching', () => {

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { buildApiRoute } from '../../../src-server/gateway/runtime/api-route.js';
 import { resolveRoute, type ApiRoute } from '../../../src-server/gateway/runtime/route-table.js';
-import { compileForwardingEntry } from '../../../src-server/passthrough/forwarding/index.js';
-import { parseRequestTarget } from '../../../src-server/gateway/request-target.js';
+import { compileForwardingEntry } from '../../../src-server/core/passthrough/forwarding/index.js';
+import { parseRequestTarget } from '../../../src-server/gateway/handler/request-target.js';
 import type {
   ApiRecord,
   HttpMethodName,
   PassthroughEntry,
   PassthroughRecord,
-} from '../../../src-server/store/config-model.js';
-import { openEntry } from '../../../src-server/passthrough/sealed-headers.js';
+} from '../../../src-server/core/model/config-model.js';
+import { openEntry } from '../../../src-server/core/passthrough/sealed-headers.js';
 
 /** The entries of these tests hold no sealed header values: nothing is ever unsealed. */
 const NO_SEALED_VALUES = {

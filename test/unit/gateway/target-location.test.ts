@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { targetLocation } from '../../../src-server/passthrough/forwarding/index.js';
+import { targetLocation } from '../../../src-server/core/passthrough/forwarding/index.js';
 
 describe('target locations', () => {
   it.each([

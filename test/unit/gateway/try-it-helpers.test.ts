@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { TraceWatchers } from '../../../src-server/gateway/trace-watchers.js';
-import type { NewMonitoringRecord } from '../../../src-server/monitoring/monitoring-record.js';
-import { newTraceparent } from '../../../src-server/passthrough/forwarding/index.js';
-import { showBody } from '../../../src-server/passthrough/try-it/response-body.js';
-import { maskHeaders, maskQuery } from '../../../src-server/passthrough/try-it/try-masking.js';
-import { requestTargetOf } from '../../../src-server/passthrough/try-it/try-target.js';
+import { TraceWatchers } from '../../../src-server/core/monitoring/trace-watchers.js';
+import type { NewMonitoringRecord } from '../../../src-server/core/monitoring/monitoring-record.js';
+import { newTraceparent } from '../../../src-server/core/passthrough/forwarding/index.js';
+import { showBody } from '../../../src-server/control/passthroughs/try-it/response-body.js';
+import { maskHeaders, maskQuery } from '../../../src-server/control/passthroughs/try-it/try-masking.js';
+import { requestTargetOf } from '../../../src-server/control/passthroughs/try-it/try-target.js';
 
 const noNames = { headers: new Set<string>(), query: new Set<string>() };
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseUtcDateTime } from '../../../src-server/http/query-params.js';
+import { parseUtcDateTime } from '../../../src-server/core/http/query-params.js';
 
 describe('parseUtcDateTime', () => {
   it('reads ISO 8601 forms, a missing offset as UTC', () => {

@@ -6,8 +6,8 @@ import {
   apiKeyPrefix,
   generateApiKey,
   isWellFormedApiKey,
-} from '../../../src-server/policies/api-key-digest.js';
-import type { ApiKeyRecord } from '../../../src-server/store/config-model.js';
+} from '../../../src-server/control/policies/api-key-digest.js';
+import type { ApiKeyRecord } from '../../../src-server/core/model/config-model.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 describe('API key digests', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { effectivePassthroughs } from '../../../src-server/management/passthroughs/effective-passthroughs.js';
-import type { ConfigData } from '../../../src-server/store/config-model.js';
+import { effectivePassthroughs } from '../../../src-server/control/passthroughs/effective-passthroughs.js';
+import type { ConfigData } from '../../../src-server/core/model/config-model.js';
 
 const at = '2026-01-01T00:00:00.000Z';
 

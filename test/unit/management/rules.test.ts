@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnvReference } from '../../../src-server/management/deploy/passthrough-references.js';
-import { editorPath, FieldErrors } from '../../../src-server/management/editor-paths.js';
-import { checkAllowedOrigin } from '../../../src-server/management/passthroughs/allowed-origins.js';
-import { revealsLiteralSecret } from '../../../src-server/passthrough/sealed-headers.js';
+import { parseEnvReference } from '../../../src-server/core/passthrough/passthrough-references.js';
+import { editorPath, FieldErrors } from '../../../src-server/control/common/editor-paths.js';
+import { checkAllowedOrigin } from '../../../src-server/control/passthroughs/allowed-origins.js';
+import { revealsLiteralSecret } from '../../../src-server/core/passthrough/sealed-headers.js';
 import {
   listenersCollide,
   normalizeListenerHost,
-} from '../../../src-server/environments/listener-address.js';
-import { parseTypedValue } from '../../../src-server/environments/environment-variable-values.js';
+} from '../../../src-server/control/environments/listener-address.js';
+import { parseTypedValue } from '../../../src-server/control/environments/environment-variable-values.js';
 
 describe('allowed origins', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withEntryDefaults } from '../../../src-server/passthrough/forwarding/index.js';
-import { openEntry, sealEntry } from '../../../src-server/passthrough/sealed-headers.js';
-import { SecretBox } from '../../../src-server/store/secret-box.js';
+import { withEntryDefaults } from '../../../src-server/core/passthrough/forwarding/index.js';
+import { openEntry, sealEntry } from '../../../src-server/core/passthrough/sealed-headers.js';
+import { SecretBox } from '../../../src-server/core/config-store/secret-box.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 let dirs: { path: string; remove(): Promise<void> }[] = [];

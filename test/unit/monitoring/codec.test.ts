@@ -3,19 +3,19 @@ import { describe, expect, it } from 'vitest';
 import {
   MONITORING_OUTCOMES,
   type NewMonitoringRecord,
-} from '../../../src-server/monitoring/monitoring-record.js';
+} from '../../../src-server/core/monitoring/monitoring-record.js';
 import {
   BlockBuilder,
   BlockReader,
   recordLengthAt,
-} from '../../../src-server/monitoring/store/block-codec.js';
-import { ByteInterner } from '../../../src-server/monitoring/store/byte-interner.js';
-import { normalizeRecord } from '../../../src-server/monitoring/store/normalize-record.js';
+} from '../../../src-server/core/monitoring/store/block-codec.js';
+import { ByteInterner } from '../../../src-server/core/monitoring/store/byte-interner.js';
+import { normalizeRecord } from '../../../src-server/core/monitoring/store/normalize-record.js';
 import {
   decodeRecord,
   IndexFieldReader,
   RecordCodecError,
-} from '../../../src-server/monitoring/store/record-codec.js';
+} from '../../../src-server/core/monitoring/store/record-codec.js';
 import { record, REQUIRED_RECORD_KEYS } from './helpers.js';
 
 const text = fc.string({ unit: 'binary-ascii', maxLength: 40 });

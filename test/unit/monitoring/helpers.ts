@@ -3,9 +3,15 @@ import {
   MONITORING_OUTCOMES,
   type MonitoringRecord,
   type NewMonitoringRecord,
-} from '../../../src-server/monitoring/monitoring-record.js';
-import type { MonitoringFilter, MonitoringQuery } from '../../../src-server/monitoring/monitoring-store.js';
-import { openMonitoringStore, type FileMonitoringStore } from '../../../src-server/monitoring/store/index.js';
+} from '../../../src-server/core/monitoring/monitoring-record.js';
+import type {
+  MonitoringFilter,
+  MonitoringQuery,
+} from '../../../src-server/core/monitoring/monitoring-store.js';
+import {
+  openMonitoringStore,
+  type FileMonitoringStore,
+} from '../../../src-server/core/monitoring/store/index.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 export const BASE_MS = Date.parse('2026-03-01T00:00:00.000Z');

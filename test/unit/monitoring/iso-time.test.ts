@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isoTime, parseIsoTime } from '../../../src-server/monitoring/iso-time.js';
+import { isoTime, parseIsoTime } from '../../../src-server/core/monitoring/iso-time.js';
 
 /** The cached time formatting and parsing behave exactly like `toISOString` and `Date.parse`. */
 describe('ISO times', () => {

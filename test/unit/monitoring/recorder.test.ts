@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLogger } from '../../../src-server/logger.js';
-import { Monitoring } from '../../../src-server/monitoring/monitoring.js';
-import type { NewMonitoringRecord } from '../../../src-server/monitoring/monitoring-record.js';
-import { MonitoringRecorder } from '../../../src-server/monitoring/monitoring-recorder.js';
+import { createLogger } from '../../../src-server/core/logging/logger.js';
+import { Monitoring } from '../../../src-server/core/monitoring/monitoring.js';
+import type { NewMonitoringRecord } from '../../../src-server/core/monitoring/monitoring-record.js';
+import { MonitoringRecorder } from '../../../src-server/core/monitoring/monitoring-recorder.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { record } from './helpers.js';
 

@@ -1,9 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLogger } from '../../../src-server/logger.js';
-import { Monitoring } from '../../../src-server/monitoring/monitoring.js';
-import { scheduleMonitoringRetention } from '../../../src-server/monitoring/retention-scheduler.js';
+import { createLogger } from '../../../src-server/core/logging/logger.js';
+import { Monitoring } from '../../../src-server/core/monitoring/monitoring.js';
+import { scheduleMonitoringRetention } from '../../../src-server/core/monitoring/retention-scheduler.js';
 import { BASE_MS, record, StoreFixture } from './helpers.js';
 
 const HOUR = 3_600_000;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MonitoringRecord } from '../../../src-server/monitoring/monitoring-record.js';
+import type { MonitoringRecord } from '../../../src-server/core/monitoring/monitoring-record.js';
 import {
   BASE_MS,
   newRecord,

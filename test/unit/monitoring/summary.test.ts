@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MonitoringRecord } from '../../../src-server/monitoring/monitoring-record.js';
-import type { StatusCounts } from '../../../src-server/monitoring/monitoring-store.js';
+import type { MonitoringRecord } from '../../../src-server/core/monitoring/monitoring-record.js';
+import type { StatusCounts } from '../../../src-server/core/monitoring/monitoring-store.js';
 import {
   BASE_MS,
   filter,

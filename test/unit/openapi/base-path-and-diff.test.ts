@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { diffOperations } from '../../../src-server/control/apis/openapi/index.js';
 import {
   basePathsOverlap,
-  diffOperations,
   joinBasePath,
   normalizeBasePath,
-} from '../../../src-server/apis/openapi/index.js';
-import type { ApiOperation } from '../../../src-server/apis/openapi/index.js';
+} from '../../../src-server/core/paths/base-path.js';
+import type { ApiOperation } from '../../../src-server/control/apis/openapi/index.js';
 
 describe('base paths', () => {
   it.each([

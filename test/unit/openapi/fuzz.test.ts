@@ -3,10 +3,11 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { matchPathTemplate, parseApiDefinition } from '../../../src-server/apis/openapi/index.js';
-import { locateJsonSyntaxError } from '../../../src-server/apis/openapi/json-syntax-error.js';
+import { parseApiDefinition } from '../../../src-server/control/apis/openapi/index.js';
+import { matchPathTemplate } from '../../../src-server/core/paths/path-template.js';
+import { locateJsonSyntaxError } from '../../../src-server/control/apis/openapi/json-syntax-error.js';
 import { openApi30, openApi31, swagger20, toJson, toYaml } from './helpers.js';
-import type { ParseApiDefinitionResult } from '../../../src-server/apis/openapi/index.js';
+import type { ParseApiDefinitionResult } from '../../../src-server/control/apis/openapi/index.js';
 
 /** Never throws, returns one of the two shapes, and never hits the internal-error safety net. */
 function checkWellFormed(result: ParseApiDefinitionResult): void {

@@ -1,11 +1,11 @@
 import { dump } from 'js-yaml';
 import { expect } from 'vitest';
-import { parseApiDefinition } from '../../../src-server/apis/openapi/index.js';
+import { parseApiDefinition } from '../../../src-server/control/apis/openapi/index.js';
 import type {
   ApiDefinition,
   DefinitionIssue,
   ParseApiDefinitionOptions,
-} from '../../../src-server/apis/openapi/index.js';
+} from '../../../src-server/control/apis/openapi/index.js';
 
 export type Doc = Record<string, unknown>;
 

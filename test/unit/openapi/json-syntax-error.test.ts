@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { lineAndColumn, locateJsonSyntaxError } from '../../../src-server/apis/openapi/json-syntax-error.js';
-import { parseApiDefinition } from '../../../src-server/apis/openapi/index.js';
+import {
+  lineAndColumn,
+  locateJsonSyntaxError,
+} from '../../../src-server/control/apis/openapi/json-syntax-error.js';
+import { parseApiDefinition } from '../../../src-server/control/apis/openapi/index.js';
 
 describe('locateJsonSyntaxError', () => {
   it.each([

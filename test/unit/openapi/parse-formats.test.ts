@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseApiDefinition } from '../../../src-server/apis/openapi/index.js';
+import { parseApiDefinition } from '../../../src-server/control/apis/openapi/index.js';
 import { expectIssue, openApi30, parseErrors, parseOk, toJson, toYaml } from './helpers.js';
 
 describe('formats', () => {

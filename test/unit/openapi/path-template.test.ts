@@ -8,7 +8,7 @@ import {
   pathTemplateParameters,
   templateShape,
   templateSpecificity,
-} from '../../../src-server/apis/openapi/index.js';
+} from '../../../src-server/core/paths/path-template.js';
 
 describe('matchPathTemplate', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RefResolver } from '../../../src-server/apis/openapi/resolve-refs.js';
+import { RefResolver } from '../../../src-server/control/apis/openapi/resolve-refs.js';
 import { expectIssue, openApi30, openApi31, parseErrors, parseOk, swagger20, withPaths } from './helpers.js';
 
 const ok = { '200': { description: 'ok' } };

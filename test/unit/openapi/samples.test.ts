@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  basePathsOverlap,
-  diffOperations,
-  findBestTemplateMatch,
-} from '../../../src-server/apis/openapi/index.js';
+import { diffOperations } from '../../../src-server/control/apis/openapi/index.js';
+import { basePathsOverlap } from '../../../src-server/core/paths/base-path.js';
+import { findBestTemplateMatch } from '../../../src-server/core/paths/path-template.js';
 import { parseOk } from './helpers.js';
 
 function sample(name: string): Buffer {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { basePathFromServerUrl, substituteServerVariables } from '../../../src-server/apis/openapi/index.js';
+import {
+  basePathFromServerUrl,
+  substituteServerVariables,
+} from '../../../src-server/control/apis/openapi/index.js';
 import { expectIssue, openApi30, openApi31, parseErrors, parseOk, swagger20 } from './helpers.js';
 
 function withServers(servers: unknown, base = openApi30()) {

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ApiProblemError, describeError } from '../../../src-renderer/api/api-errors.js';
 import type { ProblemDetails } from '../../../src-renderer/api/types.js';
-import { assertNoOverlap } from '../../../src-server/apis/api-overlap.js';
-import { definitionProblem } from '../../../src-server/apis/api-import-service.js';
-import { conflict, HttpProblem } from '../../../src-server/http/problem.js';
+import { assertNoOverlap } from '../../../src-server/control/apis/api-overlap.js';
+import { definitionProblem } from '../../../src-server/control/apis/api-import-service.js';
+import { conflict, HttpProblem } from '../../../src-server/core/http/problem.js';
 import {
   legacyAgentProblem,
   missingValuesProblem,
   type MissingValue,
-} from '../../../src-server/management/deploy/deploy-checks.js';
-import { listNames, quoted } from '../../../src-server/management/records.js';
-import type { AgentGroupRecord, ConfigData } from '../../../src-server/store/config-model.js';
+} from '../../../src-server/control/common/deploy-checks.js';
+import { listNames, quoted } from '../../../src-server/control/common/records.js';
+import type { AgentGroupRecord, ConfigData } from '../../../src-server/core/model/config-model.js';
 
 const TRACE_ID = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00';
 

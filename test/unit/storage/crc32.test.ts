@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { crc32, crc32Portable } from '../../../src-server/storage/index.js';
+import { crc32, crc32Portable } from '../../../src-server/core/storage/index.js';
 
 describe('crc32', () => {
   it('gives the standard check value', () => {

@@ -2,7 +2,7 @@ import { appendFile, mkdtemp, readdir, rm, stat, truncate, writeFile } from 'nod
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SegmentLog, type SegmentLogOptions } from '../../../src-server/storage/index.js';
+import { SegmentLog, type SegmentLogOptions } from '../../../src-server/core/storage/index.js';
 
 interface Warning {
   message: string;

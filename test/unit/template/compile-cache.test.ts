@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createTemplateCompileCache,
   handlebarsCompilationCount,
-} from '../../../src-server/passthrough/template/index.js';
+} from '../../../src-server/core/template/index.js';
 import { context } from './scope-fixtures.js';
 
 describe('compile cache', () => {

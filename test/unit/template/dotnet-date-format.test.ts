@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkDateTimeFormat,
-  formatDateTime,
-} from '../../../src-server/passthrough/template/dotnet-date-format.js';
-import type { DotnetDateTime } from '../../../src-server/passthrough/template/dotnet-datetime.js';
+import { checkDateTimeFormat, formatDateTime } from '../../../src-server/core/template/dotnet-date-format.js';
+import type { DotnetDateTime } from '../../../src-server/core/template/dotnet-datetime.js';
 import {
   addUnits,
   localNow,
   toUniversal,
   utcNow,
-} from '../../../src-server/passthrough/template/dotnet-datetime.js';
+} from '../../../src-server/core/template/dotnet-datetime.js';
 
 // Wednesday 2024-01-03 14:05:09.045 UTC, and a morning time for AM.
 const afternoon: DotnetDateTime = utcNow(new Date('2024-01-03T14:05:09.045Z'));

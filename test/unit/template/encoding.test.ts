@@ -6,7 +6,7 @@ import {
   percentDecodeLenient,
   percentEncodeComponent,
   reencodeQueryString,
-} from '../../../src-server/passthrough/template/encoding.js';
+} from '../../../src-server/core/template/encoding.js';
 
 describe('percent-encoding', () => {
   it('keeps only unreserved characters', () => {

@@ -3,7 +3,7 @@ import {
   ESCAPED_REQUEST_DATA,
   REQUEST_DATA,
   CONFIGURATION,
-} from '../../../src-server/passthrough/template/value.js';
+} from '../../../src-server/core/template/value.js';
 import { evaluateSource, textOfSource } from './pipeline.js';
 import { makeScope } from './scope-fixtures.js';
 

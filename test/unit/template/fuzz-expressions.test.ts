@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileTarget } from '../../../src-server/passthrough/template/index.js';
+import { compileTarget } from '../../../src-server/core/template/index.js';
 import { compileExpression, evaluateSource } from './pipeline.js';
 import { context, makeScope } from './scope-fixtures.js';
 

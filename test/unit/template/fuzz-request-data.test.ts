@@ -1,10 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type {
-  TargetSections,
-  TemplateCompileContext,
-} from '../../../src-server/passthrough/template/index.js';
-import { compileTarget } from '../../../src-server/passthrough/template/index.js';
+import type { TargetSections, TemplateCompileContext } from '../../../src-server/core/template/index.js';
+import { compileTarget } from '../../../src-server/core/template/index.js';
 import { allOperationsContext, context, makeScope } from './scope-fixtures.js';
 
 /**

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { TemplateError } from '../../../src-server/passthrough/template/index.js';
-import { compileHeaderValue, compileTarget } from '../../../src-server/passthrough/template/index.js';
+import type { TemplateError } from '../../../src-server/core/template/index.js';
+import { compileHeaderValue, compileTarget } from '../../../src-server/core/template/index.js';
 import { allOperationsContext, context, makeScope } from './scope-fixtures.js';
 
 /** Arbitrary template text never throws: it compiles, or it gives errors with a place, position and message. */

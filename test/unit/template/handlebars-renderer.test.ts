@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   compileSectionTemplate,
   toHandlebarsSource,
-} from '../../../src-server/passthrough/template/handlebars-renderer.js';
-import type { TemplatePart } from '../../../src-server/passthrough/template/span-scanner.js';
-import { scanTemplate } from '../../../src-server/passthrough/template/span-scanner.js';
+} from '../../../src-server/core/template/handlebars-renderer.js';
+import type { TemplatePart } from '../../../src-server/core/template/span-scanner.js';
+import { scanTemplate } from '../../../src-server/core/template/span-scanner.js';
 
 /** Handlebars renders the sections; literal text must come out exactly as written. */
 

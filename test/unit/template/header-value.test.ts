@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileHeaderValue } from '../../../src-server/passthrough/template/index.js';
+import { compileHeaderValue } from '../../../src-server/core/template/index.js';
 import type { ScopeOptions } from './scope-fixtures.js';
 import { context, makeScope } from './scope-fixtures.js';
 

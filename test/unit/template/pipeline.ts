@@ -1,11 +1,11 @@
-import { bindExpression } from '../../../src-server/passthrough/template/binder.js';
-import type { BoundExpression } from '../../../src-server/passthrough/template/bound.js';
-import { EvaluationFailure, evaluate } from '../../../src-server/passthrough/template/evaluator.js';
-import { parseExpression } from '../../../src-server/passthrough/template/parser.js';
-import { tokenize } from '../../../src-server/passthrough/template/tokenizer.js';
-import type { RenderScope, TemplateCompileContext } from '../../../src-server/passthrough/template/types.js';
-import type { Value } from '../../../src-server/passthrough/template/value.js';
-import { textOf } from '../../../src-server/passthrough/template/value.js';
+import { bindExpression } from '../../../src-server/core/template/binder.js';
+import type { BoundExpression } from '../../../src-server/core/template/bound.js';
+import { EvaluationFailure, evaluate } from '../../../src-server/core/template/evaluator.js';
+import { parseExpression } from '../../../src-server/core/template/parser.js';
+import { tokenize } from '../../../src-server/core/template/tokenizer.js';
+import type { RenderScope, TemplateCompileContext } from '../../../src-server/core/template/types.js';
+import type { Value } from '../../../src-server/core/template/value.js';
+import { textOf } from '../../../src-server/core/template/value.js';
 import { context as defaultContext, makeScope } from './scope-fixtures.js';
 
 /** Runs one expression through tokenizer, parser, binder and evaluator, as a span's content. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileHeaderValue } from '../../../src-server/passthrough/template/index.js';
+import { compileHeaderValue } from '../../../src-server/core/template/index.js';
 import { context, makeScope } from './scope-fixtures.js';
 
 /** `#api.QueryParameters.<name>` reads any query string as URLSearchParams does (exact name first, then caseless). */

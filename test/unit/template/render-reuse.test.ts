@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileTarget } from '../../../src-server/passthrough/template/index.js';
+import { compileTarget } from '../../../src-server/core/template/index.js';
 import { context, defaultEnv, makeScope } from './scope-fixtures.js';
 
 /** A section that reads only `#env` is rendered again whenever a value it reads differs, never otherwise. */

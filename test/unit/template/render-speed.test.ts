@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileTarget, handlebarsCompilationCount } from '../../../src-server/passthrough/template/index.js';
+import { compileTarget, handlebarsCompilationCount } from '../../../src-server/core/template/index.js';
 import { context, makeScope } from './scope-fixtures.js';
 
 /** A sanity check, not a benchmark: rendering never compiles. */

@@ -2,7 +2,7 @@ import type {
   EnvValue,
   RenderScope,
   TemplateCompileContext,
-} from '../../../src-server/passthrough/template/index.js';
+} from '../../../src-server/core/template/index.js';
 
 /** Shared fixtures: a compile context and a per-request scope built from plain data. */
 

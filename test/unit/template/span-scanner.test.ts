@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scanTemplate } from '../../../src-server/passthrough/template/span-scanner.js';
+import { scanTemplate } from '../../../src-server/core/template/span-scanner.js';
 
 describe('span scanner', () => {
   it('splits literal text and spans with their offsets', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeSupported, listSupported } from '../../../src-server/passthrough/template/index.js';
+import { describeSupported, listSupported } from '../../../src-server/core/template/index.js';
 import { allOperationsContext, context } from './scope-fixtures.js';
 
 describe('supported list for the editor', () => {

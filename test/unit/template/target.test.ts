@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type {
-  TargetSections,
-  TemplateCompileContext,
-} from '../../../src-server/passthrough/template/index.js';
-import { compileTarget } from '../../../src-server/passthrough/template/index.js';
+import type { TargetSections, TemplateCompileContext } from '../../../src-server/core/template/index.js';
+import { compileTarget } from '../../../src-server/core/template/index.js';
 import type { ScopeOptions } from './scope-fixtures.js';
 import { allOperationsContext, context, makeScope } from './scope-fixtures.js';
 

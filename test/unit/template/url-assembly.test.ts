@@ -4,7 +4,7 @@ import {
   assembleTargetUrl,
   configurationOrigin,
   joinSections,
-} from '../../../src-server/passthrough/template/url-assembly.js';
+} from '../../../src-server/core/template/url-assembly.js';
 
 /** The assembled URL is always what the URL parser makes of the joined sections, however it gets there. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileTarget } from '../../../src-server/passthrough/template/index.js';
+import { compileTarget } from '../../../src-server/core/template/index.js';
 import { context, makeScope } from './scope-fixtures.js';
 
 describe('the worked example of the seed', () => {

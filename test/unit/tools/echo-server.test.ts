@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEchoServer, type EchoedRequest } from '../../../src-server/tools/echo-server.js';
+import { createEchoServer, type EchoedRequest } from '../../../src-server/cli/echo-server.js';
 
 describe('gatehouse echo target', () => {
   const server = createEchoServer();

@@ -1,0 +1,154 @@
+import { scheduleRetention } from '../core/audit/retention-scheduler.js';
+import { ExternalProvider } from '../core/oidc/external-provider.js';
+import { TokenVerifier } from '../control/identity/token-verifier.js';
+import type { SettingsSnapshot, SettingsSource } from '../core/settings/settings.js';
+import { createControlPanelApp } from '../control/panel/control-panel-app.js';
+import { ControlPanel } from '../control/panel/control-panel.js';
+import { managementRoutes } from '../control/panel/management-routes.js';
+import { GatewayManager } from '../gateway/gateway-manager.js';
+import { metricsRouter } from '../control/monitoring/metrics-router.js';
+import { scheduleMonitoringRetention } from '../core/monitoring/retention-scheduler.js';
+import { buildManagementDocument } from '../control/panel/management-document.js';
+import { packageInfo } from '../core/data-dir/package-root.js';
+import { ApiKeyDigest, isWellFormedApiKey } from '../control/policies/api-key-digest.js';
+import { isResourceLive } from './resource-liveness.js';
+import type { Tenant } from './tenant.js';
+
+export interface ServerServices {
+  controlPanel: ControlPanel;
+  gateway: GatewayManager;
+  close(): Promise<void>;
+}
+
+function externalProviderOf(settings: SettingsSnapshot): ExternalProvider | undefined {
+  const authority = settings.str('Auth:External:Authority');
+  if (!authority) return undefined;
+  return new ExternalProvider({
+    authority,
+    audience: settings.str('Auth:External:Audience'),
+    keyRefreshCooldownMs: settings.int('Auth:External:KeyRefreshCooldownSeconds') * 1000,
+  });
+}
+
+/** Starts the listeners of a tenant: the gateway's, then the Control Panel's. */
+export async function startServices(input: {
+  tenant: Tenant;
+  source: SettingsSource;
+  settings: SettingsSnapshot;
+  uiDir: string | undefined;
+}): Promise<ServerServices> {
+  const { tenant, source, settings } = input;
+  const { logger, now } = tenant;
+  const version = packageInfo().version;
+  // Opened before anything is scheduled: when it fails there is nothing to undo.
+  const apiKeyDigest = await ApiKeyDigest.open(tenant.layout.keysDir);
+
+  const stopRetention = scheduleRetention({
+    store: tenant.auditStore,
+    logger,
+    now,
+    retentionDays: settings.int('Audit:RetentionDays'),
+    agentWindow: settings.int('Audit:AgentEventWindow'),
+    isResourceLive: (resource) => isResourceLive(tenant.configStore, resource),
+  });
+  const stopMonitoringRetention = scheduleMonitoringRetention({
+    monitoring: tenant.monitoring,
+    logger,
+    now,
+    retentionDays: settings.int('Monitoring:RetentionDays'),
+  });
+
+  const gateway = new GatewayManager({
+    logger,
+    recorder: tenant.recorder,
+    configStore: tenant.configStore,
+    secretBox: tenant.secretBox,
+    monitoring: tenant.monitoring,
+    verifyApiKey: (presented, record) =>
+      isWellFormedApiKey(presented) && apiKeyDigest.verifyApiKey(presented, record.digest),
+    defaultBinding: { host: settings.str('Gateway:Host'), port: settings.int('Gateway:Port') },
+  });
+  try {
+    await gateway.start();
+  } catch (error) {
+    await stopRetention();
+    await stopMonitoringRetention();
+    await gateway.close();
+    throw error;
+  }
+
+  const build = (current: SettingsSnapshot) => {
+    const tokenIssuer = tenant.tokenIssuer(current.str('Auth:Audience'));
+    const verifier = new TokenVerifier({
+      builtIn: {
+        issuer: tenant.issuerId,
+        audience: current.str('Auth:Audience'),
+        publicJwk: tenant.signingKey.publicJwk,
+      },
+      external: externalProviderOf(current),
+      clientName: (clientId) => tenant.registrations.nameOfClient(clientId),
+    });
+    const routes = managementRoutes({
+      tenant,
+      settings: current,
+      tokenIssuer,
+      tenantSettings: {
+        source,
+        effective: () => controlPanel.settings,
+        status: () => ({ ...controlPanel.status(), version }),
+        scheduleRestart: () => controlPanel.scheduleRestart(),
+      },
+      gateway,
+    });
+    const document = buildManagementDocument(routes, { version });
+    const app = createControlPanelApp({
+      routes,
+      services: {
+        authenticate: (req) => verifier.authenticate(req),
+        recordAudit: async (record) => {
+          await tenant.recorder.recordRequest(record);
+        },
+        logger,
+      },
+      logger,
+      boundHost: current.str('ControlPanel:Host'),
+      allowedHosts: current
+        .str('ControlPanel:AllowedHosts')
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+      uiDir: input.uiDir,
+      managementDocument: () => document,
+      extraRouters: [
+        metricsRouter({
+          metrics: tenant.monitoring.metrics,
+          requireAuth: current.bool('Monitoring:MetricsRequireAuth'),
+          controlPanelHost: current.str('ControlPanel:Host'),
+          authenticate: (req) => verifier.authenticate(req),
+          logger,
+        }),
+      ],
+    });
+    return { handler: app, host: current.str('ControlPanel:Host'), port: current.int('ControlPanel:Port') };
+  };
+  const controlPanel: ControlPanel = new ControlPanel(source, settings, build, logger, now);
+  try {
+    await controlPanel.start();
+  } catch (error) {
+    await stopRetention();
+    await stopMonitoringRetention();
+    await gateway.close();
+    throw error;
+  }
+
+  return {
+    controlPanel,
+    gateway,
+    async close() {
+      await stopRetention();
+      await stopMonitoringRetention();
+      await controlPanel.close();
+      await gateway.close();
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { open, type FileHandle } from 'node:fs/promises';
+import { validationProblem } from '../../core/http/problem.js';
+import { assertDeployable } from '../common/deploy-checks.js';
+import { envReferencesOfPassthrough } from '../../core/passthrough/passthrough-references.js';
+import type { ManagementDeps } from '../common/management-deps.js';
+import { byName, matchesSearch, requireRecord } from '../common/records.js';
+import type { ApiRecord, ConfigData } from '../../core/model/config-model.js';
+import { assertNoOverlap } from './api-overlap.js';
+import { documentMediaTypeOf, documentPath, removeDocument } from './api-document-files.js';
+import type { ModifyApiInput } from './api-schemas.js';
+
+/** The API catalog: listing, reading, reassigning and deleting imported API definitions. */
+export class ApiCatalogService {
+  constructor(private readonly deps: ManagementDeps) {}
+
+  get data(): Readonly<ConfigData> {
+    return this.deps.store.data;
+  }
+
+  list(filter: { agentGroupId?: string; search?: string } = {}): ApiRecord[] {
+    return this.data.apis
+      .filter(
+        (api) =>
+          (filter.agentGroupId === undefined || api.agentGroupIds.includes(filter.agentGroupId)) &&
+          matchesSearch(filter.search, api.name, api.basePath, api.description),
+      )
+      .sort(byName);
+  }
+
+  get(id: string): ApiRecord {
+    return requireRecord(this.data.apis, id, 'API');
+  }
+
+  /** The stored document as sent, with its media type. A missing file is a server fault, not a 404. */
+  async openDocument(
+    id: string,
+  ): Promise<{ file: FileHandle; size: number; mediaType: string; api: ApiRecord }> {
+    const api = this.get(id);
+    const file = await open(documentPath(this.deps.store.documentsDir, api.documentFile), 'r');
+    try {
+      const { size } = await file.stat();
+      return { file, size, mediaType: documentMediaTypeOf(api), api };
+    } catch (error) {
+      await file.close();
+      throw error;
+    }
+  }
+
+  /** Name, description and agent groups. New groups must not overlap other APIs and must run its passthrough. */
+  modify(id: string, input: ModifyApiInput): Promise<ApiRecord> {
+    return this.deps.store.update((data) => {
+      const api = requireRecord(data.apis, id, 'API');
+      if (input.name !== undefined) api.name = input.name;
+      if (input.description === null) delete api.description;
+      else if (input.description !== undefined) api.description = input.description;
+      if (input.agentGroupIds !== undefined) {
+        const unknown = input.agentGroupIds.filter(
+          (groupId) => !data.agentGroups.some((group) => group.id === groupId),
+        );
+        if (unknown.length > 0) {
+          throw validationProblem({
+            agentGroupIds: unknown.map((groupId) => `No agent group has id ${groupId}.`),
+          });
+        }
+        api.agentGroupIds = input.agentGroupIds;
+        assertNoOverlap(data, api);
+        const passthrough = data.passthroughs.find((candidate) => candidate.apiId === id);
+        if (passthrough)
+          assertDeployable(data, api, envReferencesOfPassthrough(data, passthrough, this.deps.secretBox));
+      }
+      api.updatedAt = this.deps.now().toISOString();
+      return api;
+    });
+  }
+
+  /** Deletes the API with its passthrough and its document file. */
+  async delete(id: string): Promise<{ api: ApiRecord; passthroughId?: string }> {
+    const removed = await this.deps.store.update((data) => {
+      const api = requireRecord(data.apis, id, 'API');
+      const passthrough = data.passthroughs.find((candidate) => candidate.apiId === id);
+      data.apis = data.apis.filter((candidate) => candidate.id !== id);
+      data.passthroughs = data.passthroughs.filter((candidate) => candidate.apiId !== id);
+      return { api, ...(passthrough ? { passthroughId: passthrough.id } : {}) };
+    });
+    await removeDocument(this.deps.store.documentsDir, removed.api.documentFile, this.deps.logger);
+    return removed;
+  }
+}

@@ -1,0 +1,31 @@
+import { conflict } from '../../core/http/problem.js';
+import { quoted } from '../common/records.js';
+import type { ApiRecord, ConfigData } from '../../core/model/config-model.js';
+import { basePathsOverlap } from '../../core/paths/base-path.js';
+
+/**
+ * Two APIs on one agent group must not share requests: their base paths may not overlap at a segment
+ * boundary (`/api` and `/api/v2` overlap, `/api` and `/apiv2` do not).
+ */
+export function assertNoOverlap(
+  data: Readonly<ConfigData>,
+  api: Pick<ApiRecord, 'id' | 'basePath' | 'agentGroupIds'>,
+): void {
+  for (const agentGroupId of api.agentGroupIds) {
+    const other = data.apis.find(
+      (candidate) =>
+        candidate.id !== api.id &&
+        candidate.agentGroupIds.includes(agentGroupId) &&
+        basePathsOverlap(candidate.basePath, api.basePath),
+    );
+    if (!other) continue;
+    const group = data.agentGroups.find((candidate) => candidate.id === agentGroupId);
+    throw conflict(
+      `The base path ${api.basePath} overlaps the base path ${other.basePath} of the API ${quoted(other.name)} (${other.id}) on the agent group ${quoted(group?.name ?? agentGroupId)}.`,
+      {
+        conflictingApi: { id: other.id, name: other.name, basePath: other.basePath },
+        agentGroupId,
+      },
+    );
+  }
+}

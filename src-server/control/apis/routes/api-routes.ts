@@ -1,0 +1,162 @@
+import { LIST_PAGING_QUERY, listPageSchema, paginate } from '../../../core/http/paging.js';
+import { stringParam } from '../../../core/http/query-params.js';
+import { defineRoute, type AnyRoute } from '../../http/route.js';
+import { IdParams } from '../../common/common-schemas.js';
+import { toApiDto, toApiSummary } from '../api-dto.js';
+import type { ApiCatalogService } from '../api-catalog-service.js';
+import type { ApiImportService } from '../api-import-service.js';
+import {
+  API_DOCUMENT_LIMIT,
+  API_DOCUMENT_MEDIA_TYPES,
+  ApiSchema,
+  ApiSummarySchema,
+  ImportResultSchema,
+  ModifyApiSchema,
+} from '../api-schemas.js';
+import { annotateApi, apiResource, mediaTypeOf } from './api-audit.js';
+
+const TAG = 'Apis';
+const BASE = '/api/v1/apis';
+
+export function apiRoutes(catalog: ApiCatalogService, importer: ApiImportService): AnyRoute[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      path: BASE,
+      activity: 'Apis.View',
+      tag: TAG,
+      operationId: 'listApis',
+      summary: 'List API definitions',
+      query: {
+        ...LIST_PAGING_QUERY,
+        agentGroupId: stringParam({ description: 'Only APIs assigned to this agent group.', maxLength: 100 }),
+        search: stringParam({
+          description: 'Part of the name, base path or description, ignoring case.',
+          maxLength: 200,
+        }),
+      },
+      responses: [
+        {
+          status: 200,
+          description: 'APIs by name, without operations.',
+          schema: listPageSchema(ApiSummarySchema),
+        },
+      ],
+      async handler({ query }) {
+        const page = paginate(
+          catalog.list({ agentGroupId: query.agentGroupId, search: query.search }),
+          query.PageNumber,
+          query.PageSize,
+        );
+        return { body: { ...page, data: page.data.map((api) => toApiSummary(catalog.data, api)) } };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: `${BASE}/:id`,
+      activity: 'Apis.View',
+      tag: TAG,
+      operationId: 'getApi',
+      summary: 'Read an API definition with its operations',
+      params: IdParams,
+      responses: [{ status: 200, description: 'The API.', schema: ApiSchema }],
+      problems: [404],
+      async handler({ params }) {
+        return { body: toApiDto(catalog.data, catalog.get(params.id)) };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: BASE,
+      activity: 'Apis.Import',
+      tag: TAG,
+      operationId: 'importApi',
+      summary: 'Import an API definition from an OpenAPI document',
+      description:
+        'Send the OpenAPI 3.1, OpenAPI 3.0 or Swagger 2.0 document itself (JSON or YAML, up to 25 MiB) as the body. Errors are keyed by JSON pointer; syntax errors name the line and column. The base path must not overlap another API of the agent group (409).',
+      query: {
+        agentGroupId: stringParam({
+          description: 'Agent group to assign the API to (default: default).',
+          maxLength: 100,
+        }),
+        name: stringParam({
+          description: "The API's name (default: the document's info.title).",
+          maxLength: 200,
+        }),
+      },
+      body: {
+        kind: 'raw',
+        contentTypes: API_DOCUMENT_MEDIA_TYPES,
+        limit: API_DOCUMENT_LIMIT,
+        description: 'The OpenAPI document.',
+      },
+      responses: [{ status: 201, description: 'Imported.', schema: ImportResultSchema }],
+      problems: [409, 413, 415],
+      async handler({ req, query, body, audit }) {
+        const outcome = await importer.importDocument(
+          { content: body as Buffer, mediaType: mediaTypeOf(req.headers['content-type']) },
+          { agentGroupId: query.agentGroupId, name: query.name?.trim() || undefined },
+        );
+        const { api } = outcome;
+        annotateApi(audit, catalog.data, api);
+        audit.extraParameters = {
+          id: api.id,
+          name: api.name,
+          basePath: api.basePath,
+          operationCount: api.operations.length,
+          documentBytes: (body as Buffer).length,
+        };
+        return {
+          status: 201,
+          body: { api: toApiDto(catalog.data, api), warnings: outcome.warnings },
+          headers: { Location: `${BASE}/${api.id}` },
+        };
+      },
+    }),
+    defineRoute({
+      method: 'PATCH',
+      path: `${BASE}/:id`,
+      activity: 'Apis.Modify',
+      tag: TAG,
+      operationId: 'modifyApi',
+      summary: "Change an API's name, description or agent groups",
+      description:
+        'New agent groups are checked like an import (409 on overlapping base paths). An API with a passthrough cannot move to a legacy agent group, nor to one whose environment lacks a value its passthrough uses (422).',
+      params: IdParams,
+      body: { kind: 'json', schema: ModifyApiSchema },
+      responses: [{ status: 200, description: 'The changed API.', schema: ApiSchema }],
+      problems: [404, 409, 422],
+      async handler({ params, body, audit }) {
+        annotateApi(audit, catalog.data, catalog.get(params.id));
+        const changed = await catalog.modify(params.id, body);
+        annotateApi(audit, catalog.data, changed);
+        return { body: toApiDto(catalog.data, changed) };
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      path: `${BASE}/:id`,
+      activity: 'Apis.Delete',
+      tag: TAG,
+      operationId: 'deleteApi',
+      summary: 'Delete an API definition',
+      description: 'Deletes its Passthrough configuration and its stored document too.',
+      params: IdParams,
+      responses: [{ status: 204, description: 'Deleted.' }],
+      problems: [404],
+      async handler({ params, audit }) {
+        const api = catalog.get(params.id);
+        annotateApi(audit, catalog.data, api);
+        const removed = await catalog.delete(params.id);
+        if (removed.passthroughId) {
+          audit.resources.push({
+            type: 'Passthrough',
+            id: removed.passthroughId,
+            name: apiResource(api).name,
+          });
+        }
+        return { status: 204 };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,100 @@
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import type { AuditStore } from '../../core/audit/audit-entry.js';
+import { RESPONSE_WRITTEN, defineRoute, type AnyRoute } from '../http/route.js';
+import { enumParam } from '../../core/http/query-params.js';
+import { AUDIT_FILTER_QUERY, AUDIT_LIST_QUERY, toAuditFilter, toAuditQuery } from './audit-query-spec.js';
+import { AuditFacetsSchema, AuditLogPageSchema } from './audit-schemas.js';
+import { formatAuditExport } from './audit-export-format.js';
+
+export const AUDIT_LOG_TAG = 'AuditLog';
+
+const EXPORT_QUERY = {
+  format: enumParam({
+    description: 'ndjson (one entry per line) or csv.',
+    values: ['ndjson', 'csv'] as const,
+  }),
+  ...AUDIT_FILTER_QUERY,
+};
+
+/**
+ * `GET /api/v1/audit-log`: mounted only when `Flags:EnableServiceApiAuditLogRoute` was on at the Control Panel's
+ * start, so with the flag off the path answers exactly like an unknown route.
+ */
+export function auditLogRoutes(store: AuditStore): AnyRoute[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/audit-log',
+      activity: 'AuditLog.View',
+      tag: AUDIT_LOG_TAG,
+      operationId: 'listAuditLogEntries',
+      summary: 'List audit log entries',
+      description:
+        'Read-only, paged and filtered. Ordered by timestamp descending, then id descending. `actionName` and `userName` match exactly, case-insensitively; `startDateTimeUtc` is inclusive and `endDateTimeUtc` exclusive; a date-time without an offset is UTC. A page past the end is empty with the true `totalCount`. Parameter names are case-insensitive.',
+      query: AUDIT_LIST_QUERY,
+      responses: [{ status: 200, description: 'One page of entries.', schema: AuditLogPageSchema }],
+      async handler({ query }) {
+        const auditQuery = toAuditQuery(query);
+        const page = await store.query(auditQuery);
+        return {
+          body: {
+            items: page.items,
+            pageNumber: auditQuery.pageNumber,
+            pageSize: auditQuery.pageSize,
+            totalCount: page.totalCount,
+          },
+        };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/audit-log/facets',
+      activity: 'AuditLog.View',
+      tag: AUDIT_LOG_TAG,
+      operationId: 'listAuditLogFacets',
+      summary: 'Distinct action and user names present in the trail',
+      description:
+        'For filter suggestions: includes action names of imported platform entries that are not in the activity catalog.',
+      responses: [{ status: 200, description: 'Sorted names.', schema: AuditFacetsSchema }],
+      async handler() {
+        return { body: store.facets() };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/audit-log/export',
+      activity: 'AuditLog.View',
+      tag: AUDIT_LOG_TAG,
+      operationId: 'exportAuditLogEntries',
+      summary: 'Export the entries matching a filter',
+      description: 'Streams every matching entry (same filters and order as the list) as NDJSON or CSV.',
+      query: EXPORT_QUERY,
+      responses: [
+        { status: 200, description: 'NDJSON export.', contentType: 'application/x-ndjson' },
+        { status: 200, description: 'CSV export.', contentType: 'text/csv' },
+      ],
+      async handler({ query, res, req }) {
+        const format = query.format ?? 'ndjson';
+        const filter = toAuditFilter(query);
+        const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+        res.status(200);
+        res.setHeader(
+          'Content-Type',
+          format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+        );
+        res.setHeader(
+          'Content-Disposition',
+          `attachment; filename="audit-log-${stamp}.${format === 'csv' ? 'csv' : 'ndjson'}"`,
+        );
+        res.setHeader('Cache-Control', 'no-store');
+        if (req.method === 'HEAD') {
+          res.end();
+          return RESPONSE_WRITTEN;
+        }
+        await pipeline(Readable.from(formatAuditExport(store.iterate(filter), format)), res);
+        return RESPONSE_WRITTEN;
+      },
+    }),
+  ];
+}

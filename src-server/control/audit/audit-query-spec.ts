@@ -1,0 +1,75 @@
+import { dateTimeParam, intParam, parseQuery, stringParam } from '../../core/http/query-params.js';
+import { validationProblem } from '../../core/http/problem.js';
+import type { AuditFilter, AuditQuery } from '../../core/audit/audit-entry.js';
+
+export const AUDIT_PAGE_SIZE_DEFAULT = 30;
+export const AUDIT_PAGE_SIZE_MAX = 200;
+
+const ACTION_NAME = /^[^\s.]+\.\S+$/;
+
+/** Filters shared by the list endpoint, the export endpoint and `gatehouse audit export`. */
+export const AUDIT_FILTER_QUERY = {
+  startDateTimeUtc: dateTimeParam({
+    description: 'Start of the time range, inclusive. ISO 8601; a value without an offset is UTC.',
+  }),
+  endDateTimeUtc: dateTimeParam({
+    description: 'End of the time range, exclusive. ISO 8601; a value without an offset is UTC.',
+  }),
+  actionName: stringParam({
+    description: 'Only entries of this action, `{Controller}.{Action}`; exact match, case-insensitive.',
+    maxLength: 200,
+    pattern: ACTION_NAME,
+    example: 'TenantSettings.Modify',
+  }),
+  userName: stringParam({
+    description: 'Only entries of this user; exact match, case-insensitive.',
+    maxLength: 256,
+  }),
+};
+
+export const AUDIT_LIST_QUERY = {
+  PageNumber: intParam({ description: 'Page number, 1-based.', min: 1, max: 2_147_483_647, defaultValue: 1 }),
+  PageSize: intParam({
+    description: `Results per page (maximum ${AUDIT_PAGE_SIZE_MAX}).`,
+    min: 1,
+    max: AUDIT_PAGE_SIZE_MAX,
+    defaultValue: AUDIT_PAGE_SIZE_DEFAULT,
+  }),
+  ...AUDIT_FILTER_QUERY,
+};
+
+export function toAuditFilter(values: {
+  startDateTimeUtc?: number;
+  endDateTimeUtc?: number;
+  actionName?: string;
+  userName?: string;
+}): AuditFilter {
+  if (
+    values.startDateTimeUtc !== undefined &&
+    values.endDateTimeUtc !== undefined &&
+    values.endDateTimeUtc < values.startDateTimeUtc
+  ) {
+    throw validationProblem({ endDateTimeUtc: ['endDateTimeUtc must not be before startDateTimeUtc.'] });
+  }
+  return {
+    ...(values.startDateTimeUtc !== undefined ? { startMs: values.startDateTimeUtc } : {}),
+    ...(values.endDateTimeUtc !== undefined ? { endMs: values.endDateTimeUtc } : {}),
+    ...(values.actionName !== undefined ? { actionName: values.actionName } : {}),
+    ...(values.userName !== undefined ? { userName: values.userName } : {}),
+  };
+}
+
+/** For the CLI: the same names and rules as the endpoint, from `--name value` options. */
+export function auditFilterFromOptions(options: Record<string, string | undefined>): AuditFilter {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(options)) if (value !== undefined) search.set(name, value);
+  return toAuditFilter(parseQuery(AUDIT_FILTER_QUERY, search.toString()));
+}
+
+export function toAuditQuery(values: ReturnType<typeof parseQuery<typeof AUDIT_LIST_QUERY>>): AuditQuery {
+  return {
+    ...toAuditFilter(values),
+    pageNumber: values.PageNumber ?? 1,
+    pageSize: values.PageSize ?? AUDIT_PAGE_SIZE_DEFAULT,
+  };
+}

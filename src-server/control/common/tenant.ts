@@ -1,0 +1,32 @@
+import type { AuditRecorder } from '../../core/audit/audit-recorder.js';
+import type { AuditStore } from '../../core/audit/audit-entry.js';
+import type { AppRegistrations } from '../identity/app-registrations.js';
+import type { SignInTickets } from '../identity/sign-in-tickets.js';
+import type { SigningKey } from '../identity/signing-key.js';
+import type { TokenIssuer } from '../identity/token-issuer.js';
+import type { dataDirLayout } from '../../core/data-dir/default-data-dir.js';
+import type { Logger } from '../../core/logging/logger.js';
+import type { Monitoring } from '../../core/monitoring/monitoring.js';
+import type { ConfigStore } from '../../core/config-store/config-store.js';
+import type { SecretBox } from '../../core/config-store/secret-box.js';
+
+/** Everything a data dir holds, opened: the stores and the identity provider's key. */
+export interface Tenant {
+  dataDir: string;
+  layout: ReturnType<typeof dataDirLayout>;
+  logger: Logger;
+  now: () => Date;
+  configStore: ConfigStore;
+  auditStore: AuditStore;
+  recorder: AuditRecorder;
+  /** API Monitoring: the gateway's sink, the store behind it, and the Prometheus metrics. */
+  monitoring: Monitoring;
+  signingKey: SigningKey;
+  /** Seals secret values kept in the configuration store. */
+  secretBox: SecretBox;
+  issuerId: string;
+  registrations: AppRegistrations;
+  signInTickets: SignInTickets;
+  tokenIssuer(audience: string): TokenIssuer;
+  close(): Promise<void>;
+}

@@ -1,0 +1,70 @@
+import * as z from 'zod';
+import { NameSchema } from '../common/common-schemas.js';
+import { normalizeListenerHost } from './listener-address.js';
+
+const PlatformSchema = z.enum(['cross-platform', 'legacy']).meta({
+  description:
+    'Cross-platform groups run a gateway listener here; legacy groups run nothing and support no passthrough.',
+});
+
+const HostSchema = z
+  .string()
+  .max(100)
+  .transform((host, ctx) => {
+    const normalized = normalizeListenerHost(host);
+    if (normalized === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Use 'localhost' or an IP address such as 127.0.0.1 or ::1; '${host.slice(0, 60)}' is neither.`,
+      });
+      return z.NEVER;
+    }
+    return normalized;
+  })
+  .meta({ description: 'Listener address: localhost or an IP address (127.0.0.1 by default).' });
+
+const PortSchema = z
+  .int()
+  .min(0)
+  .max(65535)
+  .meta({ description: 'Listener port; 0 picks a free port at start.' });
+
+export const AgentGroupSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    environmentId: z.string(),
+    platform: PlatformSchema,
+    host: z.string(),
+    port: z.int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({
+    id: 'AgentGroup',
+    description: 'An agent group; each cross-platform group is one gateway listener.',
+  });
+
+export const CreateAgentGroupSchema = z
+  .object({
+    name: NameSchema,
+    environmentId: z.string().min(1).max(100),
+    platform: PlatformSchema.default('cross-platform'),
+    host: HostSchema.default('127.0.0.1'),
+    port: PortSchema.default(0),
+  })
+  .strict()
+  .meta({ id: 'CreateAgentGroup' });
+export type CreateAgentGroupInput = z.infer<typeof CreateAgentGroupSchema>;
+
+export const ModifyAgentGroupSchema = z
+  .object({
+    name: NameSchema.optional(),
+    environmentId: z.string().min(1).max(100).optional(),
+    platform: PlatformSchema.optional(),
+    host: HostSchema.optional(),
+    port: PortSchema.optional(),
+  })
+  .strict()
+  .meta({ id: 'ModifyAgentGroup' });
+export type ModifyAgentGroupInput = z.infer<typeof ModifyAgentGroupSchema>;

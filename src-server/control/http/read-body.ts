@@ -1,0 +1,60 @@
+import express, { type Request, type RequestHandler, type Response } from 'express';
+import type { ZodType } from 'zod';
+import { HttpProblem } from '../../core/http/problem.js';
+import type { FormBodySpec, JsonBodySpec, RawBodySpec } from './route.js';
+import { zodErrorsToProblem } from '../../core/http/zod-problem.js';
+
+const DEFAULT_JSON_LIMIT = 1024 * 1024;
+
+function run(middleware: RequestHandler, req: Request, res: Response): Promise<void> {
+  return new Promise((resolve, reject) => {
+    middleware(req, res, (error?: unknown) => (error ? reject(error) : resolve()));
+  });
+}
+
+function hasBody(req: Request): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}
+
+/** Creates the body reader of one route; parsers are built once per route, not per request. */
+export function bodyReader(spec: JsonBodySpec<unknown> | RawBodySpec | FormBodySpec<unknown> | undefined) {
+  if (!spec) return async () => undefined;
+  if (spec.kind === 'raw') {
+    const parser = express.raw({ type: () => true, limit: spec.limit });
+    return async (req: Request, res: Response): Promise<unknown> => {
+      const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      if (!spec.contentTypes.includes(type)) {
+        throw new HttpProblem(415, `Send the document as one of: ${spec.contentTypes.join(', ')}.`);
+      }
+      await run(parser, req, res);
+      const body = req.body as unknown;
+      if (!Buffer.isBuffer(body) || body.length === 0)
+        throw new HttpProblem(400, 'The request body is empty.');
+      return body;
+    };
+  }
+  const parser =
+    spec.kind === 'json'
+      ? express.json({ limit: spec.limit ?? DEFAULT_JSON_LIMIT, strict: false, type: () => true })
+      : express.urlencoded({ extended: false, limit: DEFAULT_JSON_LIMIT, type: () => true });
+  const expectedType = spec.kind === 'json' ? 'application/json' : 'application/x-www-form-urlencoded';
+  const required = spec.kind === 'form' || spec.required !== false;
+  return async (req: Request, res: Response): Promise<unknown> => {
+    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!hasBody(req)) {
+      if (required) throw new HttpProblem(400, `A ${expectedType} request body is required.`);
+      return validate(spec.schema, undefined);
+    }
+    const acceptable =
+      spec.kind === 'json' ? type === 'application/json' || type.endsWith('+json') : type === expectedType;
+    if (!acceptable) throw new HttpProblem(415, `Send the request body as ${expectedType}.`);
+    await run(parser, req, res);
+    return validate(spec.schema, req.body);
+  };
+}
+
+function validate(schema: ZodType, value: unknown): unknown {
+  const result = schema.safeParse(value);
+  if (!result.success) throw zodErrorsToProblem(result.error, 'body');
+  return result.data;
+}

@@ -1,0 +1,67 @@
+import * as z from 'zod';
+import { LIST_PAGING_QUERY, listPageSchema, paginate } from '../../core/http/paging.js';
+import { defineRoute, type AnyRoute } from '../http/route.js';
+import { ACTIVITIES } from '../../core/activities/activities.js';
+import { BUILT_IN_ROLES, ROLE_DEFINITIONS, activitiesOfRole } from '../../core/activities/roles.js';
+
+const TAG = 'Access';
+
+const ActivitySchema = z
+  .object({
+    name: z.string().meta({ description: '`{Controller}.{Action}`; also the audit `actionName`.' }),
+    description: z.string(),
+    category: z.enum(['general', 'configuration', 'agent']),
+    readOnly: z.boolean(),
+    roles: z.array(z.string()).meta({ description: 'Built-in roles that grant it.' }),
+  })
+  .meta({ id: 'Activity' });
+
+const RoleSchema = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    allow: z.array(z.string()),
+    deny: z.array(z.string()),
+    activities: z.array(z.string()),
+  })
+  .meta({ id: 'Role' });
+
+export function activityRoutes(): AnyRoute[] {
+  const activities = ACTIVITIES.map((activity) => ({
+    ...activity,
+    roles: BUILT_IN_ROLES.filter((role) => activitiesOfRole(role).includes(activity.name)),
+  }));
+  const roles = BUILT_IN_ROLES.map((role) => ({
+    name: role,
+    ...ROLE_DEFINITIONS[role],
+    activities: activitiesOfRole(role),
+  }));
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/activities',
+      activity: 'Activities.View',
+      tag: TAG,
+      operationId: 'listActivities',
+      summary: 'The activity catalog (the actionName values Gatehouse records)',
+      query: LIST_PAGING_QUERY,
+      responses: [{ status: 200, description: 'Activities.', schema: listPageSchema(ActivitySchema) }],
+      async handler({ query }) {
+        return { body: paginate(activities, query.PageNumber, query.PageSize) };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/roles',
+      activity: 'Activities.View',
+      tag: TAG,
+      operationId: 'listRoles',
+      summary: 'Built-in roles and the activities each grants',
+      query: LIST_PAGING_QUERY,
+      responses: [{ status: 200, description: 'Roles.', schema: listPageSchema(RoleSchema) }],
+      async handler({ query }) {
+        return { body: paginate(roles, query.PageNumber, query.PageSize) };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,112 @@
+import * as z from 'zod';
+import { HttpProblem, unprocessable } from '../../core/http/problem.js';
+import { defineRoute, type AnyRoute } from '../http/route.js';
+import { ACTIVITIES } from '../../core/activities/activities.js';
+import { rolesAllow } from '../../core/activities/roles.js';
+import type { SignInTickets } from './sign-in-tickets.js';
+import type { TokenIssuer } from './token-issuer.js';
+
+const TAG = 'Session';
+
+const MeSchema = z
+  .object({
+    userName: z.string(),
+    kind: z.enum(['user', 'client']),
+    roles: z.array(z.string()),
+    activities: z.array(z.string()).meta({ description: 'Activities the caller may perform.' }),
+  })
+  .meta({ id: 'CurrentIdentity' });
+
+const SessionSchema = z
+  .object({
+    accessToken: z.string(),
+    tokenType: z.literal('Bearer'),
+    expiresIn: z.int(),
+    userName: z.string(),
+    roles: z.array(z.string()),
+  })
+  .meta({ id: 'Session' });
+
+export interface SessionDeps {
+  tickets: SignInTickets;
+  issuer: TokenIssuer;
+  tokenLifetimeSeconds(): number;
+}
+
+export function sessionRoutes(deps: SessionDeps): AnyRoute[] {
+  const newSession = async (subject: string, userName: string, roles: string[]) => {
+    const expiresIn = deps.tokenLifetimeSeconds();
+    const accessToken = await deps.issuer.issue({ subject, userName, roles, ttlSeconds: expiresIn });
+    return { accessToken, tokenType: 'Bearer' as const, expiresIn, userName, roles };
+  };
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/me',
+      activity: 'Session.View',
+      tag: TAG,
+      operationId: 'getCurrentIdentity',
+      summary: "The caller's identity and permissions",
+      responses: [{ status: 200, description: 'Who the token belongs to.', schema: MeSchema }],
+      async handler({ principal }) {
+        const roles = principal!.roles;
+        return {
+          body: {
+            userName: principal!.userName,
+            kind: principal!.kind,
+            roles,
+            activities: ACTIVITIES.map((a) => a.name).filter((name) => rolesAllow(roles, name)),
+          },
+        };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/session/refresh',
+      activity: 'Session.Refresh',
+      tag: TAG,
+      operationId: 'refreshSession',
+      summary: 'Exchange a valid console token for a fresh one',
+      description:
+        'Only for user tokens of the built-in identity provider; the new token carries the same name and roles.',
+      responses: [{ status: 200, description: 'A fresh bearer token.', schema: SessionSchema }],
+      problems: [422],
+      async handler({ principal }) {
+        if (principal!.kind !== 'user' || principal!.issuer !== deps.issuer.issuer) {
+          throw unprocessable('Only console sessions of the built-in identity provider can be refreshed.');
+        }
+        return { body: await newSession(principal!.subject, principal!.userName, principal!.roles) };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/session/sign-in',
+      activity: 'Session.SignIn',
+      anonymous: true,
+      tag: TAG,
+      operationId: 'signIn',
+      summary: 'Exchange a one-time sign-in ticket for a session token',
+      description:
+        '`gatehouse serve` prints a sign-in URL whose fragment carries the ticket; the console posts it here.',
+      body: {
+        kind: 'json',
+        schema: z
+          .object({ ticket: z.string().min(10).max(200) })
+          .strict()
+          .meta({ id: 'SignInRequest' }),
+      },
+      responses: [{ status: 200, description: 'A bearer token for the console.', schema: SessionSchema }],
+      async handler({ body, audit }) {
+        const redeemed = await deps.tickets.redeem(body.ticket);
+        if (!redeemed) {
+          throw new HttpProblem(
+            401,
+            'The sign-in link is unknown, already used or expired. Restart `gatehouse serve` for a new one, or sign in with a token from `gatehouse token`.',
+          );
+        }
+        audit.userName = redeemed.userName;
+        return { body: await newSession(`user:${redeemed.userName}`, redeemed.userName, redeemed.roles) };
+      },
+    }),
+  ];
+}

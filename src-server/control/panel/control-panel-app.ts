@@ -1,0 +1,49 @@
+import express, { type Express, type Router } from 'express';
+import type { Logger } from 'pino';
+import { mountRoutes, type RouteServices } from '../http/mount-routes.js';
+import { notFound } from '../../core/http/problem.js';
+import type { AnyRoute } from '../http/route.js';
+import { sendProblem, toHttpProblem } from '../../core/http/send.js';
+import { hostGuard } from './host-guard.js';
+import { requestContext } from './request-context.js';
+import { securityHeaders } from './security-headers.js';
+import { staticUi } from './static-ui.js';
+import { swaggerUi } from './swagger-ui.js';
+
+export interface ControlPanelAppOptions {
+  routes: readonly AnyRoute[];
+  services: RouteServices;
+  logger: Logger;
+  boundHost: string;
+  allowedHosts: readonly string[];
+  uiDir: string | undefined;
+  managementDocument: () => unknown;
+  /** Routers mounted before the console (e.g. /metrics). */
+  extraRouters?: Router[];
+}
+
+/** The Control Panel's Express app: identity provider, management API, Swagger UI and the console. */
+export function createControlPanelApp(options: ControlPanelAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', false);
+  app.use(requestContext(options.logger));
+  app.use(hostGuard(options.boundHost, options.allowedHosts));
+  app.use(securityHeaders());
+  mountRoutes(app, options.routes, options.services);
+  app.use(swaggerUi(options.managementDocument));
+  for (const router of options.extraRouters ?? []) app.use(router);
+  app.use(staticUi(options.uiDir));
+  app.use((req, res) => sendProblem(req, res, notFound(`No route matches ${req.method} ${req.path}.`)));
+  app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    sendProblem(
+      req,
+      res,
+      toHttpProblem(error, (unexpected) =>
+        options.logger.error({ err: unexpected, traceId: res.locals.traceId }, 'request failed'),
+      ),
+    );
+  });
+  return app;
+}

@@ -1,0 +1,51 @@
+import { auditLogRoutes } from '../audit/audit-log-routes.js';
+import { activityRoutes } from '../identity/activity-routes.js';
+import { appRegistrationRoutes } from '../identity/app-registration-routes.js';
+import { identityProviderRoutes } from '../identity/identity-provider-routes.js';
+import { sessionRoutes } from '../identity/session-routes.js';
+import type { TokenIssuer } from '../identity/token-issuer.js';
+import type { SettingsSnapshot } from '../../core/settings/settings.js';
+import { tenantSettingsRoutes, type TenantSettingsDeps } from '../settings/tenant-settings-routes.js';
+import type { AnyRoute } from '../http/route.js';
+import { passthroughManagementRoutes } from './passthrough-management-routes.js';
+import { monitoringRoutes } from '../monitoring/monitoring-routes.js';
+import { passthroughPreviewRoutes } from '../passthroughs/preview-routes.js';
+import { passthroughTryRoutes, type TryItGateway } from '../passthroughs/try-it/try-it-routes.js';
+import type { Tenant } from '../common/tenant.js';
+
+export interface ManagementRoutesInput {
+  tenant: Tenant;
+  settings: SettingsSnapshot;
+  tokenIssuer: TokenIssuer;
+  tenantSettings: TenantSettingsDeps;
+  gateway: TryItGateway;
+}
+
+/** Every management route for one Control Panel start; the audit log only when its flag was on at that start. */
+export function managementRoutes({
+  tenant,
+  settings,
+  tokenIssuer,
+  tenantSettings,
+  gateway,
+}: ManagementRoutesInput): AnyRoute[] {
+  const tokenLifetimeSeconds = () => settings.int('Auth:TokenLifetimeMinutes') * 60;
+  return [
+    ...identityProviderRoutes({
+      key: tenant.signingKey,
+      issuer: tokenIssuer,
+      registrations: tenant.registrations,
+      tokenLifetimeSeconds,
+      logger: tenant.logger,
+    }),
+    ...sessionRoutes({ tickets: tenant.signInTickets, issuer: tokenIssuer, tokenLifetimeSeconds }),
+    ...activityRoutes(),
+    ...appRegistrationRoutes(tenant.registrations),
+    ...tenantSettingsRoutes(tenantSettings),
+    ...passthroughManagementRoutes({ tenant, settings }),
+    ...passthroughPreviewRoutes({ tenant, settings }),
+    ...passthroughTryRoutes({ tenant, settings }, gateway),
+    ...monitoringRoutes({ monitoring: tenant.monitoring, now: tenant.now }),
+    ...(settings.bool('Flags:EnableServiceApiAuditLogRoute') ? auditLogRoutes(tenant.auditStore) : []),
+  ];
+}

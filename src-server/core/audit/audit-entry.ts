@@ -1,0 +1,110 @@
+/** The three retention classes of seed part 8. */
+import type { AuditCategory } from '../activities/activities.js';
+
+export type { AuditCategory };
+
+/** A resource an audited action touched. `type` is a resource kind such as `Api`, `Passthrough`, `AgentGroup`. */
+export interface AuditResource {
+  type: string;
+  id: string;
+  name?: string;
+}
+
+export interface AuditAgentGroup {
+  id: string;
+  name: string;
+}
+
+/** One record of the audit trail, as stored and as returned by `GET /api/v1/audit-log`. */
+export interface AuditEntry {
+  /** Monotonic sequence number assigned by the store; unique within the tenant. */
+  id: number;
+  /** `{Controller}.{Action}` from the activity catalog. */
+  actionName: string;
+  /** Who did it: the user's name, the application registration's name, or `system` for agent events. */
+  userName: string;
+  /** ISO 8601 UTC with milliseconds and `Z`. */
+  timestamp: string;
+  /** The request's parameters (path, query and body) as a JSON object, secrets masked. */
+  parameters: Record<string, unknown>;
+  resources: AuditResource[];
+  agentGroup?: AuditAgentGroup;
+  category: AuditCategory;
+  /** HTTP status the action ended with (absent for agent events and for imported entries that had none). */
+  statusCode?: number;
+  /** Human-readable summary, when the source provided one (some platform versions' exports do). */
+  description?: string;
+}
+
+export type NewAuditEntry = Omit<AuditEntry, 'id'>;
+
+/** Filters of the list endpoint, already validated. Times are epoch milliseconds. */
+export interface AuditFilter {
+  /** Inclusive. */
+  startMs?: number;
+  /** Exclusive. */
+  endMs?: number;
+  /** Exact match, case-insensitive. */
+  actionName?: string;
+  /** Exact match, case-insensitive. */
+  userName?: string;
+}
+
+export interface AuditQuery extends AuditFilter {
+  /** 1-based. */
+  pageNumber: number;
+  pageSize: number;
+}
+
+export interface AuditPage {
+  /** Ordered by timestamp descending, then id descending. */
+  items: AuditEntry[];
+  totalCount: number;
+}
+
+export interface RetentionPolicy {
+  now: number;
+  /** General entries, and configuration entries whose resource no longer exists, older than this are removed. */
+  maxAgeMs: number;
+  /** Agent events kept per agent group (newest first). */
+  agentWindow: number;
+  /** Whether a configuration entry's resource still exists; entries of live resources are kept forever. */
+  isResourceLive: (resource: AuditResource) => boolean;
+}
+
+export interface ImportProgress {
+  read: number;
+  added: number;
+  duplicates: number;
+}
+
+export type ImportResult = ImportProgress;
+
+/**
+ * The durable audit trail. Append-only from the outside: the only removals are retention and an operator's
+ * explicit removal of one resource's configuration history.
+ */
+export interface AuditStore {
+  /** Resolves once the entry is durable on disk (fsync'd). */
+  append(entry: NewAuditEntry): Promise<AuditEntry>;
+  /**
+   * Bulk import; entries whose content already exists are skipped (idempotent). Durable when it resolves. An
+   * asynchronous source may yield arrays of entries, which saves a promise per entry on large files.
+   */
+  importEntries(
+    entries: AsyncIterable<NewAuditEntry | readonly NewAuditEntry[]> | Iterable<NewAuditEntry>,
+    onProgress?: (progress: ImportProgress) => void,
+  ): Promise<ImportResult>;
+  query(query: AuditQuery): Promise<AuditPage>;
+  /** Every matching entry in list order, read lazily (for export). */
+  iterate(filter: AuditFilter): AsyncIterable<AuditEntry>;
+  /** Distinct action and user names present in the store (for autocomplete), sorted. */
+  facets(): { actionNames: string[]; userNames: string[] };
+  applyRetention(policy: RetentionPolicy): Promise<{ removed: number }>;
+  /** Removes the configuration entries that name this resource. */
+  removeResourceHistory(resource: Pick<AuditResource, 'type' | 'id'>): Promise<{ removed: number }>;
+  count(): number;
+  /** Waits for pending appends and persists what makes the next start fast. */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}

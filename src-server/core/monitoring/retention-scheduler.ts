@@ -1,0 +1,47 @@
+import type { Logger } from '../logging/logger.js';
+import type { Monitoring } from './monitoring.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+export interface MonitoringRetentionOptions {
+  monitoring: Pick<Monitoring, 'applyRetention'>;
+  logger: Logger;
+  /** The tenant's clock (tests inject one). */
+  now: () => Date;
+  /** `Monitoring:RetentionDays`. */
+  retentionDays: number;
+  /** Default hourly. */
+  intervalMs?: number;
+}
+
+export async function runMonitoringRetention(options: MonitoringRetentionOptions): Promise<number> {
+  const { removed } = await options.monitoring.applyRetention({
+    now: options.now().getTime(),
+    maxAgeMs: options.retentionDays * DAY_MS,
+  });
+  if (removed > 0) options.logger.info({ removed }, 'API monitoring retention removed records');
+  return removed;
+}
+
+/**
+ * Retention at start, then every `intervalMs`. The returned stop function waits for a run in progress.
+ * Records older than the retention period are not shown even before the first run has finished (readers
+ * wait for it).
+ */
+export function scheduleMonitoringRetention(options: MonitoringRetentionOptions): () => Promise<void> {
+  const attempt = (): Promise<unknown> =>
+    runMonitoringRetention(options).catch((error: unknown) =>
+      options.logger.error({ err: error }, 'API monitoring retention failed'),
+    );
+  // The first run starts now (synchronously), so readers already wait for it.
+  let running = attempt();
+  const timer = setInterval(() => {
+    running = running.then(attempt);
+  }, options.intervalMs ?? HOUR_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,242 @@
+import type { IncomingMessage, RequestListener } from 'node:http';
+import type { Logger } from 'pino';
+import type { MonitoringSink } from '../../core/monitoring/monitoring-record.js';
+import { planForwarding, withoutQueryParameter } from '../../core/passthrough/forwarding/index.js';
+import { preflightHeaders, responseCorsHeaders } from '../cors/cors.js';
+import { Exchange } from '../exchange/exchange.js';
+import { checkAccess, type AccessResult } from '../policies/access-check.js';
+import type { JwtVerifier } from '../policies/jwt-verifier.js';
+import type { ThrottleCounters } from '../policies/throttle.js';
+import type { UpstreamProxy } from '../proxy/upstream-proxy.js';
+import { parseRequestTarget } from './request-target.js';
+import type { GroupRuntime } from '../runtime/group-runtime.js';
+import { resolveRoute, type RouteResolution } from '../runtime/route-table.js';
+
+export interface GatewayHandlerDeps {
+  /** The group's current runtime; read once per request, so a request keeps the table it started with. */
+  runtime(): GroupRuntime;
+  monitoring: MonitoringSink;
+  proxy: UpstreamProxy;
+  jwt: JwtVerifier;
+  throttle: ThrottleCounters;
+  logger: Logger;
+}
+
+const AUTHORITY =
+  /^(?:[A-Za-z0-9._~!$&'()*+,;=-]|%[0-9A-Fa-f]{2})+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
+
+/**
+ * The request pipeline of one agent group's listener: target → route → CORS preflight → policies → throttle →
+ * body limit → forwarding plan → proxy. Every request, whatever its fate, ends as one monitoring record.
+ */
+export function createGatewayHandler(deps: GatewayHandlerDeps): RequestListener {
+  return (req, res) => {
+    const runtime = deps.runtime();
+    const exchange = new Exchange(req, res, runtime, deps.monitoring);
+    try {
+      const pending = handle(deps, runtime, exchange);
+      if (pending) pending.catch((error: unknown) => unexpected(deps, exchange, error));
+    } catch (error) {
+      unexpected(deps, exchange, error);
+    }
+  };
+}
+
+function unexpected(deps: GatewayHandlerDeps, exchange: Exchange, error: unknown): void {
+  deps.logger.error({ err: error, agentGroup: exchange.group.groupId }, 'gateway request failed');
+  exchange.fail('configuration-error', 'unexpected gateway error');
+  exchange.sendProblem(500, 'An unexpected error occurred.');
+}
+
+/** Synchronous unless a bearer token has to be verified; then the rest runs when it is. */
+function handle(
+  deps: GatewayHandlerDeps,
+  runtime: GroupRuntime,
+  exchange: Exchange,
+): Promise<void> | undefined {
+  const { req } = exchange;
+  const hostProblem = checkHost(req);
+  if (hostProblem) return refuse(exchange, 400, hostProblem, 'bad host header');
+  const target = parseRequestTarget(req.url ?? '/');
+  if (!target.ok) return refuse(exchange, 400, target.detail, 'bad request target');
+  exchange.path = target.path;
+  const method = exchange.method;
+
+  const origin = single(req.headers.origin);
+  const requestedMethod = single(req.headers['access-control-request-method']);
+  if (method === 'OPTIONS' && origin !== undefined && requestedMethod !== undefined) {
+    // Preflights carry no credentials, so they are answered before any policy.
+    const preflight = resolveRoute(runtime.apis, requestedMethod, target);
+    if (preflight.kind === 'endpoint' && preflight.endpoint.cors) {
+      describeRoute(exchange, preflight);
+      exchange.outcome = 'preflight';
+      const requestedHeaders = single(req.headers['access-control-request-headers']);
+      exchange.sendEmpty(
+        204,
+        preflightHeaders(preflight.endpoint.cors, origin, preflight.servedMethods, requestedHeaders),
+      );
+      return undefined;
+    }
+  }
+
+  const route = resolveRoute(runtime.apis, method, target);
+  describeRoute(exchange, route);
+  if (route.kind === 'unmatched') {
+    exchange.fail('unmatched', 'no passthrough endpoint');
+    exchange.sendProblem(404, 'No passthrough endpoint matches this request.');
+    return undefined;
+  }
+  if (route.kind === 'method-not-allowed') {
+    const allow = route.allow.join(', ');
+    exchange.fail('method-not-allowed', `${method} is not defined for this path`);
+    exchange.sendProblem(405, `This endpoint supports ${allow}.`, [['Allow', allow]]);
+    return undefined;
+  }
+  if (route.endpoint.cors) exchange.cors = responseCorsHeaders(route.endpoint.cors, origin);
+
+  const now = new Date();
+  const access = checkAccess(
+    { policies: runtime.policies, apiKeys: runtime.apiKeys, jwt: deps.jwt, realm: runtime.groupName },
+    {
+      method,
+      decodedSegments: target.decodedSegments,
+      headers: req.headers,
+      query: target.query,
+      clientIp: exchange.clientIp,
+      now,
+    },
+  );
+  if (access instanceof Promise) {
+    return access.then((result) =>
+      forwardIfGranted(deps, runtime, exchange, route, target.query, result, now),
+    );
+  }
+  forwardIfGranted(deps, runtime, exchange, route, target.query, access, now);
+  return undefined;
+}
+
+function forwardIfGranted(
+  deps: GatewayHandlerDeps,
+  runtime: GroupRuntime,
+  exchange: Exchange,
+  route: Extract<RouteResolution, { kind: 'endpoint' }>,
+  rawQuery: string,
+  access: AccessResult,
+  now: Date,
+): void {
+  const { req } = exchange;
+  if (!access.granted) {
+    if (access.identity) exchange.identity = access.identity;
+    exchange.fail(OUTCOME_OF_REFUSAL[access.status], access.detail);
+    exchange.sendProblem(
+      access.status,
+      access.detail,
+      access.challenge ? [['WWW-Authenticate', access.challenge]] : [],
+    );
+    return;
+  }
+  exchange.identity = access.identity;
+  const throttle = access.policy.throttle;
+  if (throttle) {
+    const key = `${access.policy.id}\u0000${access.throttleIdentity}`;
+    const verdict = deps.throttle.take(key, throttle.limit, throttle.per, now.getTime());
+    if (!verdict.allowed) {
+      exchange.fail('throttled', `over ${throttle.limit} requests per ${throttle.per}`);
+      exchange.sendProblem(429, `The limit of ${throttle.limit} requests per ${throttle.per} is reached.`, [
+        ['Retry-After', String(verdict.retryAfterSeconds)],
+      ]);
+      return;
+    }
+  }
+
+  const { endpoint } = route;
+  if (endpoint.compiled === undefined) {
+    exchange.fail('configuration-error', 'the entry does not compile');
+    exchange.sendProblem(
+      503,
+      endpoint.unavailable ?? 'The passthrough configuration of this endpoint is not valid.',
+    );
+    return;
+  }
+  const limit = endpoint.entry.maxRequestBodyBytes;
+  const declaredLength = req.headers['content-length'];
+  if (declaredLength !== undefined && Number(declaredLength) > limit) {
+    exchange.fail('payload-too-large', 'declared body over the limit');
+    exchange.sendProblem(413, `The request body is larger than the limit of ${limit} bytes.`);
+    return;
+  }
+
+  const query = access.consumed.query ? withoutQueryParameter(rawQuery, access.consumed.query) : rawQuery;
+  const plan = planForwarding(
+    endpoint.compiled,
+    {
+      method: exchange.method,
+      path: exchange.path,
+      query,
+      headers: req.headers,
+      clientIp: exchange.clientIp,
+      scheme: 'http',
+    },
+    {
+      basePath: route.api.basePath,
+      operationPath: route.operationPath,
+      pathParameters: route.pathParameters,
+    },
+    { env: runtime.env.lookup, dropHeader: access.consumed.header, now },
+  );
+  if (!plan.ok) {
+    exchange.fail(plan.status === 503 ? 'configuration-error' : 'refused', `${plan.kind} in ${plan.place}`);
+    const detail =
+      plan.status === 503
+        ? `The passthrough configuration cannot be applied: ${plan.message}.`
+        : `The request cannot be forwarded: ${plan.message}.`;
+    exchange.sendProblem(plan.status, detail);
+    return;
+  }
+  exchange.targetUrl = plan.maskedTargetUrl;
+  exchange.traceparent = plan.traceparent;
+  deps.proxy.forward(exchange, plan, endpoint.entry, exchange.cors);
+}
+
+const OUTCOME_OF_REFUSAL = {
+  401: 'unauthenticated',
+  403: 'denied',
+  503: 'configuration-error',
+} as const;
+
+function describeRoute(exchange: Exchange, route: RouteResolution): void {
+  if (route.api) {
+    exchange.apiId = route.api.id;
+    exchange.apiName = route.api.name;
+  }
+  if (route.kind === 'endpoint') exchange.operation = route.endpoint.operation;
+}
+
+function refuse(exchange: Exchange, status: number, detail: string, reason: string): undefined {
+  exchange.fail('refused', reason);
+  exchange.sendProblem(status, detail);
+  return undefined;
+}
+
+/** One Host header naming an authority (it becomes `X-Forwarded-Host`; the target never depends on it). */
+function checkHost(req: IncomingMessage): string | undefined {
+  const raw = req.rawHeaders;
+  let hosts = 0;
+  for (let index = 0; index < raw.length; index += 2) {
+    const name = raw[index]!;
+    if (name.length === 4 && (name === 'Host' || name === 'host' || name.toLowerCase() === 'host')) hosts++;
+  }
+  if (hosts > 1) return 'The request must have one Host header.';
+  const host = req.headers.host;
+  if (host === undefined || host === lastValidHost) return undefined;
+  if (!AUTHORITY.test(host)) return 'The Host header is not a valid host name.';
+  lastValidHost = host;
+  return undefined;
+}
+
+/** Clients send the same Host over and over: the last one found valid is not checked again. */
+let lastValidHost: string | undefined;
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
