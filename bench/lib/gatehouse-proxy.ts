@@ -1,24 +1,36 @@
 /**
- * A full Gatehouse on a temporary data dir, configured with one passthrough to the benchmark's target: a templated
- * target (`#env` and `#api.QueryParameters.x`), two header entries, CORS on, an API-key policy and monitoring.
- * Usage: gatehouse-proxy <target origin>. Prints `{"port":N,"apiKey":"…","origin":"…"}` once ready.
+ * A full Gatehouse on a temporary data dir with two passthroughs to the benchmark's target:
+ *
+ * - `/bench/items/{id}` (full-featured): a templated target (`#env` and `#api.QueryParameters.x`), two header
+ *   entries, CORS on, an API-key policy;
+ * - `/plain/items/{id}` (plain): a literal target, public.
+ *
+ * Every request is recorded in API Monitoring. With `--operations N`, two more APIs of N operations each, every
+ * operation with its own entry, are loaded as well (the reconfiguration benchmark).
+ * Usage: gatehouse-proxy <target origin> [--operations N]. Prints one JSON line once ready.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { dataDirLayout } from '../../src-server/core/data-dir/default-data-dir.js';
 import { startGatehouse } from '../../src-server/app/gatehouse.js';
 import { createLogger } from '../../src-server/core/logging/logger.js';
 import { withEntryDefaults } from '../../src-server/core/passthrough/forwarding/index.js';
+import type { ApiRecord, ConfigData, PassthroughEntry } from '../../src-server/core/model/config-model.js';
 import {
   ApiKeyDigest,
   apiKeyPrefix,
   generateApiKey,
 } from '../../src-server/control/policies/api-key-digest.js';
 
-const target = process.argv[2];
-if (!target) throw new Error('usage: gatehouse-proxy <target origin>');
+const { values: options, positionals } = parseArgs({
+  options: { operations: { type: 'string', default: '0' } },
+  allowPositionals: true,
+});
+const target = positionals[0];
+if (!target) throw new Error('usage: gatehouse-proxy <target origin> [--operations N]');
 const origin = 'https://app.example.com';
 const dataDir = await mkdtemp(join(tmpdir(), 'gatehouse-bench-proxy-'));
 const logger = createLogger('warn');
@@ -36,8 +48,68 @@ if (process.env.BENCH_NO_MONITORING === '1') gatehouse.gateway.setMonitoringSink
 const digest = await ApiKeyDigest.open(dataDirLayout(dataDir).keysDir);
 const apiKey = generateApiKey();
 const at = new Date().toISOString();
-const apiId = randomUUID();
-const policyId = randomUUID();
+
+function api(basePath: string, operations: ApiRecord['operations']): ApiRecord {
+  return {
+    id: randomUUID(),
+    name: `Bench API ${basePath}`,
+    version: '1',
+    specVersion: '3.1',
+    basePath,
+    agentGroupIds: ['default'],
+    documentFile: 'bench.json',
+    operations,
+    revision: 1,
+    importedAt: at,
+    updatedAt: at,
+  };
+}
+
+function passthrough(apiId: string, operations: Record<string, PassthroughEntry>) {
+  return { id: randomUUID(), apiId, operations, revision: 1, createdAt: at, updatedAt: at };
+}
+
+const ITEM_OPERATION: ApiRecord['operations'][number] = {
+  key: 'GET /items/{id}',
+  method: 'GET',
+  path: '/items/{id}',
+  pathParameters: ['id'],
+};
+
+const fullEntry = withEntryDefaults({
+  target: { section1: '{{#env.backend.url}}', section2: 'items', section3: '{{#api.QueryParameters.x}}' },
+  headers: [
+    { action: 'Overwrite', name: 'X-Api-Version', value: '2' },
+    { action: 'Add', name: 'X-Request-Source', value: 'gatehouse-{{#api.OperationPath.id}}' },
+  ],
+  cors: { enabled: true, allowedOrigins: [origin], allowCredentials: false, maxAgeSeconds: 600 },
+});
+const plainEntry = withEntryDefaults({ target: { section1: target, section2: 'items', section3: '42' } });
+
+/** Two APIs of `count` operations each (`GET /r{i}/items/{id}`), every operation with its own entry. */
+function addLargeApis(data: ConfigData, count: number): void {
+  for (const name of ['large-a', 'large-b']) {
+    const operations: ApiRecord['operations'] = [];
+    const entries: Record<string, PassthroughEntry> = {};
+    for (let index = 0; index < count; index++) {
+      const path = `/r${index}/items/{id}`;
+      const key = `GET ${path}`;
+      operations.push({ key, method: 'GET', path, operationId: `getItem${index}`, pathParameters: ['id'] });
+      entries[key] = withEntryDefaults({
+        target: {
+          section1: '{{#env.backend.url}}',
+          section2: `r${index}/items`,
+          section3: '{{#api.OperationPath.id}}',
+        },
+        headers: [{ action: 'Add', name: 'X-Resource', value: `r${index}` }],
+      });
+    }
+    const record = api(`/${name}`, operations);
+    data.apis.push(record);
+    data.passthroughs.push(passthrough(record.id, entries));
+  }
+}
+
 await gatehouse.config.store.update((data) => {
   data.environmentVariables.push({
     id: randomUUID(),
@@ -48,49 +120,37 @@ await gatehouse.config.store.update((data) => {
     createdAt: at,
     updatedAt: at,
   });
-  data.apis.push({
-    id: apiId,
-    name: 'Bench API',
-    version: '1',
-    specVersion: '3.1',
-    basePath: '/bench',
-    agentGroupIds: ['default'],
-    documentFile: 'bench.json',
-    operations: [{ key: 'GET /items/{id}', method: 'GET', path: '/items/{id}', pathParameters: ['id'] }],
-    revision: 1,
-    importedAt: at,
-    updatedAt: at,
-  });
-  data.passthroughs.push({
-    id: randomUUID(),
-    apiId,
-    operations: {
-      'GET /items/{id}': withEntryDefaults({
-        target: {
-          section1: '{{#env.backend.url}}',
-          section2: 'items',
-          section3: '{{#api.QueryParameters.x}}',
-        },
-        headers: [
-          { action: 'Overwrite', name: 'X-Api-Version', value: '2' },
-          { action: 'Add', name: 'X-Request-Source', value: 'gatehouse-{{#api.OperationPath.id}}' },
-        ],
-        cors: { enabled: true, allowedOrigins: [origin], allowCredentials: false, maxAgeSeconds: 600 },
-      }),
+  const full = api('/bench', [ITEM_OPERATION]);
+  const plain = api('/plain', [ITEM_OPERATION]);
+  data.apis.push(full, plain);
+  data.passthroughs.push(
+    passthrough(full.id, { [ITEM_OPERATION.key]: fullEntry }),
+    passthrough(plain.id, { [ITEM_OPERATION.key]: plainEntry }),
+  );
+  data.policies.push(
+    {
+      id: randomUUID(),
+      name: 'Bench keys',
+      agentGroupId: 'default',
+      endpoints: [{ method: 'ALL', pathPrefix: '/bench' }],
+      grants: [{ type: 'apiKey' }],
+      createdAt: at,
+      updatedAt: at,
     },
-    revision: 1,
-    createdAt: at,
-    updatedAt: at,
-  });
-  data.policies.push({
-    id: policyId,
-    name: 'Bench keys',
-    agentGroupId: 'default',
-    endpoints: [{ method: 'ALL', pathPrefix: '/bench' }],
-    grants: [{ type: 'apiKey' }],
-    createdAt: at,
-    updatedAt: at,
-  });
+    {
+      id: randomUUID(),
+      name: 'Public',
+      agentGroupId: 'default',
+      endpoints: [
+        { method: 'ALL', pathPrefix: '/plain' },
+        { method: 'ALL', pathPrefix: '/large-a' },
+        { method: 'ALL', pathPrefix: '/large-b' },
+      ],
+      grants: [{ type: 'public' }],
+      createdAt: at,
+      updatedAt: at,
+    },
+  );
   data.apiKeys.push({
     id: randomUUID(),
     name: 'Bench key',
@@ -100,10 +160,13 @@ await gatehouse.config.store.update((data) => {
     policyIds: [],
     createdAt: at,
   });
+  const count = Number(options.operations);
+  if (count > 0) addLargeApis(data, count);
 });
 await gatehouse.gateway.settled();
 const port = Number(new URL(gatehouse.gatewayEndpoints()[0]!.url).port);
-console.log(JSON.stringify({ port, apiKey, origin }));
+const token = await gatehouse.issueToken({ userName: 'bench', roles: ['Operator'], ttlSeconds: 3600 });
+console.log(JSON.stringify({ port, apiKey, origin, controlPanel: gatehouse.controlPanelUrl(), token }));
 
 const stop = async () => {
   await gatehouse.close();
