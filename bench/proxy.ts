@@ -2,7 +2,8 @@
  * Passthrough throughput and latency against real peers, side by side in one run:
  *
  *   npm run bench:proxy [-- --duration 15 --warmup 5 --connections 50 --rounds 2]
- *                       [--compare-env NAME=VALUE]   (adds a second Gatehouse started with that environment)
+ *                       [--compare-env NAME=VALUE]   (adds a Gatehouse started with that environment)
+ *                       [--compare-dir PATH]         (adds the Gatehouse of another checkout, e.g. a git worktree)
  *
  * One keep-alive target in its own process, reached directly and through: a bare http-proxy-3 server, fastify +
  * @fastify/reply-from, nginx (one worker) and haproxy (one thread) when installed, and Gatehouse on two routes:
@@ -25,6 +26,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     rounds: { type: 'string', default: '2' },
     'compare-env': { type: 'string', multiple: true, default: [] },
+    'compare-dir': { type: 'string', multiple: true, default: [] },
   },
 });
 
@@ -49,6 +51,7 @@ try {
   const gatehouse = await startChild('bench/lib/gatehouse-proxy.ts', [origin]);
   // Every candidate gets the same request headers, so the client side of the load is the same.
   const headers = { 'X-API-Key': String(gatehouse.apiKey), Origin: String(gatehouse.origin) };
+  const variantKeys = new Map<string, string>();
   const candidates: Candidate[] = [
     { name: 'direct to the target', url: `${origin}/items/42`, servedBy: upstream.pid },
     { name: 'bare http-proxy-3', url: local(bare.port, '/items/42'), servedBy: bare.pid },
@@ -76,7 +79,22 @@ try {
       { name: `${PLAIN} (${label})`, url: local(variant.port, '/plain/items/42'), servedBy: variant.pid },
     );
   }
-  for (const candidate of candidates) await check(candidate, headers);
+  for (const dir of args['compare-dir']) {
+    const variant = await startChild('bench/lib/gatehouse-proxy.ts', [origin], {}, dir);
+    const label = dir.replace(/\/+$/, '').split('/').pop()!;
+    // The other checkout's key: the route of the full-featured candidate takes only its own.
+    const keyed = `${FULL} (${label})`;
+    variantKeys.set(keyed, String(variant.apiKey));
+    candidates.push(
+      { name: keyed, url: local(variant.port, '/bench/items/7?x=42'), servedBy: variant.pid },
+      { name: `${PLAIN} (${label})`, url: local(variant.port, '/plain/items/42'), servedBy: variant.pid },
+    );
+  }
+  const headersOf = (candidate: Candidate) => ({
+    ...headers,
+    'X-API-Key': variantKeys.get(candidate.name) ?? headers['X-API-Key'],
+  });
+  for (const candidate of candidates) await check(candidate, headersOf(candidate));
 
   const duration = Number(args.duration);
   const connections = Number(args.connections);
@@ -85,7 +103,7 @@ try {
   const leastCpu = new Map<string, number>();
   for (let round = 1; round <= Number(args.rounds); round++) {
     for (const candidate of candidates) {
-      const load = { url: candidate.url, headers, connections };
+      const load = { url: candidate.url, headers: headersOf(candidate), connections };
       await runWrk({ ...load, seconds: Number(args.warmup) });
       const cpuBefore = processCpuSeconds(candidate.servedBy);
       const result = await runWrk({ ...load, seconds: duration });
@@ -111,6 +129,7 @@ try {
   console.log(
     `\nCommand: npm run bench:proxy -- --duration ${duration} --warmup ${args.warmup} --connections ${connections} --rounds ${args.rounds}` +
       args['compare-env'].map((assignment) => ` --compare-env ${assignment}`).join('') +
+      args['compare-dir'].map((dir) => ` --compare-dir ${dir}`).join('') +
       ` (Node ${process.version}, wrk 1 thread, ${connections} connections, best of ${args.rounds} rounds)\n`,
   );
   console.log('| candidate | req/s | p50 ms | p99 ms | errors | CPU µs per request |');

@@ -12,7 +12,7 @@ const BUNDLE_DIR = 'out/bench';
 const children: ChildProcess[] = [];
 
 /** Bundles a child script (and the server code it imports) into `out/bench/<name>.mjs`. */
-function bundle(script: string): string {
+function bundle(script: string, root: string): string {
   const outfile = `${BUNDLE_DIR}/${script.split('/').pop()!.replace(/\.ts$/, '.mjs')}`;
   const result = spawnSync(
     'node_modules/.bin/esbuild',
@@ -26,7 +26,7 @@ function bundle(script: string): string {
       `--outfile=${outfile}`,
       '--log-level=warning',
     ],
-    { cwd: ROOT, stdio: 'inherit' },
+    { cwd: root, stdio: 'inherit' },
   );
   if (result.status !== 0) throw new Error(`bundling ${script} failed`);
   return outfile;
@@ -35,13 +35,15 @@ function bundle(script: string): string {
 /** A child's ready line, with its pid. */
 export type Started = Record<string, unknown> & { pid: number };
 
+/** `root`: another checkout of Gatehouse (with its own node_modules), to compare two versions side by side. */
 export function startChild(
   script: string,
   args: string[] = [],
   env: Record<string, string> = {},
+  root = ROOT,
 ): Promise<Started> {
-  const child = spawn(process.execPath, [bundle(script), ...args], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [bundle(script, root), ...args], {
+    cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
   });

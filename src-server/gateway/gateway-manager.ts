@@ -125,7 +125,7 @@ export class GatewayManager {
       for (const state of this.#groups.values()) await this.#stopListener(state);
       this.#groups.clear();
     });
-    this.#proxy.close();
+    await this.#proxy.close();
   }
 
   #enqueue(task: () => Promise<void>): Promise<void> {

@@ -40,15 +40,16 @@ export class Exchange {
   outcome: MonitoringOutcome = 'forwarded';
   reason: string | undefined;
   bytesOut = 0;
-  /** The target's response, relayed with a declared length: its bytes count once it has been read to the end. */
-  relayed: IncomingMessage | undefined;
-  relayedLength = 0;
   /** Counts the request body as it streams to the target. */
   requestBody: { bytes: number } | undefined;
   /** Added to every response the gateway itself writes (CORS of the matched entry). */
   cors: CorsHeaders | undefined;
   traceparent: string | undefined;
   closeListener: ExchangeCloseListener | undefined;
+  /** The proxy's state of the request while it is in flight. */
+  forwarding: unknown;
+  /** The client sent `Expect: 100-continue` and waits for `100 Continue` before it sends the body. */
+  awaitingContinue = false;
 
   constructor(
     readonly req: IncomingMessage,
@@ -137,7 +138,7 @@ export class Exchange {
       status: res.headersSent ? res.statusCode : 499,
       durationMs: Math.round((performance.now() - this.started) * 1000) / 1000,
       bytesIn: this.requestBody?.bytes ?? 0,
-      bytesOut: this.relayed?.readableEnded ? this.bytesOut + this.relayedLength : this.bytesOut,
+      bytesOut: this.bytesOut,
       targetUrl: this.targetUrl,
       outcome: this.outcome,
       clientIp: this.clientIp,

@@ -3,8 +3,8 @@ import type { MonitoringOutcome } from '../../core/monitoring/monitoring-record.
 /** Raised by the gateway itself to end an upstream exchange. */
 export class UpstreamTimeoutError extends Error {
   readonly code = 'GATEHOUSE_UPSTREAM_TIMEOUT';
-  constructor(readonly phase: 'connect' | 'response') {
-    super(`upstream ${phase} timeout`);
+  constructor(readonly phase: 'connect' | 'response' | 'request body') {
+    super(`${phase} timeout`);
   }
 }
 
@@ -16,7 +16,7 @@ export class BodyTooLargeError extends Error {
 }
 
 export interface UpstreamFailure {
-  status: 400 | 413 | 502 | 504;
+  status: 400 | 408 | 413 | 502 | 504;
   outcome: MonitoringOutcome;
   /** For monitoring: a short category, no internals. */
   reason: string;
@@ -29,6 +29,14 @@ const TLS_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|HOSTNAME/;
 /** What the client and monitoring learn of a failed upstream exchange: a category, never the error's text. */
 export function classifyUpstreamError(error: unknown): UpstreamFailure {
   if (error instanceof UpstreamTimeoutError) {
+    if (error.phase === 'request body') {
+      return {
+        status: 408,
+        outcome: 'timeout',
+        reason: 'request body timeout',
+        detail: 'The request body did not arrive in time.',
+      };
+    }
     return {
       status: 504,
       outcome: 'timeout',
@@ -67,6 +75,7 @@ export function classifyUpstreamError(error: unknown): UpstreamFailure {
     case 'EADDRNOTAVAIL':
       return unreachable('host unreachable');
     case 'ETIMEDOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT':
       return {
         status: 504,
         outcome: 'timeout',
@@ -75,11 +84,12 @@ export function classifyUpstreamError(error: unknown): UpstreamFailure {
       };
     case 'ECONNRESET':
     case 'EPIPE':
+    case 'UND_ERR_SOCKET':
       return { ...unreachable('connection reset'), detail: 'The target closed the connection.' };
     default:
       break;
   }
-  if (code.startsWith('HPE_')) {
+  if (code.startsWith('HPE_') || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {
     return { ...unreachable('invalid response'), detail: 'The target sent an invalid response.' };
   }
   if (TLS_CODE.test(code)) {
