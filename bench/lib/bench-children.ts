@@ -32,8 +32,8 @@ function bundle(script: string, root: string): string {
   return outfile;
 }
 
-/** A child's ready line, with its pid. */
-export type Started = Record<string, unknown> & { pid: number };
+/** A child's ready line, with its pid; `lines` gets every later line. */
+export type Started = Record<string, unknown> & { pid: number; lines: string[] };
 
 /** `root`: another checkout of Gatehouse (with its own node_modules), to compare two versions side by side. */
 export function startChild(
@@ -50,9 +50,15 @@ export function startChild(
   children.push(child);
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-    createInterface({ input: child.stdout! }).once('line', (line) =>
-      resolve({ ...(JSON.parse(line) as Record<string, unknown>), pid: child.pid! }),
-    );
+    const lines: string[] = [];
+    let ready = false;
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (ready) lines.push(line);
+      else {
+        ready = true;
+        resolve({ ...(JSON.parse(line) as Record<string, unknown>), pid: child.pid!, lines });
+      }
+    });
   });
 }
 

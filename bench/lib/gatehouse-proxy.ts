@@ -5,14 +5,16 @@
  *   entries, CORS on, an API-key policy;
  * - `/plain/items/{id}` (plain): a literal target, public.
  *
- * Every request is recorded in API Monitoring. With `--operations N`, two more APIs of N operations each, every
- * operation with its own entry, are loaded as well (the reconfiguration benchmark).
- * Usage: gatehouse-proxy <target origin> [--operations N]. Prints one JSON line once ready.
+ * Every request is recorded in API Monitoring. With `--operations N`, two more APIs of N operations each are loaded
+ * as well (the reconfiguration benchmark): an `All operations` entry, and every K-th operation with its own entry
+ * (`--entry-every K`, 1 by default: every operation).
+ * Usage: gatehouse-proxy <target origin> [--operations N [--entry-every K]]. Prints one JSON line once ready.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { dataDirLayout } from '../../src-server/core/data-dir/default-data-dir.js';
 import { startGatehouse } from '../../src-server/app/gatehouse.js';
@@ -26,14 +28,33 @@ import {
 } from '../../src-server/control/policies/api-key-digest.js';
 
 const { values: options, positionals } = parseArgs({
-  options: { operations: { type: 'string', default: '0' } },
+  options: {
+    operations: { type: 'string', default: '0' },
+    'entry-every': { type: 'string', default: '1' },
+  },
   allowPositionals: true,
 });
 const target = positionals[0];
 if (!target) throw new Error('usage: gatehouse-proxy <target origin> [--operations N]');
 const origin = 'https://app.example.com';
 const dataDir = await mkdtemp(join(tmpdir(), 'gatehouse-bench-proxy-'));
-const logger = createLogger('warn');
+// With `--operations`, the gateway's time to apply each configuration change after start is reported on stdout.
+let ready = false;
+const logger =
+  Number(options.operations) > 0
+    ? createLogger(
+        'debug',
+        new Writable({
+          write(chunk: Buffer, _encoding, callback) {
+            const line = JSON.parse(chunk.toString('utf8')) as { level: number; msg: string; ms?: number };
+            if (line.msg === 'gateway configuration applied') {
+              if (ready) console.log(JSON.stringify({ applyMs: line.ms }));
+            } else if (line.level >= 40) process.stderr.write(chunk);
+            callback();
+          },
+        }),
+      )
+    : createLogger('warn');
 const gatehouse = await startGatehouse({
   dataDir,
   port: 0,
@@ -86,8 +107,8 @@ const fullEntry = withEntryDefaults({
 });
 const plainEntry = withEntryDefaults({ target: { section1: target, section2: 'items', section3: '42' } });
 
-/** Two APIs of `count` operations each (`GET /r{i}/items/{id}`), every operation with its own entry. */
-function addLargeApis(data: ConfigData, count: number): void {
+/** Two APIs of `count` operations each (`GET /r{i}/items/{id}`), every `every`-th with its own entry. */
+function addLargeApis(data: ConfigData, count: number, every: number): void {
   for (const name of ['large-a', 'large-b']) {
     const operations: ApiRecord['operations'] = [];
     const entries: Record<string, PassthroughEntry> = {};
@@ -95,6 +116,7 @@ function addLargeApis(data: ConfigData, count: number): void {
       const path = `/r${index}/items/{id}`;
       const key = `GET ${path}`;
       operations.push({ key, method: 'GET', path, operationId: `getItem${index}`, pathParameters: ['id'] });
+      if (index % every !== 0) continue;
       entries[key] = withEntryDefaults({
         target: {
           section1: '{{#env.backend.url}}',
@@ -106,7 +128,12 @@ function addLargeApis(data: ConfigData, count: number): void {
     }
     const record = api(`/${name}`, operations);
     data.apis.push(record);
-    data.passthroughs.push(passthrough(record.id, entries));
+    data.passthroughs.push({
+      ...passthrough(record.id, entries),
+      allOperations: withEntryDefaults({
+        target: { section1: '{{#env.backend.url}}', section2: 'all', section3: '{{#api.OperationPath}}' },
+      }),
+    });
   }
 }
 
@@ -161,12 +188,13 @@ await gatehouse.config.store.update((data) => {
     createdAt: at,
   });
   const count = Number(options.operations);
-  if (count > 0) addLargeApis(data, count);
+  if (count > 0) addLargeApis(data, count, Number(options['entry-every']));
 });
 await gatehouse.gateway.settled();
 const port = Number(new URL(gatehouse.gatewayEndpoints()[0]!.url).port);
 const token = await gatehouse.issueToken({ userName: 'bench', roles: ['Operator'], ttlSeconds: 3600 });
 console.log(JSON.stringify({ port, apiKey, origin, controlPanel: gatehouse.controlPanelUrl(), token }));
+ready = true;
 
 const stop = async () => {
   await gatehouse.close();

@@ -11,6 +11,7 @@ import { JwtVerifier } from './policies/jwt-verifier.js';
 import { ThrottleCounters } from './policies/throttle.js';
 import { UpstreamProxy } from './proxy/upstream-proxy.js';
 import { createGatewayHandler } from './handler/request-handler.js';
+import { ApiRouteCache } from './runtime/api-route-cache.js';
 import { EntryCompiler } from './runtime/entry-compiler.js';
 import { buildGroupRuntime, runtimeFingerprint, type GroupRuntime } from './runtime/group-runtime.js';
 import { TraceWatchers } from '../core/monitoring/trace-watchers.js';
@@ -61,6 +62,7 @@ const DROP_RECORDS: MonitoringSink = { record: () => undefined };
 export class GatewayManager {
   readonly #groups = new Map<string, GroupState>();
   readonly #compiler = new EntryCompiler();
+  readonly #routes = new ApiRouteCache();
   readonly #proxy: UpstreamProxy;
   readonly #jwt: JwtVerifier;
   readonly #throttle = new ThrottleCounters();
@@ -138,8 +140,10 @@ export class GatewayManager {
 
   /** Synchronous, right after the store committed: new runtimes are in place before the next request. */
   #apply(data: Readonly<ConfigData>): void {
+    const started = performance.now();
     const desired = new Set<string>();
     this.#compiler.beginBuild();
+    this.#routes.beginBuild();
     for (const group of data.agentGroups) {
       if (group.platform !== 'cross-platform') continue;
       desired.add(group.id);
@@ -153,6 +157,11 @@ export class GatewayManager {
       }
     }
     this.#compiler.endBuild();
+    this.#routes.endBuild();
+    this.options.logger.debug(
+      { ms: Math.round((performance.now() - started) * 100) / 100 },
+      'gateway configuration applied',
+    );
     for (const [id, state] of this.#groups) state.desired = desired.has(id);
     void this.#enqueue(() => this.#reconcile(false));
   }
@@ -162,11 +171,13 @@ export class GatewayManager {
     const fingerprint = runtimeFingerprint(data, group);
     if (state && state.fingerprint === fingerprint) {
       state.group = group;
+      this.#routes.retain(state.runtime.routeStamps);
       return;
     }
     const runtime = buildGroupRuntime(data, group, ++this.#revision, {
       secretBox: this.options.secretBox,
       compiler: this.#compiler,
+      routes: this.#routes,
       verifyApiKey: this.options.verifyApiKey,
     });
     if (state) {

@@ -209,23 +209,38 @@ export function templateSpecificity(template: string): number[] {
   });
 }
 
+/** What specificity compares of a template, worked out once (sorting many templates compares each often). */
+export interface SpecificityKey {
+  template: string;
+  scores: number[];
+  literalLength: number;
+}
+
+export function specificityKey(template: string): SpecificityKey {
+  return { template, scores: templateSpecificity(template), literalLength: literalLength(template) };
+}
+
 /**
  * Sort comparator, most specific first: the first segment where the scores differ decides
  * (`/orders/summary` before `/orders/{id}`, `/a/{x}/b` before `/{y}/b/c`); then more segments,
  * then more literal characters, then plain string order so the result is deterministic.
  */
 export function compareTemplateSpecificity(a: string, b: string): number {
-  const scoresA = templateSpecificity(a);
-  const scoresB = templateSpecificity(b);
+  return compareSpecificityKeys(specificityKey(a), specificityKey(b));
+}
+
+export function compareSpecificityKeys(a: SpecificityKey, b: SpecificityKey): number {
+  const { scores: scoresA } = a;
+  const { scores: scoresB } = b;
   for (let index = 0; index < Math.min(scoresA.length, scoresB.length); index += 1) {
     const difference = (scoresB[index] ?? 0) - (scoresA[index] ?? 0);
     if (difference !== 0) return difference;
   }
   if (scoresA.length !== scoresB.length) return scoresB.length - scoresA.length;
-  const literalDifference = literalLength(b) - literalLength(a);
+  const literalDifference = b.literalLength - a.literalLength;
   if (literalDifference !== 0) return literalDifference;
-  if (a === b) return 0;
-  return a < b ? -1 : 1;
+  if (a.template === b.template) return 0;
+  return a.template < b.template ? -1 : 1;
 }
 
 /** The most specific template matching `path`, with its parameters; `null` when none matches. */

@@ -1,8 +1,9 @@
 import { normalizeBasePath } from '../../core/paths/base-path.js';
 import {
-  compareTemplateSpecificity,
+  compareSpecificityKeys,
   compilePathTemplate,
   decodeSegment,
+  specificityKey,
 } from '../../core/paths/path-template.js';
 import type { CompileEntryResult } from '../../core/passthrough/compile-entry.js';
 import type { OpenedEntry } from '../../core/passthrough/sealed-headers.js';
@@ -15,6 +16,7 @@ import type {
 } from '../../core/model/config-model.js';
 import { compileCors } from '../cors/cors.js';
 import { missingEnvReferences } from './missing-references.js';
+import { PathIndex } from './path-index.js';
 import { withEntryDefaults } from '../../core/passthrough/forwarding/index.js';
 import {
   ALL_OPERATIONS_METHODS,
@@ -104,16 +106,19 @@ export function buildApiRoute(
     byPath.set(operation.path, methods);
   }
 
-  const paths: PathRoute[] = [];
+  const keyed: { key: ReturnType<typeof specificityKey>; path: PathRoute }[] = [];
   for (const [template, byMethod] of byPath) {
     const matcher = compilePathTemplate(template);
     if (!matcher) continue;
     const served = allOperations
       ? new Set([...byMethod.keys(), ...ALL_OPERATIONS_METHODS])
       : new Set(byMethod.keys());
-    paths.push({ template, matcher, byMethod, servedMethods: [...served] });
+    keyed.push({
+      key: specificityKey(template),
+      path: { template, matcher, byMethod, servedMethods: [...served] },
+    });
   }
-  paths.sort((a, b) => compareTemplateSpecificity(a.template, b.template));
+  const paths = keyed.sort((a, b) => compareSpecificityKeys(a.key, b.key)).map(({ path }) => path);
 
   const basePath = normalizeBasePath(api.basePath);
   return {
@@ -123,6 +128,7 @@ export function buildApiRoute(
       basePath,
       baseSegments: basePath === '/' ? [] : basePath.slice(1).split('/').map(decodeSegment),
       paths,
+      pathIndex: new PathIndex(paths),
       allOperations,
     },
     operations,

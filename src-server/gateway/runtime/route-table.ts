@@ -3,6 +3,7 @@ import type { CompiledPassthroughEntry } from '../../core/passthrough/compile-en
 import type { TemplateError } from '../../core/template/index.js';
 import type { PassthroughEntry } from '../../core/model/config-model.js';
 import type { CorsRules } from '../cors/cors.js';
+import type { PathIndex } from './path-index.js';
 
 /** Methods `All operations` forwards. TRACE would echo the headers the gateway added (credentials) back. */
 export const ALL_OPERATIONS_METHODS: readonly string[] = [
@@ -49,6 +50,8 @@ export interface ApiRoute {
   baseSegments: readonly string[];
   /** Most specific template first (literal segments before parameters). */
   paths: readonly PathRoute[];
+  /** The same templates, indexed for matching. */
+  pathIndex: PathIndex;
   allOperations: Endpoint | undefined;
 }
 
@@ -91,9 +94,9 @@ export function resolveRoute(
   if (api === undefined) return { kind: 'unmatched', api: undefined };
   const baseLength = api.baseSegments.length;
   const operationPath = operationPathOf(target, baseLength);
-  for (const path of api.paths) {
-    const parameters = path.matcher.matchSegments(decodedSegments, baseLength);
-    if (parameters === null) continue;
+  const matched = api.pathIndex.match(decodedSegments, baseLength);
+  if (matched) {
+    const { path, parameters } = matched;
     const own = path.byMethod.get(method);
     if (own) {
       return {
@@ -105,8 +108,7 @@ export function resolveRoute(
         servedMethods: path.servedMethods,
       };
     }
-    if (api.allOperations) break;
-    return { kind: 'method-not-allowed', api, allow: path.servedMethods };
+    if (!api.allOperations) return { kind: 'method-not-allowed', api, allow: path.servedMethods };
   }
   if (api.allOperations && ALL_OPERATIONS_METHODS.includes(method)) {
     return {
