@@ -100,18 +100,24 @@ describe('refusals', () => {
     const dots = await send(fixture.gatewayUrl, { path: '/refuse/a?p=..' });
     expect(dots.status).toBe(400);
     const before = upstream.requests.length;
-    const ok = await send(fixture.gatewayUrl, { path: '/refuse/a?p=%2F%2Fevil.example%2Fx&h=fine' });
+    // A value with separators or dot segments once decoded would leave the base path at a target that decodes
+    // %2F or %5C: refused, not encoded.
+    for (const value of ['%2F%2Fevil.example%2Fx', '..%2Fadmin%2Fsecret.txt', '..%5Cadmin', '%252e%252e']) {
+      const refused = await send(fixture.gatewayUrl, { path: `/refuse/a?p=${value}` });
+      expect(refused.status, value).toBe(400);
+      expect(refused.json<{ detail: string }>().detail).toMatch(
+        /request value contains|'\.' or '\.\.' segment/,
+      );
+    }
+    expect(upstream.requests.length).toBe(before);
+    const ok = await send(fixture.gatewayUrl, { path: '/refuse/a?p=x%3Fy%20z&h=fine' });
     expect(ok.status).toBe(200);
-    expect(ok.json<EchoedRequest>()).toMatchObject({
-      path: '/%2F%2Fevil.example%2Fx/a',
-      headers: { 'x-echo': 'fine' },
-    });
+    expect(ok.json<EchoedRequest>()).toMatchObject({ path: '/x%3Fy%20z/a', headers: { 'x-echo': 'fine' } });
     expect(upstream.requests.length).toBe(before + 1);
-    const records = await recordsFor(fixture, '/refuse/a', 3);
-    expect(records.slice(0, 2).map((record) => [record.status, record.outcome])).toEqual([
-      [400, 'refused'],
-      [400, 'refused'],
-    ]);
+    const records = await recordsFor(fixture, '/refuse/a', 7);
+    expect(records.slice(0, 6).map((record) => [record.status, record.outcome])).toEqual(
+      Array.from({ length: 6 }, () => [400, 'refused']),
+    );
   });
 
   it('answers 503 naming the reference when an env value is missing or its variable deleted, never a value', async () => {
