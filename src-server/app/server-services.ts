@@ -67,6 +67,10 @@ export async function startServices(input: {
     verifyApiKey: (presented, record) =>
       isWellFormedApiKey(presented) && apiKeyDigest.verifyApiKey(presented, record.digest),
     defaultBinding: { host: settings.str('Gateway:Host'), port: settings.int('Gateway:Port') },
+    limits: {
+      maxConnections: settings.int('Gateway:MaxConnections'),
+      requestBodyTimeoutMs: settings.int('Gateway:RequestBodyTimeoutSeconds') * 1000,
+    },
   });
   try {
     await gateway.start();

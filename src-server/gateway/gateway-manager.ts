@@ -1,16 +1,21 @@
 import type { Logger } from 'pino';
 import type { AuditRecorder } from '../core/audit/audit-recorder.js';
-import { closeGracefully } from '../core/net/listener.js';
 import type { MonitoringSink, NewMonitoringRecord } from '../core/monitoring/monitoring-record.js';
 import type { AgentGroupRecord, ConfigData } from '../core/model/config-model.js';
 import type { ConfigStore } from '../core/config-store/config-store.js';
 import type { SecretBox } from '../core/config-store/secret-box.js';
-import { listenGateway, type GatewayListener, type MalformedRequest } from './listener.js';
+import {
+  closeGatewayListener,
+  listenGateway,
+  type GatewayListener,
+  type MalformedRequest,
+} from './listener.js';
 import type { ApiKeyVerifier } from './policies/api-key-index.js';
 import { JwtVerifier } from './policies/jwt-verifier.js';
 import { ThrottleCounters } from './policies/throttle.js';
 import { UpstreamProxy } from './proxy/upstream-proxy.js';
-import { createGatewayHandler } from './handler/request-handler.js';
+import { createGatewayHandler, type GatewayHandlerDeps } from './handler/request-handler.js';
+import { createUpgradeHandler } from './handler/upgrade-handler.js';
 import { ApiRouteCache } from './runtime/api-route-cache.js';
 import { EntryCompiler } from './runtime/entry-compiler.js';
 import { buildGroupRuntime, runtimeFingerprint, type GroupRuntime } from './runtime/group-runtime.js';
@@ -34,6 +39,8 @@ export interface GatewayManagerOptions {
   monitoring?: MonitoringSink;
   /** Address of the default group at start (`Gateway:Host`, `Gateway:Port`; port 0 picks a free one). */
   defaultBinding: { host: string; port: number };
+  /** Limits of every listener (`Gateway:MaxConnections`, `Gateway:RequestBodyTimeoutSeconds`); none by default. */
+  limits?: { maxConnections: number; requestBodyTimeoutMs: number };
 }
 
 interface Binding {
@@ -76,7 +83,9 @@ export class GatewayManager {
   #defaultStored: Binding | undefined;
 
   constructor(private readonly options: GatewayManagerOptions) {
-    this.#proxy = new UpstreamProxy(options.logger);
+    this.#proxy = new UpstreamProxy(options.logger, {
+      requestBodyTimeoutMs: options.limits?.requestBodyTimeoutMs ?? 0,
+    });
     this.#jwt = new JwtVerifier(options.logger);
     this.#monitoring = options.monitoring ?? DROP_RECORDS;
   }
@@ -239,17 +248,22 @@ export class GatewayManager {
   }
 
   async #startListener(state: GroupState, binding: Binding): Promise<void> {
-    const handler = createGatewayHandler({
+    const deps: GatewayHandlerDeps = {
       runtime: () => state.runtime,
       monitoring: { record: (record, traceparent) => this.#report(record, traceparent) },
       proxy: this.#proxy,
       jwt: this.#jwt,
       throttle: this.#throttle,
       logger: this.options.logger,
+    };
+    const listener = await listenGateway({
+      handler: createGatewayHandler(deps),
+      upgrade: createUpgradeHandler(deps),
+      host: binding.host,
+      port: binding.port,
+      maxConnections: this.options.limits?.maxConnections ?? 0,
+      onMalformed: (malformed) => this.#recordMalformed(state, malformed),
     });
-    const listener = await listenGateway(handler, binding.host, binding.port, (malformed) =>
-      this.#recordMalformed(state, malformed),
-    );
     state.listener = listener;
     state.binding = binding;
     this.options.logger.info({ agentGroup: state.group.name, url: listener.url }, 'gateway listening');
@@ -279,7 +293,7 @@ export class GatewayManager {
   }
 
   async #stopGiven(state: GroupState, listener: GatewayListener): Promise<void> {
-    await closeGracefully(listener.server);
+    await closeGatewayListener(listener);
     await this.options.recorder.recordAgentEvent('Agent.Stopped', agentGroupOf(state), { url: listener.url });
   }
 

@@ -1,15 +1,30 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { Socket } from 'node:net';
-import { bindServer, type BoundListener } from '../core/net/listener.js';
+import type { Duplex } from 'node:stream';
+import { bindServer, closeGracefully, type BoundListener } from '../core/net/listener.js';
 import { newTraceId, problemTitleFor, problemTypeFor, PROBLEM_CONTENT_TYPE } from '../core/http/problem.js';
+import type { UpgradeListener } from './handler/upgrade-handler.js';
 
-export type GatewayListener = BoundListener;
+export interface GatewayListener extends BoundListener {
+  /** Connections handed over to WebSocket sessions (the HTTP server no longer tracks them). */
+  sessions: Set<Duplex>;
+}
 
 /** A request the HTTP parser refused (malformed, smuggling attempt, oversized headers), for monitoring. */
 export interface MalformedRequest {
   status: number;
   reason: string;
   clientIp: string;
+}
+
+export interface GatewayListenerOptions {
+  handler: RequestListener;
+  upgrade: UpgradeListener;
+  host: string;
+  port: number;
+  /** Connections open at once; the ones beyond are closed as they come (0: no limit). */
+  maxConnections: number;
+  onMalformed: (request: MalformedRequest) => void;
 }
 
 const CLIENT_ERROR_STATUS: Record<string, [status: number, reason: string, title: string]> = {
@@ -20,19 +35,32 @@ const CLIENT_ERROR_STATUS: Record<string, [status: number, reason: string, title
 
 /**
  * The HTTP listener of one agent group. Uploads may be long: there is no total request timeout, headers must
- * arrive within 30 s, and a stalled exchange ends with the target connection's inactivity (response) timeout.
- * The parser is strict (no lenient flags).
+ * arrive within 30 s, a request body may pause for the request-body timeout at most, and a stalled exchange ends
+ * with the target connection's inactivity (response) timeout. The parser is strict (no lenient flags).
  */
-export async function listenGateway(
-  handler: RequestListener,
-  host: string,
-  port: number,
-  onMalformed: (request: MalformedRequest) => void,
-): Promise<GatewayListener> {
+export async function listenGateway(options: GatewayListenerOptions): Promise<GatewayListener> {
+  const { handler, host, port, onMalformed } = options;
   const server = createServer(
-    { keepAliveTimeout: 5_000, headersTimeout: 30_000, requestTimeout: 0, noDelay: true },
+    // A missing Host is the handler's to refuse (Node's own answer would be an empty 400).
+    {
+      keepAliveTimeout: 5_000,
+      headersTimeout: 30_000,
+      requestTimeout: 0,
+      noDelay: true,
+      requireHostHeader: false,
+    },
     handler,
   );
+  if (options.maxConnections > 0) server.maxConnections = options.maxConnections;
+  // `Expect` is the handler's too: 100 Continue only once the request is forwarded, 417 as problem+json.
+  server.on('checkContinue', handler);
+  server.on('checkExpectation', handler);
+  const sessions = new Set<Duplex>();
+  server.on('upgrade', (req, socket: Duplex, head: Buffer) => {
+    sessions.add(socket);
+    socket.once('close', () => sessions.delete(socket));
+    options.upgrade(req, socket, head);
+  });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     const [status, reason, title] = CLIENT_ERROR_STATUS[error.code ?? ''] ?? [
       400,
@@ -48,7 +76,10 @@ export async function listenGateway(
       type: problemTypeFor(status),
       title,
       status,
-      detail: 'The request is not valid HTTP.',
+      detail:
+        status === 431
+          ? 'The request headers are larger than the gateway accepts.'
+          : 'The request is not valid HTTP.',
       traceId: newTraceId(),
     });
     socket.end(
@@ -56,7 +87,7 @@ export async function listenGateway(
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   });
-  return bindServer(server, host, port, () =>
+  const bound = await bindServer(server, host, port, () =>
     Object.assign(
       new Error(
         `Port ${port} on ${host} is already in use. Choose another with --gateway-port or the agent group's port (0 picks a free one).`,
@@ -64,4 +95,12 @@ export async function listenGateway(
       { code: 'EADDRINUSE' },
     ),
   );
+  return { ...bound, sessions };
+}
+
+/** Stops the listener: WebSocket sessions end at once, requests in flight may finish (up to the grace period). */
+export async function closeGatewayListener(listener: GatewayListener): Promise<void> {
+  const closing = closeGracefully(listener.server);
+  for (const socket of listener.sessions) socket.destroy();
+  await closing;
 }

@@ -309,3 +309,48 @@ export async function startStaleConnectionUpstream(): Promise<{
       }),
   };
 }
+
+/**
+ * A target that answers each request head with raw bytes the test writes (`answer` gets the head and the socket;
+ * it may write anything: several interim responses, bytes past the body, a body on a 204). Counts connections and
+ * keeps the heads it received.
+ */
+export async function startRawUpstream(answer: (head: string, socket: Socket) => void): Promise<{
+  url: string;
+  heads: string[];
+  connections: number;
+  close(): Promise<void>;
+}> {
+  const heads: string[] = [];
+  const sockets = new Set<Socket>();
+  let connections = 0;
+  const server = createNetServer((socket) => {
+    connections++;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+    let buffered = '';
+    socket.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString('latin1');
+      while (buffered.includes('\r\n\r\n')) {
+        const head = buffered.slice(0, buffered.indexOf('\r\n\r\n'));
+        buffered = buffered.slice(buffered.indexOf('\r\n\r\n') + 4);
+        heads.push(head);
+        answer(head, socket);
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    heads,
+    get connections() {
+      return connections;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,3 +1,4 @@
+import { withEntryDefaults } from '../../core/passthrough/forwarding/index.js';
 import { isCredentialHeader, MASK } from '../../core/audit/mask-secrets.js';
 import {
   isSealed,
@@ -22,7 +23,9 @@ import type { PassthroughEntryInput } from './passthrough-schemas.js';
  * back keeps the stored value, so an editor can save what it loaded.
  */
 
-export function maskEntry(entry: StoredPassthroughEntry): PassthroughEntry {
+export function maskEntry(stored: StoredPassthroughEntry): PassthroughEntry {
+  // Every setting, those of older records included (they take their defaults).
+  const entry = withEntryDefaults<StoredHeaderEntry>(stored);
   return {
     ...entry,
     headers: entry.headers.map((header) =>

@@ -3,7 +3,10 @@ import type { FieldErrors } from '../common/editor-paths.js';
 import type { PassthroughEntryInput } from './passthrough-schemas.js';
 import { checkAllowedOrigin } from './allowed-origins.js';
 
-/** Rules of one editor entry beyond its shape: header entries, CORS origins and the CA certificate. */
+/**
+ * Rules of one editor entry beyond its shape: header entries, CORS origins and exposed headers, and the CA
+ * certificate.
+ */
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
@@ -25,8 +28,8 @@ const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE
 type Path = (string | number)[];
 
 /**
- * Checks an entry and returns it normalised (origins lower-cased and de-duplicated, `Remove` entries without a
- * value). Header entries that break a rule are reported here, and their values are not compiled.
+ * Checks an entry and returns it normalised (origins lower-cased and de-duplicated, exposed header names trimmed
+ * and de-duplicated, `Remove` entries without a value). Header entries that break a rule are reported here, and their values are not compiled.
  */
 export function checkEntryRules(
   entry: PassthroughEntryInput,
@@ -52,6 +55,15 @@ export function checkEntryRules(
       "Browsers refuse credentials for the wildcard origin '*': list the allowed origins instead.",
     );
   }
+  const exposeHeaders: string[] = [];
+  entry.cors.exposeHeaders.forEach((raw, index) => {
+    const name = raw.trim();
+    if (!TOKEN.test(name)) {
+      errors.add([...at, 'cors', 'exposeHeaders', index], `'${raw}' is not a valid HTTP header name.`);
+    } else if (!exposeHeaders.some((known) => known.toLowerCase() === name.toLowerCase())) {
+      exposeHeaders.push(name);
+    }
+  });
   if (entry.cors.enabled && entry.cors.allowedOrigins.length === 0) {
     errors.add([...at, 'cors', 'allowedOrigins'], 'CORS is on: list the allowed origins (or * for any).');
   }
@@ -59,7 +71,7 @@ export function checkEntryRules(
     const problem = certificateProblem(entry.tls.caCertificate);
     if (problem) errors.add([...at, 'tls', 'caCertificate'], problem);
   }
-  return { entry: { ...entry, headers, cors: { ...entry.cors, allowedOrigins } }, badHeaders };
+  return { entry: { ...entry, headers, cors: { ...entry.cors, allowedOrigins, exposeHeaders } }, badHeaders };
 }
 
 function headerProblems(header: PassthroughEntryInput['headers'][number]): [string, string][] {

@@ -47,6 +47,10 @@ const CorsSchema = z
       .min(0)
       .max(MAX_CORS_MAX_AGE_SECONDS)
       .default(PASSTHROUGH_DEFAULTS.cors.maxAgeSeconds),
+    exposeHeaders: z.array(z.string().max(256)).max(50).default([]).meta({
+      description:
+        'Response headers a browser script may read besides the CORS-safelisted ones (Access-Control-Expose-Headers), e.g. ETag, Location.',
+    }),
   })
   .strict();
 
@@ -85,6 +89,10 @@ export const PassthroughEntrySchema = z
       .max(MAX_REQUEST_BODY_BYTES)
       .default(PASSTHROUGH_DEFAULTS.maxRequestBodyBytes),
     tls: TlsSchema.prefault({}),
+    allowWebSocket: z.boolean().default(PASSTHROUGH_DEFAULTS.allowWebSocket).meta({
+      description:
+        'Relays WebSocket connections (Upgrade: websocket) to the target; policies and CORS are checked on the handshake.',
+    }),
   })
   .strict();
 export type PassthroughEntryInput = z.infer<typeof PassthroughEntrySchema>;

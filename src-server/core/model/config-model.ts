@@ -153,21 +153,32 @@ export interface PassthroughEntry<Header = HeaderEntry> {
     allowedOrigins: string[];
     allowCredentials: boolean;
     maxAgeSeconds: number;
+    /** Response headers a browser script may read besides the CORS-safelisted ones (`ETag`, `Location`, …). */
+    exposeHeaders: string[];
   };
   headers: Header[];
   timeouts: { connectMs: number; responseMs: number };
   /** 413 beyond it. */
   maxRequestBodyBytes: number;
   tls: { verify: boolean; caCertificate?: string };
+  /** Relays `Upgrade: websocket` requests to the target (policies and CORS checked on the handshake). */
+  allowWebSocket: boolean;
 }
 
 export type StoredPassthroughEntry = PassthroughEntry<StoredHeaderEntry>;
 
 export const PASSTHROUGH_DEFAULTS = {
-  cors: { enabled: false, allowedOrigins: [] as string[], allowCredentials: false, maxAgeSeconds: 600 },
+  cors: {
+    enabled: false,
+    allowedOrigins: [] as string[],
+    allowCredentials: false,
+    maxAgeSeconds: 600,
+    exposeHeaders: [] as string[],
+  },
   timeouts: { connectMs: 5_000, responseMs: 30_000 },
   maxRequestBodyBytes: 100 * 1024 * 1024,
   tls: { verify: true },
+  allowWebSocket: false,
 } as const;
 
 /** The Passthrough configuration of one API: `All operations` and/or per-operation entries. */

@@ -67,6 +67,26 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
     tenantEditable: false,
   },
   {
+    key: 'Gateway:MaxConnections',
+    type: 'integer',
+    defaultValue: 10_000,
+    min: 0,
+    max: 1_000_000,
+    description:
+      'Connections each gateway listener keeps open at once; the ones beyond are closed as they arrive. 0: no limit.',
+    tenantEditable: false,
+  },
+  {
+    key: 'Gateway:RequestBodyTimeoutSeconds',
+    type: 'integer',
+    defaultValue: 60,
+    min: 0,
+    max: 3600,
+    description:
+      'The longest a client may pause while sending a request body through the gateway; it then gets 408. 0: no limit.',
+    tenantEditable: false,
+  },
+  {
     key: 'Auth:Audience',
     type: 'string',
     defaultValue: 'api://gatehouse',

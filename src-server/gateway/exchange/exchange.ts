@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import {
   newTraceId,
   problemTitleFor,
@@ -12,6 +13,12 @@ import type {
   NewMonitoringRecord,
 } from '../../core/monitoring/monitoring-record.js';
 import type { CorsHeaders } from '../cors/cors.js';
+
+/** The client's side of a WebSocket handshake: its socket, and bytes that came after the request head. */
+export interface UpgradeRequest {
+  socket: Duplex & { bytesRead?: number; bytesWritten?: number };
+  head: Buffer;
+}
 
 export type ResponseHeaders = readonly (readonly [name: string, value: string])[];
 
@@ -50,6 +57,10 @@ export class Exchange {
   forwarding: unknown;
   /** The client sent `Expect: 100-continue` and waits for `100 Continue` before it sends the body. */
   awaitingContinue = false;
+  /** A WebSocket handshake: the client's socket, taken over from the HTTP server. */
+  upgrade: UpgradeRequest | undefined;
+  /** A relayed WebSocket session: what its record reports instead of the HTTP response's figures. */
+  session: { status: number; bytesIn(): number; bytesOut(): number } | undefined;
 
   constructor(
     readonly req: IncomingMessage,
@@ -121,8 +132,12 @@ export class Exchange {
 
   /** Reports the request to monitoring; called once, when the response closes. */
   report(): void {
-    const { res } = this;
-    if (!res.writableFinished && (this.outcome === 'forwarded' || this.outcome === 'preflight')) {
+    const { res, session } = this;
+    if (
+      session === undefined &&
+      !res.writableFinished &&
+      (this.outcome === 'forwarded' || this.outcome === 'preflight')
+    ) {
       this.fail('client-aborted', 'the client closed the connection before the response was complete');
     }
     // One shape for every record (absent fields undefined), so the sink's code sees a single object layout.
@@ -135,10 +150,10 @@ export class Exchange {
       apiId: this.apiId,
       apiName: this.apiName,
       operation: this.operation,
-      status: res.headersSent ? res.statusCode : 499,
+      status: session ? session.status : res.headersSent ? res.statusCode : 499,
       durationMs: Math.round((performance.now() - this.started) * 1000) / 1000,
-      bytesIn: this.requestBody?.bytes ?? 0,
-      bytesOut: this.bytesOut,
+      bytesIn: session ? session.bytesIn() : (this.requestBody?.bytes ?? 0),
+      bytesOut: session ? session.bytesOut() : this.bytesOut,
       targetUrl: this.targetUrl,
       outcome: this.outcome,
       clientIp: this.clientIp,

@@ -1,13 +1,16 @@
-import type { IncomingMessage, RequestListener } from 'node:http';
+import type { RequestListener } from 'node:http';
 import type { Logger } from 'pino';
+import { maskCredentialQuery } from '../../core/audit/mask-secrets.js';
 import type { MonitoringSink } from '../../core/monitoring/monitoring-record.js';
-import { planForwarding, withoutQueryParameter } from '../../core/passthrough/forwarding/index.js';
+import { planForwarding, stopsHere, withoutQueryParameter } from '../../core/passthrough/forwarding/index.js';
 import { preflightHeaders, responseCorsHeaders } from '../cors/cors.js';
 import { Exchange } from '../exchange/exchange.js';
 import { checkAccess, type AccessResult } from '../policies/access-check.js';
 import type { JwtVerifier } from '../policies/jwt-verifier.js';
 import type { ThrottleCounters } from '../policies/throttle.js';
 import type { UpstreamProxy } from '../proxy/upstream-proxy.js';
+import { answerAsFinalRecipient } from './final-recipient.js';
+import { checkExpect, checkHost, webSocketRefusal } from './request-checks.js';
 import { parseRequestTarget } from './request-target.js';
 import type { GroupRuntime } from '../runtime/group-runtime.js';
 import { resolveRoute, type RouteResolution } from '../runtime/route-table.js';
@@ -22,9 +25,6 @@ export interface GatewayHandlerDeps {
   logger: Logger;
 }
 
-const AUTHORITY =
-  /^(?:[A-Za-z0-9._~!$&'()*+,;=-]|%[0-9A-Fa-f]{2})+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
-
 /**
  * The request pipeline of one agent group's listener: target → route → CORS preflight → policies → throttle →
  * body limit → forwarding plan → proxy. Every request, whatever its fate, ends as one monitoring record.
@@ -32,14 +32,18 @@ const AUTHORITY =
 export function createGatewayHandler(deps: GatewayHandlerDeps): RequestListener {
   return (req, res) => {
     const runtime = deps.runtime();
-    const exchange = new Exchange(req, res, runtime, deps.monitoring);
-    try {
-      const pending = handle(deps, runtime, exchange);
-      if (pending) pending.catch((error: unknown) => unexpected(deps, exchange, error));
-    } catch (error) {
-      unexpected(deps, exchange, error);
-    }
+    runExchange(deps, runtime, new Exchange(req, res, runtime, deps.monitoring));
   };
+}
+
+/** Runs the pipeline for one exchange (a request, or a WebSocket handshake: see upgrade-handler.ts). */
+export function runExchange(deps: GatewayHandlerDeps, runtime: GroupRuntime, exchange: Exchange): void {
+  try {
+    const pending = handle(deps, runtime, exchange);
+    if (pending) pending.catch((error: unknown) => unexpected(deps, exchange, error));
+  } catch (error) {
+    unexpected(deps, exchange, error);
+  }
 }
 
 function unexpected(deps: GatewayHandlerDeps, exchange: Exchange, error: unknown): void {
@@ -57,6 +61,16 @@ function handle(
   const { req } = exchange;
   const hostProblem = checkHost(req);
   if (hostProblem) return refuse(exchange, 400, hostProblem, 'bad host header');
+  const expectation = checkExpect(req);
+  if (expectation === 'unsupported') {
+    return refuse(
+      exchange,
+      417,
+      'The only expectation the gateway meets is 100-continue.',
+      'unsupported expectation',
+    );
+  }
+  exchange.awaitingContinue = expectation === 'continue';
   const target = parseRequestTarget(req.url ?? '/');
   if (!target.ok) return refuse(exchange, 400, target.detail, 'bad request target');
   exchange.path = target.path;
@@ -93,6 +107,10 @@ function handle(
     return undefined;
   }
   if (route.endpoint.cors) exchange.cors = responseCorsHeaders(route.endpoint.cors, origin);
+  if (exchange.upgrade) {
+    const refusal = webSocketRefusal(route.endpoint, method, origin);
+    if (refusal) return refuse(exchange, refusal.status, refusal.detail, refusal.reason);
+  }
 
   const now = new Date();
   const access = checkAccess(
@@ -149,6 +167,11 @@ function forwardIfGranted(
     }
   }
 
+  if (stopsHere(exchange.method, req.headers['max-forwards'])) {
+    answerAsFinalRecipient(exchange, route.servedMethods);
+    return;
+  }
+
   const { endpoint } = route;
   if (endpoint.compiled === undefined) {
     exchange.fail('configuration-error', 'the entry does not compile');
@@ -193,7 +216,8 @@ function forwardIfGranted(
     exchange.sendProblem(plan.status, detail);
     return;
   }
-  exchange.targetUrl = plan.maskedTargetUrl;
+  // Credentials a client put in the query (and a template passed on) stay out of monitoring, like secret values.
+  exchange.targetUrl = maskCredentialQuery(plan.maskedTargetUrl, runtime.credentialQueryNames);
   exchange.traceparent = plan.traceparent;
   deps.proxy.forward(exchange, plan, endpoint.entry, exchange.cors);
 }
@@ -217,25 +241,6 @@ function refuse(exchange: Exchange, status: number, detail: string, reason: stri
   exchange.sendProblem(status, detail);
   return undefined;
 }
-
-/** One Host header naming an authority (it becomes `X-Forwarded-Host`; the target never depends on it). */
-function checkHost(req: IncomingMessage): string | undefined {
-  const raw = req.rawHeaders;
-  let hosts = 0;
-  for (let index = 0; index < raw.length; index += 2) {
-    const name = raw[index]!;
-    if (name.length === 4 && (name === 'Host' || name === 'host' || name.toLowerCase() === 'host')) hosts++;
-  }
-  if (hosts > 1) return 'The request must have one Host header.';
-  const host = req.headers.host;
-  if (host === undefined || host === lastValidHost) return undefined;
-  if (!AUTHORITY.test(host)) return 'The Host header is not a valid host name.';
-  lastValidHost = host;
-  return undefined;
-}
-
-/** Clients send the same Host over and over: the last one found valid is not checked again. */
-let lastValidHost: string | undefined;
 
 function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;

@@ -2,11 +2,9 @@ import {
   connectionListedHeaders,
   isHopByHop,
   mayBeHopByHopLength,
+  VIA,
 } from '../../core/passthrough/forwarding/index.js';
 import { isCorsResponseHeader, type CorsHeaders } from '../cors/cors.js';
-
-/** RFC 9110 §7.6.3: each message a proxy forwards names it in `Via` (a pseudonym, no host name or version). */
-export const VIA = '1.1 gatehouse';
 
 /** What the relay learns of the target's response while it copies the headers. */
 export interface RelayedHead {
@@ -18,7 +16,8 @@ export interface RelayedHead {
 
 /**
  * The target's response headers as relayed: in their order and spelling, duplicates kept, without hop-by-hop
- * headers; with CORS on, the target's own `Access-Control-*` headers give way to the gateway's; `Via` added.
+ * headers; with CORS on, the target's own `Access-Control-*` headers give way to the gateway's; `Via` added
+ * (RFC 9110 §7.6.3: each message a proxy forwards names it).
  * Works on undici's raw header buffers (no parsed header object is built).
  */
 export function relayedResponseHeaders(raw: readonly Buffer[], cors: CorsHeaders | undefined): RelayedHead {

@@ -4,6 +4,8 @@ import type { ForwardingPlan, OutgoingHeaders } from '../../core/passthrough/for
 import type { PassthroughEntry } from '../../core/model/config-model.js';
 import type { CorsHeaders } from '../cors/cors.js';
 import type { Exchange, ExchangeCloseListener } from '../exchange/exchange.js';
+import type { Duplex } from 'node:stream';
+import { openWebSocketSession } from './websocket-session.js';
 import { BodyMeter } from './body-meter.js';
 import { relayInformational } from './informational.js';
 import { relayedResponseHeaders } from './response-headers.js';
@@ -74,6 +76,8 @@ export class UpstreamProxy implements ExchangeCloseListener {
         method: exchange.method,
         headers: undiciHeaders(plan.headers),
         body: forwarding.meter ?? null,
+        // A WebSocket handshake: undici sends `Connection: Upgrade` and hands over the socket on a 101.
+        upgrade: exchange.upgrade ? 'websocket' : null,
       },
       forwarding,
     );
@@ -191,6 +195,15 @@ class Forwarding implements Deadline, Dispatcher.DispatchHandler {
   onComplete(): void {
     this.proxy.deadlines.untrack(this);
     this.exchange.res.end();
+  }
+
+  /** The target accepted a WebSocket handshake: from here on the session has no timeouts. */
+  onUpgrade(_status: number, rawHeaders: Buffer[], socket: Duplex): void {
+    this.#answered = true;
+    this.proxy.deadlines.untrack(this);
+    const { upgrade } = this.exchange;
+    if (this.failure !== undefined || !upgrade) socket.destroy();
+    else openWebSocketSession(this.exchange, upgrade, socket, rawHeaders, 'Switching Protocols');
   }
 
   onError(error: Error): void {

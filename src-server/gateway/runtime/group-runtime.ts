@@ -5,7 +5,12 @@ import {
 } from '../../core/passthrough/environment-scope.js';
 import { openEntry } from '../../core/passthrough/sealed-headers.js';
 import type { EnvVariableShape } from '../../core/template/index.js';
-import type { AgentGroupRecord, ConfigData, PassthroughRecord } from '../../core/model/config-model.js';
+import type {
+  AgentGroupRecord,
+  ConfigData,
+  PassthroughRecord,
+  PolicyRecord,
+} from '../../core/model/config-model.js';
 import type { SecretBox } from '../../core/config-store/secret-box.js';
 import { ApiKeyIndex, type ApiKeyVerifier } from '../policies/api-key-index.js';
 import { PolicyTable } from '../policies/policy-table.js';
@@ -36,6 +41,8 @@ export interface GroupRuntime {
   summary: ConfigurationSummary;
   /** The stamps of its API routes (see api-route-cache.ts). */
   routeStamps: readonly string[];
+  /** Query names the group's API-key policies read keys from (lower-case): masked in monitoring records. */
+  credentialQueryNames: ReadonlySet<string>;
 }
 
 export interface RuntimeBuildDeps {
@@ -123,15 +130,27 @@ export function buildGroupRuntime(
       a.id.localeCompare(b.id),
   );
   const keys = data.apiKeys.filter((key) => key.environmentId === group.environmentId);
+  const policies = data.policies.filter((policy) => policy.agentGroupId === group.id);
   return {
     groupId: group.id,
     groupName: group.name,
     environmentId: group.environmentId,
     apis,
     env: buildEnvironmentScope(data, group.environmentId, deps.secretBox),
-    policies: new PolicyTable(data.policies.filter((policy) => policy.agentGroupId === group.id)),
+    policies: new PolicyTable(policies),
     apiKeys: new ApiKeyIndex(keys, deps.verifyApiKey),
     summary,
     routeStamps,
+    credentialQueryNames: credentialQueryNamesOf(policies),
   };
+}
+
+function credentialQueryNamesOf(policies: readonly PolicyRecord[]): Set<string> {
+  const names = new Set<string>();
+  for (const policy of policies) {
+    for (const grant of policy.grants) {
+      if (grant.type === 'apiKey' && grant.queryName) names.add(grant.queryName.toLowerCase());
+    }
+  }
+  return names;
 }

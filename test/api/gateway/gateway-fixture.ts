@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { dataDirLayout } from '../../../src-server/core/data-dir/default-data-dir.js';
 import type { NewMonitoringRecord } from '../../../src-server/core/monitoring/monitoring-record.js';
 import {
@@ -68,9 +68,9 @@ export interface GatewayFixture {
  */
 export async function startPublicEchoGateway(
   extra: Record<string, string> = {},
-  options: { secret?: string[] } = {},
+  options: { secret?: string[]; server?: Parameters<typeof startTestServer>[0] } = {},
 ): Promise<{ fixture: GatewayFixture; upstream: Upstream }> {
-  const fixture = await startGatewayFixture();
+  const fixture = await startGatewayFixture(options.server);
   const upstream = await startEchoUpstream();
   await fixture.allowPublic();
   await fixture.setVariable('backend', { url: upstream.url, ...extra }, options);
@@ -115,8 +115,10 @@ export function ordersPassthrough(extraHeaders: NonNullable<PartialPassthroughEn
   };
 }
 
-export async function startGatewayFixture(): Promise<GatewayFixture> {
-  const server = await startTestServer();
+export async function startGatewayFixture(
+  options: Parameters<typeof startTestServer>[0] = {},
+): Promise<GatewayFixture> {
+  const server = await startTestServer(options);
   const { store, secretBox } = server.gatehouse.config;
   const monitoring: NewMonitoringRecord[] = [];
   server.gatehouse.gateway.setMonitoringSink({ record: (record) => monitoring.push(record) });
@@ -294,8 +296,16 @@ export function send(
   });
 }
 
-/** Writes bytes on a raw TCP connection and returns everything the server answers until it closes or goes quiet. */
-export function sendRaw(url: string, payload: string | Buffer, quietMs = 300): Promise<string> {
+/**
+ * Writes bytes on a raw TCP connection and returns everything the server answers until it closes or goes quiet;
+ * `onData` sees the answer so far as it grows (and may write more, e.g. a body after `100 Continue`).
+ */
+export function sendRaw(
+  url: string,
+  payload: string | Buffer,
+  quietMs = 300,
+  onData?: (answer: string, socket: Socket) => void,
+): Promise<string> {
   const base = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(base.port), base.hostname);
@@ -316,6 +326,7 @@ export function sendRaw(url: string, payload: string | Buffer, quietMs = 300): P
     });
     socket.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
+      onData?.(Buffer.concat(chunks).toString('latin1'), socket);
       arm();
     });
     socket.on('end', finish);

@@ -86,11 +86,18 @@ export function entry(section1 = 'https://backend.example.com', more: Record<str
 
 export interface PassthroughEntryDto {
   target: Record<string, string>;
-  cors: { enabled: boolean; allowedOrigins: string[]; allowCredentials: boolean; maxAgeSeconds: number };
+  cors: {
+    enabled: boolean;
+    allowedOrigins: string[];
+    allowCredentials: boolean;
+    maxAgeSeconds: number;
+    exposeHeaders: string[];
+  };
   headers: { action: string; name: string; value?: string }[];
   timeouts: { connectMs: number; responseMs: number };
   maxRequestBodyBytes: number;
   tls: { verify: boolean; caCertificate?: string };
+  allowWebSocket: boolean;
 }
 
 export interface Passthrough {
