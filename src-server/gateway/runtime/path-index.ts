@@ -1,11 +1,20 @@
-import { decodeSegment, parsePathTemplate } from '../../core/paths/path-template.js';
-import type { PathRoute } from './route-table.js';
+import {
+  decodeSegment,
+  parsePathTemplate,
+  type CompiledPathTemplate,
+} from '../../core/paths/path-template.js';
 
-interface Bucket {
+/** What the index needs of a path of the route table. */
+export interface IndexedPath {
+  template: string;
+  matcher: CompiledPathTemplate;
+}
+
+interface Bucket<P> {
   /** Templates whose first segment is one literal, by that literal (decoded). */
-  byFirstLiteral: Map<string, PathRoute[]>;
+  byFirstLiteral: Map<string, P[]>;
   /** The others (a parameter in the first segment), most specific first. */
-  open: PathRoute[];
+  open: P[];
 }
 
 /**
@@ -13,8 +22,8 @@ interface Bucket {
  * templates that can match instead of all of them (an API may have tens of thousands). Within the candidates the
  * specificity order of the full list is kept: the first template that matches is the one a scan would find.
  */
-export class PathIndex {
-  readonly #buckets = new Map<number, Bucket>();
+export class PathIndex<PathRoute extends IndexedPath> {
+  readonly #buckets = new Map<number, Bucket<PathRoute>>();
   readonly #rank = new Map<PathRoute, number>();
 
   /** `paths` most specific first. */
@@ -51,7 +60,7 @@ export class PathIndex {
   ): { path: PathRoute; parameters: Record<string, string> } | undefined {
     const bucket = this.#buckets.get(Math.max(decodedSegments.length - from, 1));
     if (!bucket) return undefined;
-    const literal = bucket.byFirstLiteral.get(decodedSegments[from] ?? '') ?? NONE;
+    const literal: readonly PathRoute[] = bucket.byFirstLiteral.get(decodedSegments[from] ?? '') ?? NONE;
     const open = bucket.open;
     // Both lists are in specificity order: walk them as one merged list.
     let i = 0;
@@ -67,4 +76,4 @@ export class PathIndex {
   }
 }
 
-const NONE: readonly PathRoute[] = [];
+const NONE: readonly never[] = [];

@@ -51,7 +51,7 @@ export interface ApiRoute {
   /** Most specific template first (literal segments before parameters). */
   paths: readonly PathRoute[];
   /** The same templates, indexed for matching. */
-  pathIndex: PathIndex;
+  pathIndex: PathIndex<PathRoute>;
   allOperations: Endpoint | undefined;
 }
 
