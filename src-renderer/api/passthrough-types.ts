@@ -28,6 +28,8 @@ export interface PassthroughCors {
   allowedOrigins: string[];
   allowCredentials: boolean;
   maxAgeSeconds: number;
+  /** Response headers browser scripts may read besides the CORS-safelisted ones (`Access-Control-Expose-Headers`). */
+  exposeHeaders: string[];
 }
 
 export interface PassthroughEntry {
@@ -37,6 +39,8 @@ export interface PassthroughEntry {
   timeouts: { connectMs: number; responseMs: number };
   maxRequestBodyBytes: number;
   tls: { verify: boolean; caCertificate?: string };
+  /** Relays WebSocket connections (`Upgrade: websocket`) to the target. */
+  allowWebSocket: boolean;
 }
 
 /** `Passthrough` — credential header values that hold literal text read `********` (sent back, they are kept). */
@@ -127,6 +131,7 @@ export const ENTRY_DEFAULTS = {
   timeouts: { connectMs: 5_000, responseMs: 30_000 },
   maxRequestBodyBytes: 100 * 1024 * 1024,
   tls: { verify: true },
+  allowWebSocket: false,
 } as const;
 
 export const ENTRY_BOUNDS = {
@@ -139,3 +144,4 @@ export const ENTRY_BOUNDS = {
 export const MAX_TEMPLATE_LENGTH = 4096;
 export const MAX_HEADER_ENTRIES = 50;
 export const MAX_ALLOWED_ORIGINS = 100;
+export const MAX_EXPOSED_HEADERS = 50;

@@ -10,6 +10,7 @@ import type { EntryDraft } from '../draft/editor-draft.js';
 import { fieldProblems, type ProblemSources } from '../draft/field-problems.js';
 import { errorText } from '../error-text.js';
 import { checkAllowedOrigin } from './allowed-origin.js';
+import { ExposedHeadersField } from './ExposedHeadersField.js';
 
 type Cors = EntryDraft['cors'];
 
@@ -20,17 +21,25 @@ export interface CorsSectionProps {
   readOnly: boolean;
 }
 
-/** The server's messages about the origins: the list itself, or one origin (`cors.allowedOrigins[2]`). */
-function originMessages(cors: Cors, sources: ProblemSources): string[] {
+/** The server's messages about a list: the list itself, or one item (`cors.allowedOrigins[2]`). */
+function listMessages(
+  list: 'allowedOrigins' | 'exposeHeaders',
+  cors: Cors,
+  sources: ProblemSources,
+): string[] {
+  const pattern = new RegExp(`^cors\\.${list}(?:\\[(\\d+)\\])?$`);
   return Object.entries(sources.saved).flatMap(([field, messages]) => {
-    const match = /^cors\.allowedOrigins(?:\[(\d+)\])?$/.exec(field);
+    const match = pattern.exec(field);
     if (!match) return [];
-    const origin = match[1] === undefined ? undefined : cors.allowedOrigins[Number(match[1])];
-    return messages.map((message) => (origin ? `${origin}: ${message}` : message));
+    const item = match[1] === undefined ? undefined : cors[list][Number(match[1])];
+    return messages.map((message) => (item ? `${item}: ${message}` : message));
   });
 }
 
-/** CORS for browser clients of the exposed endpoint: on/off, the allowed origins as chips, credentials, max age. */
+/**
+ * CORS for browser clients of the exposed endpoint: on/off, the allowed origins as chips, credentials, max age,
+ * and the response headers scripts may read.
+ */
 export function CorsSection({ cors, onChange, sources, readOnly }: CorsSectionProps) {
   const headingId = useId();
   const [text, setText] = useState('');
@@ -57,7 +66,7 @@ export function CorsSection({ cors, onChange, sources, readOnly }: CorsSectionPr
   const listProblems = [
     ...(typedProblem ? [typedProblem] : []),
     ...(cors.enabled && cors.allowedOrigins.length === 0 ? ['List the allowed origins (or * for any).'] : []),
-    ...originMessages(cors, sources),
+    ...listMessages('allowedOrigins', cors, sources),
   ];
   const maxAgeProblems = fieldProblems('cors.maxAgeSeconds', sources);
   const credentialProblems = [
@@ -155,6 +164,12 @@ export function CorsSection({ cors, onChange, sources, readOnly }: CorsSectionPr
               sx={{ width: 240 }}
             />
           </Box>
+          <ExposedHeadersField
+            headers={cors.exposeHeaders}
+            onChange={(exposeHeaders) => onChange({ ...cors, exposeHeaders })}
+            messages={listMessages('exposeHeaders', cors, sources)}
+            readOnly={readOnly}
+          />
         </Box>
       ) : null}
     </Box>

@@ -14,6 +14,7 @@ import { useTargetPreview } from '../preview/use-target-preview.js';
 import type { ReferenceItem } from '../references/reference-catalog.js';
 import { AdvancedSettings } from './AdvancedSettings.js';
 import { TargetSections } from './TargetSections.js';
+import { WebSocketSetting } from './WebSocketSetting.js';
 
 export interface EntryEditorProps {
   apiId: string;
@@ -31,7 +32,10 @@ export interface EntryEditorProps {
   readOnly: boolean;
 }
 
-/** The configuration of one item: target URL with its live preview, header entries, CORS, advanced settings. */
+/**
+ * The configuration of one item: target URL with its live preview, header entries, CORS, WebSocket, advanced
+ * settings.
+ */
 export function EntryEditor({
   apiId,
   basePath,
@@ -86,6 +90,11 @@ export function EntryEditor({
         cors={entry.cors}
         onChange={(cors) => change({ cors })}
         sources={sources}
+        readOnly={readOnly}
+      />
+      <WebSocketSetting
+        allowWebSocket={entry.allowWebSocket}
+        onChange={(allowWebSocket) => change({ allowWebSocket })}
         readOnly={readOnly}
       />
       <AdvancedSettings entry={entry} onChange={change} sources={sources} readOnly={readOnly} />
