@@ -46,7 +46,8 @@ export type PathRemainderResult = { ok: true; text: string } | { ok: false; reas
 /**
  * The incoming path remainder (`#api.OperationPath`) as a multi-segment path: every segment decoded and
  * re-encoded, so only the request's own `/` separate segments. Empty interior segments, `.`/`..` segments and
- * segments holding an encoded `/` or `\\` are refused; one trailing `/` is kept.
+ * segments holding an encoded `/` or `\\` or dot segment (decoded once more too: `%252e%252e`) are refused; one
+ * trailing `/` is kept.
  */
 export function encodePathRemainder(raw: string): PathRemainderResult {
   const path = raw.startsWith('/') ? raw.slice(1) : raw;
@@ -65,8 +66,8 @@ export function encodePathRemainder(raw: string): PathRemainderResult {
     const decoded = percentDecodeLenient(segment);
     if (decoded === '.' || decoded === '..')
       return { ok: false, reason: "contains a '.' or '..' path segment" };
-    if (decoded.includes('/') || decoded.includes('\\'))
-      return { ok: false, reason: "contains an encoded '/' or '\\' in a segment" };
+    const problem = pathValueProblem(decoded);
+    if (problem !== undefined) return { ok: false, reason: `has a segment that ${problem} once decoded` };
     encoded.push(percentEncodeComponent(decoded));
   }
   return { ok: true, text: encoded.join('/') };
