@@ -241,7 +241,7 @@ test('WebSocket relay and the response headers CORS exposes: set in the editor, 
   await exposed.press('Enter');
   await exposed.fill('Bad Header');
   await exposed.press('Enter');
-  await expect(page.getByText('Bad Header is not a valid header name')).toBeVisible();
+  await expect(page.getByText('Bad Header — not a valid header name')).toBeVisible();
   await exposed.fill('');
   await expect(page.getByRole('button', { name: 'X-Total-Count' })).toBeVisible();
   await saveScreenshot(page, 'passthrough-editor-websocket');

@@ -194,11 +194,7 @@ async function listenUpstream(
     get connections() {
       return connections;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: () => closeWithSockets(server, sockets),
   };
 }
 
@@ -215,11 +211,7 @@ export async function startSilentUpstream(): Promise<{ url: string; port: number
   return {
     url: `https://127.0.0.1:${port}`,
     port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: () => closeWithSockets(server, sockets),
   };
 }
 
@@ -302,11 +294,7 @@ export async function startStaleConnectionUpstream(): Promise<{
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     arrivals,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: () => closeWithSockets(server, sockets),
   };
 }
 
@@ -347,10 +335,17 @@ export async function startRawUpstream(answer: (head: string, socket: Socket) =>
     get connections() {
       return connections;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: () => closeWithSockets(server, sockets),
   };
+}
+
+/** Closes a test server and the connections it still holds. */
+function closeWithSockets(
+  server: { close(callback: () => void): unknown },
+  sockets: Set<Socket>,
+): Promise<void> {
+  return new Promise<void>((resolve) => {
+    for (const socket of sockets) socket.destroy();
+    server.close(() => resolve());
+  });
 }

@@ -1,5 +1,4 @@
-import { useId, useState } from 'react';
-import Autocomplete from '@mui/material/Autocomplete';
+import { useId } from 'react';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
@@ -10,9 +9,15 @@ import type { EntryDraft } from '../draft/editor-draft.js';
 import { fieldProblems, type ProblemSources } from '../draft/field-problems.js';
 import { errorText } from '../error-text.js';
 import { checkAllowedOrigin } from './allowed-origin.js';
+import { ChipListField, type ItemCheck } from './ChipListField.js';
 import { ExposedHeadersField } from './ExposedHeadersField.js';
 
 type Cors = EntryDraft['cors'];
+
+function checkOrigin(raw: string): ItemCheck {
+  const checked = checkAllowedOrigin(raw);
+  return checked.ok ? { ok: true, value: checked.origin } : checked;
+}
 
 export interface CorsSectionProps {
   cors: Cors;
@@ -42,29 +47,8 @@ function listMessages(
  */
 export function CorsSection({ cors, onChange, sources, readOnly }: CorsSectionProps) {
   const headingId = useId();
-  const [text, setText] = useState('');
-  const [typedProblem, setTypedProblem] = useState<string | undefined>(undefined);
-
-  /** Adds the typed origin when it is valid; otherwise keeps it in the field with the reason. */
-  const addTyped = (raw: string): boolean => {
-    if (raw.trim() === '') return true;
-    const checked = checkAllowedOrigin(raw);
-    if (!checked.ok) {
-      setTypedProblem(`${raw.trim()} — ${checked.message}`);
-      setText(raw);
-      return false;
-    }
-    if (!cors.allowedOrigins.includes(checked.origin)) {
-      onChange({ ...cors, allowedOrigins: [...cors.allowedOrigins, checked.origin] });
-    }
-    setTypedProblem(undefined);
-    setText('');
-    return true;
-  };
-
   const credentialsWithWildcard = cors.allowCredentials && cors.allowedOrigins.includes('*');
   const listProblems = [
-    ...(typedProblem ? [typedProblem] : []),
     ...(cors.enabled && cors.allowedOrigins.length === 0 ? ['List the allowed origins (or * for any).'] : []),
     ...listMessages('allowedOrigins', cors, sources),
   ];
@@ -91,44 +75,19 @@ export function CorsSection({ cors, onChange, sources, readOnly }: CorsSectionPr
       />
       {cors.enabled ? (
         <Box sx={{ display: 'grid', gap: 2, mt: 1.5 }}>
-          <Autocomplete
-            multiple
-            freeSolo
+          <ChipListField
+            label="Allowed origins"
+            values={cors.allowedOrigins}
+            onChange={(allowedOrigins) => onChange({ ...cors, allowedOrigins })}
             options={['*']}
-            value={cors.allowedOrigins}
-            inputValue={text}
-            disabled={readOnly}
-            onInputChange={(_event, value, reason) => {
-              if (reason === 'input') {
-                setText(value);
-                setTypedProblem(undefined);
-              }
-            }}
-            onChange={(_event, values, reason) => {
-              if (reason === 'createOption' || reason === 'selectOption') addTyped(values.at(-1) ?? '');
-              else onChange({ ...cors, allowedOrigins: values });
-            }}
-            onBlur={() => addTyped(text)}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                size="small"
-                label="Allowed origins"
-                placeholder={
-                  cors.allowedOrigins.length >= MAX_ALLOWED_ORIGINS ? undefined : 'https://app.example.com'
-                }
-                error={listProblems.length > 0}
-                helperText={
-                  listProblems.length > 0
-                    ? listProblems.join(' ')
-                    : 'Press Enter after each origin: *, an exact origin, or https://*.example.com for subdomains.'
-                }
-                slotProps={{
-                  ...params.slotProps,
-                  htmlInput: { ...params.slotProps.htmlInput, spellCheck: false, maxLength: 300 },
-                }}
-              />
-            )}
+            check={checkOrigin}
+            same={(a, b) => a === b}
+            placeholder="https://app.example.com"
+            hint="Press Enter after each origin: *, an exact origin, or https://*.example.com for subdomains."
+            messages={listProblems}
+            maxItems={MAX_ALLOWED_ORIGINS}
+            maxLength={300}
+            readOnly={readOnly}
           />
           <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'flex-start' }}>
             <Box>
