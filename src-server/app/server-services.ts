@@ -11,6 +11,7 @@ import { scheduleMonitoringRetention } from '../core/monitoring/retention-schedu
 import { buildManagementDocument } from '../control/panel/management-document.js';
 import { packageInfo } from '../core/data-dir/package-root.js';
 import { ApiKeyDigest, isWellFormedApiKey } from '../control/policies/api-key-digest.js';
+import { createApiImports } from '../control/apis/api-imports.js';
 import { isResourceLive } from './resource-liveness.js';
 import type { Tenant } from './tenant.js';
 
@@ -77,6 +78,7 @@ export async function startServices(input: {
     throw error;
   }
 
+  const imports = createApiImports(tenant);
   const build = (current: SettingsSnapshot) => {
     const tokenIssuer = tenant.tokenIssuer(current.str('Auth:Audience'));
     const verifier = new TokenVerifier({
@@ -99,6 +101,7 @@ export async function startServices(input: {
         scheduleRestart: () => controlPanel.scheduleRestart(),
       },
       gateway,
+      imports,
     });
     const document = buildManagementDocument(routes, { version });
     const app = createControlPanelApp({
@@ -138,6 +141,7 @@ export async function startServices(input: {
     await stopRetention();
     await stopMonitoringRetention();
     await gateway.close();
+    await imports.close();
     throw error;
   }
 
@@ -148,6 +152,7 @@ export async function startServices(input: {
       await stopRetention();
       await stopMonitoringRetention();
       await controlPanel.close();
+      await imports.close();
       await gateway.close();
     },
   };

@@ -14,10 +14,19 @@ export const API_DOCUMENT_MEDIA_TYPES = [
 /** 25 MiB, the parser's own default limit. */
 export const API_DOCUMENT_LIMIT = 25 * 1024 * 1024;
 
+const ConditionSchema = z.object({ name: z.string(), value: z.string().optional() });
+
 const OperationSchema = z.object({
   key: z.string().meta({ description: '`METHOD /path`: the identity of the operation across re-imports.' }),
   method: z.string(),
-  path: z.string(),
+  path: z.string().meta({
+    description:
+      'The path key as written; a `?…` or `#…` part names the query values or headers of requestMatch.',
+  }),
+  requestMatch: z
+    .object({ query: z.array(ConditionSchema).optional(), headers: z.array(ConditionSchema).optional() })
+    .optional()
+    .meta({ description: 'What a request must carry besides path and method to reach this operation.' }),
   operationId: z.string().optional(),
   summary: z.string().optional(),
   pathParameters: z.array(z.string()),
@@ -27,13 +36,23 @@ const apiFields = {
   id: z.string(),
   name: z.string(),
   version: z.string(),
-  specVersion: z.enum(['3.1', '3.0', '2.0']),
+  specVersion: z.enum(['3.2', '3.1', '3.0', '2.0']),
   description: z.string().optional(),
   basePath: z.string().meta({ description: 'From the first server URL (or Swagger 2.0 basePath).' }),
   serverUrl: z.string().optional(),
   agentGroupIds: z.array(z.string()),
   operationCount: z.int(),
   revision: z.int(),
+  source: z
+    .object({
+      kind: z.enum(['upload', 'file', 'url']),
+      name: z.string().optional(),
+      url: z.string().optional(),
+    })
+    .optional()
+    .meta({ description: "Where the current revision's document came from." }),
+  warningCount: z.int().meta({ description: 'Warnings about the current revision’s document.' }),
+  skippedCount: z.int().meta({ description: 'Operations of the document that are not exposed.' }),
   passthroughId: z
     .string()
     .nullable()
@@ -48,10 +67,18 @@ export const ApiSchema = z
   .object({ ...apiFields, operations: z.array(OperationSchema) })
   .meta({ id: 'Api', description: 'An API definition imported from an OpenAPI document.' });
 
-const IssueSchema = z.object({ pointer: z.string(), message: z.string() });
+export const IssueSchema = z
+  .object({ pointer: z.string(), message: z.string() })
+  .meta({ id: 'DefinitionIssue' });
+export const SkippedOperationSchema = z
+  .object({ method: z.string(), path: z.string(), pointer: z.string(), reason: z.string() })
+  .meta({
+    id: 'SkippedOperation',
+    description: 'An operation of the document that is not exposed, and why.',
+  });
 
 export const ImportResultSchema = z
-  .object({ api: ApiSchema, warnings: z.array(IssueSchema) })
+  .object({ api: ApiSchema, warnings: z.array(IssueSchema), skipped: z.array(SkippedOperationSchema) })
   .meta({ id: 'ApiImportResult' });
 
 export const ReimportResultSchema = z
@@ -65,6 +92,7 @@ export const ReimportResultSchema = z
         'Passthrough entries not kept: their operation is gone or their templates no longer fit it.',
     }),
     warnings: z.array(IssueSchema),
+    skipped: z.array(SkippedOperationSchema),
   })
   .meta({ id: 'ApiReimportResult' });
 

@@ -59,6 +59,10 @@ export const ACTIVITIES = [
   change('Apis.Import', 'Import or re-import an API definition from an OpenAPI document'),
   change('Apis.Modify', "Change an API's agent groups or description"),
   change('Apis.Delete', 'Delete an API definition'),
+  change(
+    'Apis.Restore',
+    'Restore an earlier revision of an API definition with its passthrough configuration',
+  ),
   read('Passthroughs.View', 'Read Passthrough API configurations'),
   read('Passthroughs.Preview', 'Preview the target URL and headers of a passthrough configuration'),
   change(

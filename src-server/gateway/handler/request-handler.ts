@@ -79,7 +79,7 @@ function handle(
     }
   }
 
-  const route = resolveRoute(runtime.apis, method, target);
+  const route = resolveRoute(runtime.apis, method, target, req.headers);
   describeRoute(exchange, route);
   if (route.kind === 'unmatched') {
     exchange.fail('unmatched', 'no passthrough endpoint');

@@ -103,6 +103,7 @@ export function apiDocumentRoutes(catalog: ApiCatalogService, importer: ApiImpor
             removed: outcome.removed,
             droppedPassthroughEntries: outcome.droppedPassthroughEntries,
             warnings: outcome.warnings,
+            skipped: outcome.skipped,
           },
         };
       },
