@@ -79,8 +79,12 @@ describe('re-importing an API definition', () => {
     expect(Object.keys(passthrough.operations)).toEqual(['GET /orders']);
     expect(passthrough.allOperations).toBeDefined();
     expect(passthrough.revision).toBe(2);
+    // Both revisions keep their document and details; the first also the passthrough configuration it had.
     const files = await readdir(join(server.dataDir, 'config', 'documents'));
-    expect(files.filter((file) => file.startsWith(api.id))).toHaveLength(1);
+    const own = files.filter((file) => file.startsWith(api.id));
+    expect(own.filter((file) => file.endsWith('.details.json'))).toHaveLength(2);
+    expect(own.filter((file) => file.endsWith('.passthrough.json'))).toHaveLength(1);
+    expect(own).toHaveLength(5);
     const document = await (await server.api(`/api/v1/apis/${api.id}/document`)).text();
     expect(document).toBe(next);
   });
@@ -125,6 +129,6 @@ describe('re-importing an API definition', () => {
     const unchanged = await json<ApiDto>(await server.api(`/api/v1/apis/${api.id}`));
     expect(unchanged).toMatchObject({ revision: 1, basePath: '/stable' });
     const files = await readdir(join(server.dataDir, 'config', 'documents'));
-    expect(files.filter((file) => file.startsWith(api.id))).toHaveLength(1);
+    expect(files.filter((file) => file.startsWith(api.id))).toHaveLength(2);
   });
 });

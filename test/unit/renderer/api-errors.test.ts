@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiProblemError, describeError } from '../../../src-renderer/api/api-errors.js';
 import type { ProblemDetails } from '../../../src-renderer/api/types.js';
 import { assertNoOverlap } from '../../../src-server/control/apis/api-overlap.js';
-import { definitionProblem } from '../../../src-server/control/apis/api-import-service.js';
+import { definitionProblem } from '../../../src-server/control/apis/import-problems.js';
 import { conflict, HttpProblem } from '../../../src-server/core/http/problem.js';
 import {
   legacyAgentProblem,
