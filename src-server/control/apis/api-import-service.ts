@@ -169,7 +169,7 @@ export class ApiImportService {
         if (definition.serverUrl === undefined) delete next.serverUrl;
         else next.serverUrl = definition.serverUrl;
         assertNoOverlap(data, next);
-        removedFiles = appendRevision(next, revisionRecord(next.revision, revision), snapshotFile);
+        removedFiles = appendRevision(api, next, revisionRecord(next.revision, revision), snapshotFile);
         let droppedPassthroughEntries: DroppedEntry[] = [];
         const passthrough = data.passthroughs.find((candidate) => candidate.apiId === apiId);
         if (passthrough) {

@@ -122,7 +122,7 @@ export class ApiRevisionService {
           restoredFrom: target.revision,
         };
         delete record.passthroughFile;
-        removedFiles = appendRevision(next, record, snapshotFile);
+        removedFiles = appendRevision(current, next, record, snapshotFile);
         const passthroughBefore = data.passthroughs.find((candidate) => candidate.apiId === apiId);
         const dropped = droppedBy(passthroughBefore, snapshot, revision);
         const passthrough = restorePassthrough(data, apiId, snapshot, at);

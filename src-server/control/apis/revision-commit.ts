@@ -103,18 +103,20 @@ export function revisionRecord(revision: number, next: NewRevision): ApiRevision
  * `snapshotFileFor`); revisions beyond MAX_KEPT_REVISIONS are dropped and their files returned for removal.
  */
 export function appendRevision(
-  api: ApiRecord,
+  current: Readonly<ApiRecord>,
+  next: ApiRecord,
   record: ApiRevisionRecord,
   replacedPassthroughFile: string | undefined,
 ): string[] {
-  const revisions = revisionsOf(api).map((revision) =>
-    revision.revision === api.revision && replacedPassthroughFile !== undefined
+  // The last one is the revision being replaced.
+  const revisions = revisionsOf(current).map((revision, index, all) =>
+    index === all.length - 1 && replacedPassthroughFile !== undefined
       ? { ...revision, passthroughFile: replacedPassthroughFile }
       : revision,
   );
   revisions.push(record);
   const dropped = revisions.splice(0, Math.max(0, revisions.length - MAX_KEPT_REVISIONS));
-  api.revisions = revisions;
+  next.revisions = revisions;
   return dropped.flatMap(filesOf);
 }
 
