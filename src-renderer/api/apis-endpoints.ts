@@ -1,8 +1,12 @@
 import type { ApiClient, DownloadedFile } from './api-client.js';
 import type {
+  ApiChangeSummary,
   ApiDefinition,
+  ApiImportJob,
   ApiImportResult,
   ApiReimportResult,
+  ApiRevision,
+  ApiRevisionDetails,
   ApiSummary,
   ModifyApi,
   UploadProgress,
@@ -37,28 +41,44 @@ export const apisApi = {
   modify: (client: ApiClient, id: string, request: ModifyApi) =>
     client.patch<ApiDefinition>(`/api/v1/apis/${byId(id)}`, request),
   remove: (client: ApiClient, id: string) => client.delete(`/api/v1/apis/${byId(id)}`),
-  import: (
-    client: ApiClient,
-    file: File,
-    { agentGroupId, name }: { agentGroupId?: string; name?: string },
-    options: DocumentUploadOptions = {},
-  ) =>
-    uploadWithProgress<ApiImportResult>(client, {
-      method: 'POST',
-      path: '/api/v1/apis',
-      query: { agentGroupId, name },
-      body: file,
-      contentType: documentContentType(file),
-      ...options,
-    }),
-  reimport: (client: ApiClient, id: string, file: File, options: DocumentUploadOptions = {}) =>
-    uploadWithProgress<ApiReimportResult>(client, {
-      method: 'PUT',
-      path: `/api/v1/apis/${byId(id)}/document`,
-      body: file,
-      contentType: documentContentType(file),
-      ...options,
-    }),
   downloadDocument: (client: ApiClient, api: Pick<ApiSummary, 'id' | 'name'>): Promise<DownloadedFile> =>
     client.download(`/api/v1/apis/${byId(api.id)}/document`, `${api.name}.yaml`),
+  revisions: (client: ApiClient, id: string, { signal }: Signal = {}) =>
+    client.get<{ data: ApiRevision[] }>(`/api/v1/apis/${byId(id)}/revisions`, { signal }),
+  revision: (client: ApiClient, id: string, revision: number, { signal }: Signal = {}) =>
+    client.get<ApiRevisionDetails>(`/api/v1/apis/${byId(id)}/revisions/${revision}`, { signal }),
+  restorePreview: (client: ApiClient, id: string, revision: number, { signal }: Signal = {}) =>
+    client.get<ApiChangeSummary>(`/api/v1/apis/${byId(id)}/revisions/${revision}/restore-preview`, {
+      signal,
+    }),
+  restore: (client: ApiClient, id: string, revision: number, expectedRevision: number) =>
+    client.post<ApiReimportResult>(`/api/v1/apis/${byId(id)}/revisions/${revision}/restore`, {
+      expectedRevision,
+    }),
+};
+
+/** Imports in steps: read in the background (progress, cancel), then applied. */
+export const apiImportsApi = {
+  startUpload: (client: ApiClient, file: File, options: DocumentUploadOptions = {}) =>
+    uploadWithProgress<ApiImportJob>(client, {
+      method: 'POST',
+      path: '/api/v1/api-imports',
+      query: { fileName: file.name },
+      body: file,
+      contentType: documentContentType(file),
+      ...options,
+    }),
+  startUrl: (client: ApiClient, url: string, allowPrivateAddress: boolean) =>
+    client.post<ApiImportJob>('/api/v1/api-imports/from-url', { url, allowPrivateAddress }),
+  get: (client: ApiClient, id: string, apiId?: string, { signal }: Signal = {}) =>
+    client.get<ApiImportJob>(`/api/v1/api-imports/${byId(id)}`, {
+      signal,
+      ...(apiId ? { query: { apiId } } : {}),
+    }),
+  cancel: (client: ApiClient, id: string) => client.delete(`/api/v1/api-imports/${byId(id)}`),
+  apply: (
+    client: ApiClient,
+    id: string,
+    request: { apiId?: string; agentGroupId?: string; name?: string; expectedRevision?: number },
+  ) => client.post<ApiImportResult | ApiReimportResult>(`/api/v1/api-imports/${byId(id)}/apply`, request),
 };

@@ -3,7 +3,7 @@
  * OpenAPI document at `/swagger/v1/swagger.json` in the comments.
  */
 
-export type OpenApiVersion = '3.1' | '3.0' | '2.0';
+export type OpenApiVersion = '3.2' | '3.1' | '3.0' | '2.0';
 
 /** An operation of an API definition. */
 export interface ApiOperation {
@@ -14,6 +14,20 @@ export interface ApiOperation {
   operationId?: string;
   summary?: string;
   pathParameters: string[];
+  /** Query values or headers that tell the operation apart from others on its URL (`/#Action=List`). */
+  requestMatch?: { query?: MatchCondition[]; headers?: MatchCondition[] };
+}
+
+export interface MatchCondition {
+  name: string;
+  value?: string;
+}
+
+/** Where an API's current document came from. */
+export interface ApiSource {
+  kind: 'upload' | 'file' | 'url';
+  name?: string;
+  url?: string;
 }
 
 /** `ApiSummary` — GET /api/v1/apis (no operations). */
@@ -29,6 +43,11 @@ export interface ApiSummary {
   agentGroupIds: string[];
   operationCount: number;
   revision: number;
+  source?: ApiSource;
+  /** Warnings about the current revision's document. */
+  warningCount: number;
+  /** Operations of the document that are not exposed. */
+  skippedCount: number;
   /** The Passthrough configuration, when there is one. */
   passthroughId: string | null;
   documentMediaType: string;
@@ -47,10 +66,19 @@ export interface DefinitionIssue {
   message: string;
 }
 
+/** `SkippedOperation`: listed in the document, not exposed, and why. */
+export interface SkippedOperation {
+  method: string;
+  path: string;
+  pointer: string;
+  reason: string;
+}
+
 /** `ApiImportResult` — POST /api/v1/apis (201). */
 export interface ApiImportResult {
   api: ApiDefinition;
   warnings: DefinitionIssue[];
+  skipped: SkippedOperation[];
 }
 
 /** `ApiReimportResult` — PUT /api/v1/apis/{id}/document. */
@@ -63,6 +91,69 @@ export interface ApiReimportResult {
   /** Passthrough entries not kept: their operation is gone or their templates no longer fit it. */
   droppedPassthroughEntries: { operation: string; reason: string }[];
   warnings: DefinitionIssue[];
+  skipped: SkippedOperation[];
+}
+
+/** `ApiChangeSummary`: what a re-import or a restore would change. */
+export interface ApiChangeSummary {
+  fromRevision: number;
+  basePath: { before: string; after: string };
+  added: string[];
+  removed: string[];
+  changed: { before: string; after: string; changes: string[] }[];
+  keptCount: number;
+  droppedPassthroughEntries: { operation: string; reason: string }[];
+  /** Restores only: what happens to the passthrough configuration. */
+  passthrough?: 'restored' | 'removed' | 'none';
+}
+
+export type ImportPhase = 'downloading' | 'parsing' | 'resolving' | 'validating';
+
+/** `ApiImportJob` — /api/v1/api-imports/{id}: a description read in the background, not applied yet. */
+export interface ApiImportJob {
+  id: string;
+  state: 'running' | 'ready' | 'failed' | 'cancelled';
+  progress: { phase: ImportPhase; done?: number; total?: number } | null;
+  source: ApiSource;
+  startedAt: string;
+  result?: {
+    title: string;
+    version: string;
+    specVersion: string;
+    basePath: string;
+    serverUrl?: string;
+    operationCount: number;
+    warnings: DefinitionIssue[];
+    skipped: SkippedOperation[];
+    bundledFiles: string[];
+    documentBytes: number;
+  };
+  existingApi?: { id: string; name: string; revision: number };
+  changes?: ApiChangeSummary;
+  problem?: { status: number; detail?: string; errors?: Record<string, string[]>; [member: string]: unknown };
+}
+
+/** `ApiRevision` — /api/v1/apis/{id}/revisions. */
+export interface ApiRevision {
+  revision: number;
+  current: boolean;
+  importedAt: string;
+  source: ApiSource;
+  version: string;
+  specVersion: string;
+  basePath: string;
+  operationCount: number;
+  warningCount: number;
+  skippedCount: number;
+  restoredFrom?: number;
+  hasPassthrough: boolean;
+  restorable: boolean;
+}
+
+export interface ApiRevisionDetails extends ApiRevision {
+  warnings: DefinitionIssue[];
+  skipped: SkippedOperation[];
+  bundledFiles: string[];
 }
 
 /** `ModifyApi` — PATCH /api/v1/apis/{id}; `description: null` removes it. */

@@ -1,6 +1,6 @@
 import type { ChangeSummary } from '../control/apis/change-summary.js';
 import type { ImportOutcome, ReimportOutcome } from '../control/apis/api-import-service.js';
-import { HttpProblem } from '../core/http/problem.js';
+import type { HttpProblem } from '../core/http/problem.js';
 
 /** What `gatehouse api import` prints: the outcome, every warning (grouped by JSON pointer) and every skipped operation. */
 export function printImportReport(out: NodeJS.WritableStream, outcome: ImportOutcome): void {

@@ -86,13 +86,10 @@ export const ImportJobSchema = z
       })
       .optional()
       .meta({ description: 'When ready: what was read, not applied yet.' }),
-    existingApi: z
-      .object({ id: z.string(), name: z.string(), revision: z.int() })
-      .optional()
-      .meta({
-        description:
-          'The API this import would re-import: the one named by apiId, or the one imported from the same URL.',
-      }),
+    existingApi: z.object({ id: z.string(), name: z.string(), revision: z.int() }).optional().meta({
+      description:
+        'The API this import would re-import: the one named by apiId, or the one imported from the same URL.',
+    }),
     changes: ChangeSummarySchema.optional(),
     problem: z
       .object({

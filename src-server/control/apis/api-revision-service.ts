@@ -84,7 +84,7 @@ export class ApiRevisionService {
     revision: number,
     options: { expectedRevision?: number } = {},
   ): Promise<ReimportOutcome & { passthrough: PassthroughRestore }> {
-    const { api, target, details, snapshot } = await this.load(apiId, revision);
+    const { target, details, snapshot } = await this.load(apiId, revision);
     const { documentsDir } = this.deps.store;
     const documentFile = newDocumentFileName(apiId, target.documentFile.endsWith('.json') ? 'json' : 'yaml');
     const detailsFile = newSidecarFileName(apiId, 'details');

@@ -206,6 +206,5 @@ describe('imports in steps, revisions and restore', () => {
     expect(after.data[1]).toMatchObject({ revision: 2, hasPassthrough: true });
     await expectProblem(await send(server, 'POST', `/api/v1/apis/${api.id}/revisions/3/restore`, {}), 409);
     await expectProblem(await server.api(`/api/v1/apis/${api.id}/revisions/99`), 404);
-
   });
 });

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { ApiReimportResult } from '../../../api/apis-types.js';
 import { MONOSPACE_FONT } from '../../../theme/theme.js';
 import { countOf } from '../format-numbers.js';
-import { ImportWarnings } from '../import/ImportWarnings.js';
+import { WarningsView } from '../import/WarningsView.js';
 
 function OperationKeys({ keys, label, testId }: { keys: string[]; label: string; testId: string }) {
   return (
@@ -38,7 +38,7 @@ function OperationKeys({ keys, label, testId }: { keys: string[]; label: string;
 
 /** What changed with the new version: operations kept, added and gone, and passthrough entries dropped. */
 export function ReimportOutcome({ result }: { result: ApiReimportResult }) {
-  const { api, kept, added, removed, droppedPassthroughEntries, warnings } = result;
+  const { api, kept, added, removed, droppedPassthroughEntries, warnings, skipped } = result;
   return (
     <Stack spacing={2} data-testid="reimport-outcome">
       <Alert severity={removed.length > 0 || droppedPassthroughEntries.length > 0 ? 'warning' : 'success'}>
@@ -75,7 +75,9 @@ export function ReimportOutcome({ result }: { result: ApiReimportResult }) {
           </Box>
         </Box>
       ) : null}
-      {warnings.length > 0 ? <ImportWarnings warnings={warnings} title="Warnings" /> : null}
+      {warnings.length > 0 || skipped.length > 0 ? (
+        <WarningsView warnings={warnings} skipped={skipped} title="About the new document" />
+      ) : null}
     </Stack>
   );
 }

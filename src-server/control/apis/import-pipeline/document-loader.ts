@@ -115,7 +115,8 @@ async function readLocal(path: string, maxBytes: number): Promise<Uint8Array> {
   try {
     size = (await stat(path)).size;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`no such file: ${path}`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new Error(`no such file: ${path}`, { cause: error });
     throw error;
   }
   if (size > maxBytes)
