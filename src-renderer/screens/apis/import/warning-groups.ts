@@ -24,6 +24,7 @@ function patternOf(message: string): string {
   return message
     .replace(/"(?:[^"\\]|\\.)*"/g, '"…"')
     .replace(/\{[^}\s]*\}/g, '{…}')
-    .replace(/\b(GET|PUT|POST|DELETE|OPTIONS|HEAD|PATCH|TRACE|QUERY) \S+/g, '$1 …')
+    .replace(/\b(GET|PUT|POST|DELETE|OPTIONS|HEAD|PATCH|TRACE|QUERY) \S+/g, '…')
+    .replace(/\bname: [^,\s]+/g, 'name: …')
     .replace(/\d+/g, 'N');
 }

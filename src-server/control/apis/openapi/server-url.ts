@@ -90,7 +90,7 @@ export function basePathFromServerUrl(url: string, documentUrl?: string): BasePa
     } else if (base !== undefined) {
       parsed = new URL(url === '' ? '.' : url, base);
       serverUrl = parsed.href;
-      if (!url.startsWith('//')) {
+      if (!url.startsWith('/')) {
         notes.push(
           `relative server URL ${quoteValue(url)} is resolved against the document's URL: base path ${quoteValue(normalizeBasePath(parsed.pathname))}`,
         );
