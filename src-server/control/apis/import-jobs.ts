@@ -128,11 +128,18 @@ export class ApiImportJobs {
     Object.assign(job, outcome, { finishedAt: this.now().getTime() });
   }
 
+  /** Drops expired jobs; at capacity, failed ones and then the oldest read ones make room (running ones never). */
   private evict(): void {
     const cutoff = this.now().getTime() - IMPORT_JOB_TTL_MS;
     for (const [id, job] of this.jobs) {
       if (job.finishedAt !== undefined && job.finishedAt < cutoff) this.jobs.delete(id);
     }
+    const finished = [...this.jobs.values()]
+      .filter((job) => job.finishedAt !== undefined)
+      .sort(
+        (a, b) => Number(a.state === 'ready') - Number(b.state === 'ready') || a.finishedAt! - b.finishedAt!,
+      );
+    while (this.jobs.size >= MAX_IMPORT_JOBS && finished.length > 0) this.jobs.delete(finished.shift()!.id);
   }
 }
 
