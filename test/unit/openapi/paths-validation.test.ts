@@ -25,14 +25,20 @@ describe('paths object', () => {
     expectIssue(parseErrors(openApi30({ paths: null })), '/paths', 'found null');
   });
 
-  it('refuses a document with no operation, or none that can be exposed', () => {
-    expectIssue(parseErrors(withPaths({})), '/paths', 'no operations');
-    expectIssue(parseErrors(withPaths({ '/a': { summary: 'Nothing yet' } })), '/paths', 'no operations');
+  it('imports a document without operations (All operations can still forward), with a warning', () => {
+    expectIssue(parseIssues(withPaths({})), '/paths', 'no operations: the API has its base path only');
+    expectIssue(parseIssues(withPaths({ '/a': { summary: 'Nothing yet' } })), '/paths', 'no operations');
     expectIssue(
-      parseErrors(withPaths({ '/a': { get: null } })),
+      parseIssues(withPaths({ '/a': { get: null } })),
       '/paths',
-      'no operation can be exposed: 1 operation(s) listed, all skipped',
+      'none of its 1 operation(s) can be exposed',
     );
+  });
+
+  it('imports a template that uses a parameter twice, with a warning', () => {
+    const definition = parseOk(withPaths({ '/loc/{location}/x/{location}': { get: { responses: ok } } }));
+    expect(definition.operations[0]?.pathParameters).toEqual(['location']);
+    expectIssue(definition.warnings, '/paths/~1loc~1{location}~1x~1{location}', 'appears more than once');
   });
 
   it('skips the operations of path keys that do not start with "/", ignores x- extensions', () => {
@@ -56,7 +62,6 @@ describe('paths object', () => {
     ['/orders/id}', "'}' at position 10 has no matching '{'"],
     ['/orders/{{id}}', "'{' at position 9 is inside another parameter"],
     ['/orders/{}', "empty parameter name '{}' at position 8"],
-    ['/orders/{id}/{id}', 'parameter {id} appears more than once'],
     ['/files/{name}{ext}', 'directly follows another parameter'],
     ['/a/{b/c}', "'{' at position 3 is not closed"],
   ])('skips the operations of the malformed template %s, with the reason', (path, message) => {

@@ -30,7 +30,7 @@ export async function prepareDocument(
     maxBytes: request.maxBytes,
   });
   if (!read.ok) return { ok: false, kind: 'refused', errors: [read.error], warnings: [] };
-  let { parsed, refSites } = read;
+  let { parsed, refs } = read;
   let content = root.bytes;
   let mediaType = root.mediaType ?? (parsed.format === 'json' ? 'application/json' : 'application/yaml');
   let bundledFiles: string[] = [];
@@ -41,7 +41,7 @@ export async function prepareDocument(
     loader.canLoadSiblings &&
     typeof value === 'object' &&
     value !== null &&
-    refSites.some((site) => isExternalRef(site.ref))
+    [...refs.refs].some(isExternalRef)
   ) {
     onProgress({ phase: 'resolving' });
     const bundled = await bundleExternalRefs(
@@ -55,7 +55,7 @@ export async function prepareDocument(
       const bundledText = Buffer.from(JSON.stringify(bundled.document), 'utf8');
       const reread = readDocument(bundledText, { maxBytes: request.maxBytes });
       if (!reread.ok) return { ok: false, kind: 'refused', errors: [reread.error], warnings: extraWarnings };
-      ({ parsed, refSites } = reread);
+      ({ parsed, refs } = reread);
       content = bundledText;
       mediaType = 'application/json';
       bundledFiles = bundled.files;
@@ -63,7 +63,7 @@ export async function prepareDocument(
   }
   const result = validateParsed(
     parsed,
-    refSites,
+    refs,
     {
       ...(root.baseUrl?.startsWith('http') ? { documentUrl: root.baseUrl } : {}),
       onProgress: (done, total) => onProgress({ phase: 'validating', done, total }),

@@ -4,7 +4,7 @@ import { extractDefinition } from './extract-definition.js';
 import { DEFAULT_MAX_WARNINGS, IssueCollector } from './issues.js';
 import { MAX_NESTING_DEPTH, parseText, type ParsedText } from './parse-text.js';
 import { validateDocument } from './validate-document.js';
-import type { RefSite } from './document-scan.js';
+import { jsonRefIndex, refIndexOfSites, type RefIndex } from './ref-index.js';
 import type { DefinitionIssue, ParseApiDefinitionOptions, ParseApiDefinitionResult } from './types.js';
 
 /**
@@ -20,12 +20,12 @@ export function parseApiDefinition(
   return guarded(() => {
     const read = readDocument(input, options);
     if (!read.ok) return failure(read.error);
-    return validateParsed(read.parsed, read.refSites, options);
+    return validateParsed(read.parsed, read.refs, options);
   });
 }
 
 export type ReadDocument =
-  | { ok: true; parsed: Extract<ParsedText, { ok: true }>; refSites: RefSite[] }
+  | { ok: true; parsed: Extract<ParsedText, { ok: true }>; refs: RefIndex }
   | { ok: false; error: DefinitionIssue };
 
 /** Decoding, parsing and the safety scan (depth, alias bombs, `$ref` sites): the steps before validation. */
@@ -34,19 +34,23 @@ export function readDocument(input: Buffer | string, options: ParseApiDefinition
   if (!decoded.ok) return decoded;
   const parsed = parseText(decoded.text);
   if (!parsed.ok) return parsed;
+  if (parsed.format === 'json') {
+    const indexed = jsonRefIndex(decoded.text, parsed.value, MAX_NESTING_DEPTH);
+    return indexed.ok ? { ok: true, parsed, refs: indexed.index } : indexed;
+  }
   const scan = scanDocument(parsed.value, {
     maxDepth: MAX_NESTING_DEPTH,
     maxAliasExpansion: limit(options.maxAliasExpansion, DEFAULT_MAX_ALIAS_EXPANSION),
     valuesMayBeShared: parsed.hasAliases,
   });
   if (!scan.ok) return scan;
-  return { ok: true, parsed, refSites: scan.refSites };
+  return { ok: true, parsed, refs: refIndexOfSites(scan.refSites) };
 }
 
 /** Validation and extraction of a document `readDocument` accepted (possibly bundled since). */
 export function validateParsed(
   parsed: Extract<ParsedText, { ok: true }>,
-  refSites: readonly RefSite[],
+  refs: RefIndex,
   options: ParseApiDefinitionOptions = {},
   extraWarnings: readonly DefinitionIssue[] = [],
 ): ParseApiDefinitionResult {
@@ -54,7 +58,7 @@ export function validateParsed(
     const issues = new IssueCollector(limit(options.maxWarnings, DEFAULT_MAX_WARNINGS));
     if (parsed.warning) issues.warning(parsed.warning.pointer, parsed.warning.message);
     for (const warning of extraWarnings) issues.warning(warning.pointer, warning.message);
-    const validated = validateDocument(parsed.value, refSites, issues, {
+    const validated = validateDocument(parsed.value, refs, issues, {
       ...(options.documentUrl === undefined ? {} : { documentUrl: options.documentUrl }),
       ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
     });

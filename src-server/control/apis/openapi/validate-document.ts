@@ -5,7 +5,7 @@ import { keepRoutable } from './routability.js';
 import { checkSpecVersion, validateInfo } from './validate-header.js';
 import { validatePaths } from './validate-paths.js';
 import { validateServers } from './validate-servers.js';
-import type { RefSite } from './document-scan.js';
+import type { RefIndex } from './ref-index.js';
 import type { IssueCollector } from './issues.js';
 import type { ApiOperation, SpecVersion } from './types.js';
 import type { ValidatedInfo } from './validate-header.js';
@@ -26,11 +26,11 @@ export interface ValidateOptions {
 
 /**
  * Validates a parsed document, reporting to `issues`. `undefined` (refused) only when nothing usable can be
- * taken from it: not an object, not OpenAPI or Swagger 2.0, no paths, or no operation the gateway can expose.
+ * taken from it: not an object, not OpenAPI or Swagger 2.0, or no paths object at all.
  */
 export function validateDocument(
   document: unknown,
-  refSites: readonly RefSite[],
+  refs: RefIndex,
   issues: IssueCollector,
   options: ValidateOptions = {},
 ): ValidatedDocument | undefined {
@@ -53,17 +53,17 @@ export function validateDocument(
   const server = validateServers(document, context);
   const listed = validatePaths(document, context, options.onProgress);
   if (listed === undefined) return undefined;
-  checkRefSites(refSites, context);
+  checkRefSites(refs, context);
   const operations = keepRoutable(listed, issues);
   if (operations.length === 0) {
+    // Still usable: an `All operations` passthrough forwards every request under the base path.
     const { skipped } = issues.finish();
-    issues.refuse(
+    issues.warning(
       '/paths',
       skipped.length === 0
-        ? 'no operations: the document describes nothing to expose'
-        : `no operation can be exposed: ${skipped.length} operation(s) listed, all skipped (${skipped[0]!.method} ${skipped[0]!.path}: ${skipped[0]!.reason})`,
+        ? 'no operations: the API has its base path only; an All operations passthrough can still forward requests under it'
+        : `none of its ${skipped.length} operation(s) can be exposed (see the skipped operations); an All operations passthrough can still forward requests under the base path`,
     );
-    return undefined;
   }
   return { specVersion, info, server, operations };
 }

@@ -73,6 +73,12 @@ function pathSite(pathKey: string, pointer: string, context: ValidationContext):
     }
     return site;
   }
+  for (const name of parsed.repeatedNames) {
+    context.issues.warning(
+      pointer,
+      `path ${quoteValue(pathKey)}: parameter {${name}} appears more than once; the gateway routes only requests where every occurrence has the same value`,
+    );
+  }
   return { ...site, templateNames: parsed.parameterNames };
 }
 
