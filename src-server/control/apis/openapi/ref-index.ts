@@ -61,20 +61,28 @@ export function jsonRefIndex(
 
 /** The offset where nesting first exceeds `maxDepth`, skipping strings; undefined when it never does. */
 function deepestOffset(text: string, maxDepth: number): number | undefined {
+  const structural = /["{}[\]]/g;
   let depth = 0;
-  let inString = false;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (inString) {
-      if (code === 0x5c) index++;
-      else if (code === 0x22) inString = false;
-    } else if (code === 0x22) inString = true;
-    else if (code === 0x7b || code === 0x5b) {
+  for (let match = structural.exec(text); match !== null; match = structural.exec(text)) {
+    const char = match[0];
+    if (char === '"') {
+      // Jump to the closing quote: one not preceded by an odd number of backslashes.
+      let end = text.indexOf('"', match.index + 1);
+      while (end !== -1 && isEscaped(text, end)) end = text.indexOf('"', end + 1);
+      if (end === -1) return undefined;
+      structural.lastIndex = end + 1;
+    } else if (char === '{' || char === '[') {
       depth++;
-      if (depth > maxDepth) return index;
-    } else if (code === 0x7d || code === 0x5d) depth--;
+      if (depth > maxDepth) return match.index;
+    } else depth--;
   }
   return undefined;
+}
+
+function isEscaped(text: string, quote: number): boolean {
+  let backslashes = 0;
+  for (let index = quote - 1; index >= 0 && text.charCodeAt(index) === 0x5c; index--) backslashes++;
+  return backslashes % 2 === 1;
 }
 
 /** Every `$ref` with the pointer of the object holding it (the value is a tree here, its depth checked). */
