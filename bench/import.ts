@@ -167,17 +167,26 @@ async function largest(files: CorpusFile[]): Promise<void> {
       `\n## The largest descriptions (median of ${runs}; load average ${loadavg()[0]!.toFixed(1)} at the start)\n`,
     );
     console.log(
-      '| description | size | operations | whole CLI process (target ≤ 2.5 s) | in the server, POST /api/v1/apis (target ≤ 1.5 s) |',
+      '| description | size | operations | whole CLI process (target ≤ 2.5 s) | in-process: read, check, extract (target ≤ 1.5 s) | its CPU time | in the server: POST /api/v1/apis (worker) |',
     );
-    console.log('|---|---:|---:|---:|---:|');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
     for (const { name, file } of targets) {
       const cli: number[] = [];
+      const inProcess: number[] = [];
+      const cpu: number[] = [];
       const server: number[] = [];
       let operations = 0;
       for (let run = 0; run < runs; run++) {
         cli.push(cliImport(file.path));
+        const cpuBefore = process.cpuUsage();
+        const started = performance.now();
+        const prepared = await importFile(file.path);
+        inProcess.push(performance.now() - started);
+        const used = process.cpuUsage(cpuBefore);
+        cpu.push((used.user + used.system) / 1000);
+        if (!prepared.ok) throw new Error(`${name} was refused`);
         const uploaded = await client.upload<{ api: { id: string; operationCount: number } }>(
-          '/api/v1/apis',
+          importPath,
           file.path,
         );
         if (uploaded.status !== 201)
@@ -187,7 +196,7 @@ async function largest(files: CorpusFile[]): Promise<void> {
         await client.call('DELETE', `/api/v1/apis/${uploaded.body.api.id}`);
       }
       console.log(
-        `| ${name} | ${mb(file.bytes)} | ${operations.toLocaleString('en')} | ${ms(median(cli))} | ${ms(median(server))} |`,
+        `| ${name} | ${mb(file.bytes)} | ${operations.toLocaleString('en')} | ${ms(median(cli))} | ${ms(median(inProcess))} | ${ms(median(cpu))} | ${ms(median(server))} |`,
       );
     }
     const seconds = Number(args['load-seconds']);
