@@ -98,7 +98,7 @@ export class WorkerImportRunner implements ImportRunner {
     const { request } = job;
     const input =
       request.input.kind === 'bytes'
-        ? { ...request.input, content: new Uint8Array(request.input.content) }
+        ? { ...request.input, content: ownedBytes(request.input.content) }
         : request.input;
     const message: WorkerRequest = { id: job.id, request: { ...request, input } };
     worker.postMessage(message, input.kind === 'bytes' ? [input.content.buffer as ArrayBuffer] : []);
@@ -160,6 +160,18 @@ function spawnImportWorker(): Worker {
     return new Worker(bootstrap, { ...options, eval: true });
   }
   return new Worker(new URL(WORKER_FILE, import.meta.url), options);
+}
+
+/**
+ * The bytes to hand to the worker: moved, not copied, when they fill their own buffer (a large upload does);
+ * copied when they share one (a small Buffer from Node's pool), since moving would take the others' bytes too.
+ */
+function ownedBytes(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 &&
+    bytes.byteLength === bytes.buffer.byteLength &&
+    bytes.buffer instanceof ArrayBuffer
+    ? bytes
+    : new Uint8Array(bytes);
 }
 
 function abortError(signal: AbortSignal): unknown {

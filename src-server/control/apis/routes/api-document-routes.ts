@@ -77,6 +77,8 @@ export function apiDocumentRoutes(catalog: ApiCatalogService, importer: ApiImpor
       responses: [{ status: 200, description: 'Re-imported.', schema: ReimportResultSchema }],
       problems: [404, 409, 413, 415],
       async handler({ req, params, query, body, audit }) {
+        // The document moves to the import worker: its size is taken first.
+        const documentBytes = (body as Buffer).length;
         annotateApi(audit, catalog.data, catalog.get(params.id));
         const outcome = await importer.reimportDocument(
           params.id,
@@ -93,7 +95,7 @@ export function apiDocumentRoutes(catalog: ApiCatalogService, importer: ApiImpor
           added: outcome.added.length,
           removed: outcome.removed.length,
           droppedPassthroughEntries: outcome.droppedPassthroughEntries.map((dropped) => dropped.operation),
-          documentBytes: (body as Buffer).length,
+          documentBytes,
         };
         return {
           body: {

@@ -96,6 +96,8 @@ export function apiRoutes(catalog: ApiCatalogService, importer: ApiImportService
       responses: [{ status: 201, description: 'Imported.', schema: ImportResultSchema }],
       problems: [409, 413, 415],
       async handler({ req, query, body, audit }) {
+        // The document moves to the import worker: its size is taken first.
+        const documentBytes = (body as Buffer).length;
         const outcome = await importer.importDocument(
           {
             content: body as Buffer,
@@ -111,7 +113,7 @@ export function apiRoutes(catalog: ApiCatalogService, importer: ApiImportService
           name: api.name,
           basePath: api.basePath,
           operationCount: api.operations.length,
-          documentBytes: (body as Buffer).length,
+          documentBytes,
         };
         return {
           status: 201,
