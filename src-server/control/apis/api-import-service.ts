@@ -14,6 +14,7 @@ import {
   appendRevision,
   detailsOf,
   newRevisionFiles,
+  nextApiRecord,
   operationRecords,
   removeFiles,
   revisionRecord,
@@ -153,21 +154,21 @@ export class ApiImportService {
           this.deps.secretBox,
         );
         snapshotFile = await snapshotFileFor(documentsDir, data, apiId);
-        const next: ApiRecord = {
-          ...api,
-          version: definition.version,
-          specVersion: definition.specVersion,
-          basePath: definition.basePath,
-          operations,
-          ...(options.name !== undefined ? { name: options.name } : {}),
-          documentFile: revision.files.documentFile,
-          documentMediaType: prepared.mediaType,
-          revision: api.revision + 1,
-          source: prepared.source,
-          updatedAt: at,
-        };
-        if (definition.serverUrl === undefined) delete next.serverUrl;
-        else next.serverUrl = definition.serverUrl;
+        const next = nextApiRecord(
+          api,
+          {
+            version: definition.version,
+            specVersion: definition.specVersion,
+            basePath: definition.basePath,
+            serverUrl: definition.serverUrl,
+            operations,
+            documentFile: revision.files.documentFile,
+            documentMediaType: prepared.mediaType,
+            source: prepared.source,
+          },
+          at,
+        );
+        if (options.name !== undefined) next.name = options.name;
         assertNoOverlap(data, next);
         removedFiles = appendRevision(api, next, revisionRecord(next.revision, revision), snapshotFile);
         let droppedPassthroughEntries: DroppedEntry[] = [];

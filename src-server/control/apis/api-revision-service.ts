@@ -27,7 +27,7 @@ import {
 } from './api-revisions.js';
 import { summarizeChanges, type ChangeSummary } from './change-summary.js';
 import { diffOperations } from './openapi/index.js';
-import { appendRevision, removeFiles, snapshotFileFor } from './revision-commit.js';
+import { appendRevision, nextApiRecord, removeFiles, snapshotFileFor } from './revision-commit.js';
 
 /** What restoring a revision does to the passthrough configuration. */
 export type PassthroughRestore = 'restored' | 'removed' | 'none';
@@ -98,20 +98,20 @@ export class ApiRevisionService {
         assertExpectedRevision(current, options.expectedRevision);
         const at = this.deps.now().toISOString();
         snapshotFile = await snapshotFileFor(documentsDir, data, apiId);
-        const next: ApiRecord = {
-          ...current,
-          version: target.version,
-          specVersion: target.specVersion,
-          basePath: target.basePath,
-          operations: details.operations,
-          documentFile,
-          documentMediaType: target.documentMediaType,
-          revision: current.revision + 1,
-          source: target.source,
-          updatedAt: at,
-        };
-        if (details.serverUrl === undefined) delete next.serverUrl;
-        else next.serverUrl = details.serverUrl;
+        const next = nextApiRecord(
+          current,
+          {
+            version: target.version,
+            specVersion: target.specVersion,
+            basePath: target.basePath,
+            serverUrl: details.serverUrl,
+            operations: details.operations,
+            documentFile,
+            documentMediaType: target.documentMediaType,
+            source: target.source,
+          },
+          at,
+        );
         assertNoOverlap(data, next);
         const record: ApiRevisionRecord = {
           ...target,

@@ -120,6 +120,28 @@ export function appendRevision(
   return dropped.flatMap(filesOf);
 }
 
+/** The API as its next revision makes it: the revision's definition fields, the rest (name, groups) kept. */
+export function nextApiRecord(
+  current: Readonly<ApiRecord>,
+  revision: {
+    version: string;
+    specVersion: ApiRecord['specVersion'];
+    basePath: string;
+    serverUrl: string | undefined;
+    operations: ApiOperationRecord[];
+    documentFile: string;
+    documentMediaType: string;
+    source: ApiSourceRecord;
+  },
+  at: string,
+): ApiRecord {
+  const { serverUrl, ...fields } = revision;
+  const next: ApiRecord = { ...current, ...fields, revision: current.revision + 1, updatedAt: at };
+  if (serverUrl === undefined) delete next.serverUrl;
+  else next.serverUrl = serverUrl;
+  return next;
+}
+
 /** Writes the passthrough configuration the API has now, to be kept with the revision about to be replaced. */
 export async function snapshotFileFor(
   documentsDir: string,

@@ -48,9 +48,9 @@ export function parseSuffixConditions(text: string): MatchCondition[] {
   for (const part of text.split(/[&?#]/)) {
     if (part === '') continue;
     const equals = part.indexOf('=');
-    const name = decodeLenient(equals === -1 ? part : part.slice(0, equals));
+    const name = decodeQueryComponent(equals === -1 ? part : part.slice(0, equals));
     if (name === '') continue;
-    conditions.push(equals === -1 ? { name } : { name, value: decodeLenient(part.slice(equals + 1)) });
+    conditions.push(equals === -1 ? { name } : { name, value: decodeQueryComponent(part.slice(equals + 1)) });
   }
   return conditions;
 }
@@ -72,13 +72,14 @@ function describeCondition(condition: MatchCondition): string {
   return condition.value === undefined ? condition.name : `${condition.name}=${condition.value}`;
 }
 
-function decodeLenient(text: string): string {
-  const spaced = text.replaceAll('+', ' ');
+/** A query string component (`+` is a space), percent-decoded where the escapes are valid, else as written. */
+export function decodeQueryComponent(text: string): string {
+  const spaced = text.includes('+') ? text.replaceAll('+', ' ') : text;
   if (!spaced.includes('%')) return spaced;
   try {
     return decodeURIComponent(spaced);
   } catch (error) {
-    // A `%` that is not an escape is read as written, like the path segments (path-template.ts).
+    // Malformed escapes are read as written, like the path segments (path-template.ts).
     if (error instanceof URIError) return spaced;
     throw error;
   }

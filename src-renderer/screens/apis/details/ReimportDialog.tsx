@@ -12,10 +12,10 @@ import { useApiClient } from '../../../session/session-context.js';
 import { countOf } from '../format-numbers.js';
 import { ChangeSummaryView } from '../import/ChangeSummaryView.js';
 import { DocumentProblemAlert } from '../import/DocumentProblemAlert.js';
-import { tooLargeMessage } from '../import/document-limits.js';
 import { ImportStatus } from '../import/ImportStatus.js';
-import { SourceFields, type SourceKind } from '../import/SourceFields.js';
-import { useImportJob, type ImportSource } from '../import/use-import-job.js';
+import { SourceFields } from '../import/SourceFields.js';
+import { useImportJob } from '../import/use-import-job.js';
+import { useImportSource } from '../import/use-import-source.js';
 import { WarningsView } from '../import/WarningsView.js';
 import { ReimportOutcome } from './ReimportOutcome.js';
 
@@ -30,32 +30,26 @@ export interface ReimportDialogProps {
 export function ReimportDialog({ api, onReimported, onClose }: ReimportDialogProps) {
   const client = useApiClient();
   const importJob = useImportJob(api.id);
-  const fromUrl = api.source?.kind === 'url' && api.source.url !== undefined;
-  const [kind, setKind] = useState<SourceKind>(fromUrl ? 'url' : 'file');
-  const [file, setFile] = useState<File | undefined>(undefined);
-  const [url, setUrl] = useState(fromUrl ? (api.source?.url ?? '') : '');
-  const [inputError, setInputError] = useState<string | undefined>(undefined);
   const [applying, setApplying] = useState(false);
   const [applyError, setApplyError] = useState<unknown>(undefined);
   const [result, setResult] = useState<ApiReimportResult | undefined>(undefined);
   const { state } = importJob;
   const ready = state.phase === 'ready' ? state.job : undefined;
 
-  const read = async (allowPrivateAddress = false) => {
-    let source: ImportSource;
-    if (kind === 'file') {
-      if (!file) return setInputError('Choose or drop the new version of the document first.');
-      const tooLarge = tooLargeMessage(file);
-      if (tooLarge) return setInputError(tooLarge);
-      source = { kind: 'file', file };
-    } else {
-      if (!/^https?:\/\/\S+$/i.test(url.trim()))
-        return setInputError('Enter the http or https URL of the description.');
-      source = { kind: 'url', url: url.trim(), allowPrivateAddress };
-    }
-    setInputError(undefined);
+  const fromUrl = api.source?.kind === 'url' ? api.source.url : undefined;
+  const source = useImportSource(fromUrl ? { kind: 'url', url: fromUrl } : { kind: 'file' }, () => {
     setApplyError(undefined);
-    await importJob.start(source);
+    importJob.cancel();
+  });
+
+  const read = async (allowPrivateAddress = false) => {
+    const chosen = source.toSource(
+      'Choose or drop the new version of the document first.',
+      allowPrivateAddress,
+    );
+    if (!chosen) return;
+    setApplyError(undefined);
+    await importJob.start(chosen);
   };
 
   const apply = async () => {
@@ -75,12 +69,6 @@ export function ReimportDialog({ api, onReimported, onClose }: ReimportDialogPro
     } finally {
       setApplying(false);
     }
-  };
-
-  const sourceChanged = () => {
-    setInputError(undefined);
-    setApplyError(undefined);
-    importJob.cancel();
   };
 
   const close = () => {
@@ -116,30 +104,13 @@ export function ReimportDialog({ api, onReimported, onClose }: ReimportDialogPro
                   it applies: passthrough entries of operations that are still there are kept, and the
                   revision before keeps the whole configuration, to restore it later.
                 </DialogContentText>
-                <SourceFields
-                  kind={kind}
-                  onKind={(next) => {
-                    setKind(next);
-                    sourceChanged();
-                  }}
-                  file={file}
-                  onFile={(chosen) => {
-                    setFile(chosen);
-                    sourceChanged();
-                  }}
-                  url={url}
-                  onUrl={(next) => {
-                    setUrl(next);
-                    sourceChanged();
-                  }}
-                  disabled={busy}
-                />
+                <SourceFields {...source.fields} disabled={busy} />
               </>
             )}
             <ImportStatus
               state={state}
-              file={kind === 'file' ? file : undefined}
-              inputError={inputError}
+              file={source.file}
+              inputError={source.inputError}
               onAllowPrivateAddress={() => void read(true)}
             />
             {applyError ? <DocumentProblemAlert error={applyError} /> : null}

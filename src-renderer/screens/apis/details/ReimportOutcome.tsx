@@ -6,35 +6,8 @@ import Typography from '@mui/material/Typography';
 import type { ApiReimportResult } from '../../../api/apis-types.js';
 import { MONOSPACE_FONT } from '../../../theme/theme.js';
 import { countOf } from '../format-numbers.js';
+import { KeyList } from '../import/ChangeSummaryView.js';
 import { WarningsView } from '../import/WarningsView.js';
-
-function OperationKeys({ keys, label, testId }: { keys: string[]; label: string; testId: string }) {
-  return (
-    <Box>
-      <Typography variant="h3" sx={{ mb: 0.5 }}>
-        {label}
-      </Typography>
-      <Box
-        component="ul"
-        data-testid={testId}
-        sx={{
-          m: 0,
-          pl: 2.5,
-          fontFamily: MONOSPACE_FONT,
-          fontSize: '0.8125rem',
-          maxHeight: 200,
-          overflow: 'auto',
-        }}
-        tabIndex={0}
-        aria-label={label}
-      >
-        {keys.map((key) => (
-          <li key={key}>{key}</li>
-        ))}
-      </Box>
-    </Box>
-  );
-}
 
 /** What changed with the new version: operations kept, added and gone, and passthrough entries dropped. */
 export function ReimportOutcome({ result }: { result: ApiReimportResult }) {
@@ -49,15 +22,9 @@ export function ReimportOutcome({ result }: { result: ApiReimportResult }) {
         {countOf(removed.length, 'operation is', 'operations are')} gone.
       </Alert>
       {removed.length > 0 ? (
-        <OperationKeys
-          keys={removed}
-          label="Operations no longer in the document"
-          testId="removed-operations"
-        />
+        <KeyList items={removed} label="Operations no longer in the document" testId="removed-operations" />
       ) : null}
-      {added.length > 0 ? (
-        <OperationKeys keys={added} label="New operations" testId="added-operations" />
-      ) : null}
+      {added.length > 0 ? <KeyList items={added} label="New operations" testId="added-operations" /> : null}
       {droppedPassthroughEntries.length > 0 ? (
         <Box>
           <Typography variant="h3" sx={{ mb: 0.5 }}>

@@ -7,7 +7,8 @@ import type { ApiChangeSummary } from '../../../api/apis-types.js';
 import { MONOSPACE_FONT } from '../../../theme/theme.js';
 import { countOf } from '../format-numbers.js';
 
-function KeyList({ label, items, testId }: { label: string; items: string[]; testId: string }) {
+/** A titled, scrollable list of operation keys (or other short lines); nothing when empty. */
+export function KeyList({ label, items, testId }: { label: string; items: string[]; testId: string }) {
   if (items.length === 0) return null;
   return (
     <Box>

@@ -14,11 +14,11 @@ import { apiDetailsPath } from '../api-paths.js';
 import { countOf } from '../format-numbers.js';
 import { ChangeSummaryView } from './ChangeSummaryView.js';
 import { DocumentProblemAlert } from './DocumentProblemAlert.js';
-import { tooLargeMessage } from './document-limits.js';
 import { ImportOptionsFields, type ImportOptions } from './ImportOptionsFields.js';
 import { ImportStatus } from './ImportStatus.js';
-import { SourceFields, type SourceKind } from './SourceFields.js';
-import { useImportJob, type ImportSource } from './use-import-job.js';
+import { SourceFields } from './SourceFields.js';
+import { useImportJob } from './use-import-job.js';
+import { useImportSource } from './use-import-source.js';
 import { WarningsView } from './WarningsView.js';
 
 export interface ImportApiDialogProps {
@@ -42,10 +42,6 @@ type Applied =
 export function ImportApiDialog({ agentGroups, initialFile, onImported, onClose }: ImportApiDialogProps) {
   const client = useApiClient();
   const importJob = useImportJob();
-  const [kind, setKind] = useState<SourceKind>('file');
-  const [file, setFile] = useState<File | undefined>(initialFile);
-  const [url, setUrl] = useState('');
-  const [inputError, setInputError] = useState<string | undefined>(undefined);
   const [applying, setApplying] = useState(false);
   const [applyError, setApplyError] = useState<unknown>(undefined);
   const [applied, setApplied] = useState<Applied | undefined>(undefined);
@@ -59,11 +55,10 @@ export function ImportApiDialog({ agentGroups, initialFile, onImported, onClose 
   const ready = state.phase === 'ready' ? state.job : undefined;
   const busy = importJob.busy || applying;
 
-  const sourceChanged = () => {
-    setInputError(undefined);
+  const source = useImportSource({ kind: 'file', ...(initialFile ? { file: initialFile } : {}) }, () => {
     setApplyError(undefined);
     importJob.cancel();
-  };
+  });
 
   const apply = async (job: ApiImportJob) => {
     setApplying(true);
@@ -94,20 +89,10 @@ export function ImportApiDialog({ agentGroups, initialFile, onImported, onClose 
   };
 
   const start = async (allowPrivateAddress = false) => {
-    let source: ImportSource;
-    if (kind === 'file') {
-      if (!file) return setInputError('Choose or drop an OpenAPI document first.');
-      const tooLarge = tooLargeMessage(file);
-      if (tooLarge) return setInputError(tooLarge);
-      source = { kind: 'file', file };
-    } else {
-      if (!/^https?:\/\/\S+$/i.test(url.trim()))
-        return setInputError('Enter the http or https URL of the description.');
-      source = { kind: 'url', url: url.trim(), allowPrivateAddress };
-    }
-    setInputError(undefined);
+    const chosen = source.toSource('Choose or drop an OpenAPI document first.', allowPrivateAddress);
+    if (!chosen) return;
     setApplyError(undefined);
-    const job = await importJob.start(source);
+    const job = await importJob.start(chosen);
     // A re-import waits for the admin to look at the changes; a new API is applied at once.
     if (job && !job.existingApi) await apply(job);
   };
@@ -147,24 +132,7 @@ export function ImportApiDialog({ agentGroups, initialFile, onImported, onClose 
               />
             ) : (
               <>
-                <SourceFields
-                  kind={kind}
-                  onKind={(next) => {
-                    setKind(next);
-                    sourceChanged();
-                  }}
-                  file={file}
-                  onFile={(chosen) => {
-                    setFile(chosen);
-                    sourceChanged();
-                  }}
-                  url={url}
-                  onUrl={(next) => {
-                    setUrl(next);
-                    sourceChanged();
-                  }}
-                  disabled={busy}
-                />
+                <SourceFields {...source.fields} disabled={busy} />
                 <ImportOptionsFields
                   agentGroups={agentGroups}
                   value={options}
@@ -175,8 +143,8 @@ export function ImportApiDialog({ agentGroups, initialFile, onImported, onClose 
             )}
             <ImportStatus
               state={state}
-              file={kind === 'file' ? file : undefined}
-              inputError={inputError}
+              file={source.file}
+              inputError={source.inputError}
               onAllowPrivateAddress={() => void start(true)}
             />
             {applyError ? <DocumentProblemAlert error={applyError} /> : null}
