@@ -135,7 +135,7 @@ describe('gatehouse api import', () => {
       expect(again.code).toBe(0);
       expect(again.stdout).toContain('Re-imported Remote 1');
       expect(again.stdout).toContain('revision 2, 1 operations kept, 1 added, 1 removed');
-      expect(again.stdout).toMatch(/Operations added \(1\):\n  GET \/c/);
+      expect(again.stdout).toMatch(/Operations added \(1\):\n {2}GET \/c/);
     } finally {
       await descriptions.close();
     }
