@@ -122,7 +122,11 @@ describe('API definitions', () => {
       await server.api('/api/v1/apis', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ openapi: '3.1.0', info: { title: 'Webhooks only', version: '1' }, webhooks: {} }),
+        body: JSON.stringify({
+          openapi: '3.1.0',
+          info: { title: 'Webhooks only', version: '1' },
+          webhooks: {},
+        }),
       }),
       400,
     );
