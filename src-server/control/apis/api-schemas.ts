@@ -14,6 +14,14 @@ export const API_DOCUMENT_MEDIA_TYPES = [
 /** 25 MiB, the parser's own default limit. */
 export const API_DOCUMENT_LIMIT = 25 * 1024 * 1024;
 
+/** The request body of the routes that take an OpenAPI document as sent. */
+export const API_DOCUMENT_BODY = {
+  kind: 'raw' as const,
+  contentTypes: API_DOCUMENT_MEDIA_TYPES,
+  limit: API_DOCUMENT_LIMIT,
+  description: 'The OpenAPI document.',
+};
+
 const ConditionSchema = z.object({ name: z.string(), value: z.string().optional() });
 
 const OperationSchema = z.object({

@@ -6,12 +6,7 @@ import type { ApiCatalogService } from '../api-catalog-service.js';
 import type { ApiImportService } from '../api-import-service.js';
 import type { ApiImportJobs, ImportJobView } from '../import-jobs.js';
 import { ApplyImportSchema, ImportJobSchema, JobParams, UrlImportSchema } from '../api-import-schemas.js';
-import {
-  API_DOCUMENT_LIMIT,
-  API_DOCUMENT_MEDIA_TYPES,
-  ImportResultSchema,
-  ReimportResultSchema,
-} from '../api-schemas.js';
+import { API_DOCUMENT_BODY, ImportResultSchema, ReimportResultSchema } from '../api-schemas.js';
 import { annotateApi, mediaTypeOf } from './api-audit.js';
 
 const TAG = 'Apis';
@@ -42,12 +37,7 @@ export function apiImportJobRoutes(
       query: {
         fileName: stringParam({ description: 'The file name, for naming an untitled API.', maxLength: 260 }),
       },
-      body: {
-        kind: 'raw',
-        contentTypes: API_DOCUMENT_MEDIA_TYPES,
-        limit: API_DOCUMENT_LIMIT,
-        description: 'The OpenAPI document.',
-      },
+      body: API_DOCUMENT_BODY,
       responses: [{ status: 202, description: 'Started; follow it with GET.', schema: ImportJobSchema }],
       problems: [413, 415, 429],
       async handler({ req, query, body, principal }) {

@@ -6,8 +6,7 @@ import { toApiDto, toApiSummary } from '../api-dto.js';
 import type { ApiCatalogService } from '../api-catalog-service.js';
 import type { ApiImportService } from '../api-import-service.js';
 import {
-  API_DOCUMENT_LIMIT,
-  API_DOCUMENT_MEDIA_TYPES,
+  API_DOCUMENT_BODY,
   ApiSchema,
   ApiSummarySchema,
   ImportResultSchema,
@@ -87,12 +86,7 @@ export function apiRoutes(catalog: ApiCatalogService, importer: ApiImportService
           maxLength: 200,
         }),
       },
-      body: {
-        kind: 'raw',
-        contentTypes: API_DOCUMENT_MEDIA_TYPES,
-        limit: API_DOCUMENT_LIMIT,
-        description: 'The OpenAPI document.',
-      },
+      body: API_DOCUMENT_BODY,
       responses: [{ status: 201, description: 'Imported.', schema: ImportResultSchema }],
       problems: [409, 413, 415],
       async handler({ req, query, body, audit }) {
