@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { AuditRecorder } from '../core/audit/audit-recorder.js';
-import { closeGracefully } from '../core/net/listener.js';
+import { AddressInUseError, closeGracefully } from '../core/net/listener.js';
 import type { MonitoringSink, NewMonitoringRecord } from '../core/monitoring/monitoring-record.js';
 import type { AgentGroupRecord, ConfigData } from '../core/model/config-model.js';
 import type { ConfigStore } from '../core/config-store/config-store.js';
@@ -251,7 +251,7 @@ export class GatewayManager {
     try {
       await this.#startListener(state, binding);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || !previous) throw error;
+      if (!(error instanceof AddressInUseError) || !previous) throw error;
       await this.#stopListener(state);
       await this.#startListener(state, binding);
       return;

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import { ApiProblemError } from '../../api/api-errors.js';
+import { isProblem } from '../../api/api-errors.js';
 import { tenantApi } from '../../api/endpoints.js';
 import type { AuditEntry } from '../../api/types.js';
 import { PageHeader } from '../../components/PageHeader.js';
@@ -28,7 +28,7 @@ export default function AuditLogScreen() {
   // Asked for alongside the status, not after it: with the flag off the endpoint answers 404, handled below.
   const page = useAuditPage(enabled !== false);
   // The endpoint is absent (404) while the flag is off, whatever the status said a moment ago.
-  const disabled = enabled === false || (page.error instanceof ApiProblemError && page.error.status === 404);
+  const disabled = enabled === false || isProblem(page.error, 'GH_ERR_NOT_FOUND');
 
   if (status.error) {
     return (

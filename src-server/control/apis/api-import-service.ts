@@ -21,6 +21,7 @@ import {
   type OperationsDiff,
 } from './openapi/index.js';
 import { API_DOCUMENT_LIMIT } from './api-schemas.js';
+import { ErrorCode } from '../../core/errors/error-codes.js';
 
 export interface ApiDocumentUpload {
   content: Buffer;
@@ -167,6 +168,7 @@ export function definitionProblem(issues: readonly DefinitionIssue[]): HttpProbl
   return validationProblem(
     errors,
     'The document is not a valid OpenAPI 3.1, OpenAPI 3.0 or Swagger 2.0 definition.',
+    ErrorCode.GH_ERR_INVALID_DOCUMENT,
   );
 }
 

@@ -5,6 +5,7 @@ import { ACTIVITIES } from '../../core/activities/activities.js';
 import { rolesAllow } from '../../core/activities/roles.js';
 import type { SignInTickets } from './sign-in-tickets.js';
 import type { TokenIssuer } from './token-issuer.js';
+import { ErrorCode } from '../../core/errors/error-codes.js';
 
 const TAG = 'Session';
 
@@ -73,7 +74,10 @@ export function sessionRoutes(deps: SessionDeps): AnyRoute[] {
       problems: [422],
       async handler({ principal }) {
         if (principal!.kind !== 'user' || principal!.issuer !== deps.issuer.issuer) {
-          throw unprocessable('Only console sessions of the built-in identity provider can be refreshed.');
+          throw unprocessable(
+            ErrorCode.GH_ERR_SESSION_NOT_REFRESHABLE,
+            'Only console sessions of the built-in identity provider can be refreshed.',
+          );
         }
         return { body: await newSession(principal!.subject, principal!.userName, principal!.roles) };
       },
@@ -100,7 +104,7 @@ export function sessionRoutes(deps: SessionDeps): AnyRoute[] {
         const redeemed = await deps.tickets.redeem(body.ticket);
         if (!redeemed) {
           throw new HttpProblem(
-            401,
+            ErrorCode.GH_ERR_SIGN_IN_LINK_INVALID,
             'The sign-in link is unknown, already used or expired. Restart `gatehouse serve` for a new one, or sign in with a token from `gatehouse token`.',
           );
         }

@@ -21,6 +21,7 @@ import {
   resolveInterval,
   SUMMARY_INTERVALS,
 } from './summary-interval.js';
+import { ErrorCode } from '../../core/errors/error-codes.js';
 
 export const MONITORING_TAG = 'ApiMonitoring';
 
@@ -40,7 +41,10 @@ export function monitoringRoutes({ monitoring, now }: MonitoringRoutesInput): An
       return await monitoring.store();
     } catch {
       // Why was logged when the store failed to open (or it is closing); the client gets no internals.
-      throw new HttpProblem(503, 'API monitoring is not available; the server log says why.');
+      throw new HttpProblem(
+        ErrorCode.GH_ERR_MONITORING_UNAVAILABLE,
+        'API monitoring is not available; the server log says why.',
+      );
     }
   };
   return [

@@ -14,6 +14,7 @@ import type { ManagementDeps } from '../common/management-deps.js';
 import { quoted, requireRecord } from '../common/records.js';
 import { checkPassthroughEntries, parseEditorBody } from './passthrough-body.js';
 import { CreatePassthroughBodySchema, ReplacePassthroughBodySchema } from './passthrough-schemas.js';
+import { ErrorCode } from '../../core/errors/error-codes.js';
 
 /**
  * Passthrough configurations, one per API. Saving one deploys it to the API's agent groups, so it must be
@@ -42,6 +43,7 @@ export class PassthroughService {
       const existing = data.passthroughs.find((candidate) => candidate.apiId === apiId);
       if (existing) {
         throw conflict(
+          ErrorCode.GH_ERR_PASSTHROUGH_EXISTS,
           `The API ${quoted(api.name)} already has a Passthrough configuration; modify it with PUT.`,
           {
             passthroughId: existing.id,
@@ -82,6 +84,7 @@ export class PassthroughService {
       if (!passthrough) throw notFound(`The API ${quoted(api.name)} has no Passthrough configuration.`);
       if (input.revision !== undefined && input.revision !== passthrough.revision) {
         throw conflict(
+          ErrorCode.GH_ERR_REVISION_MISMATCH,
           `The configuration was changed by someone else (revision ${passthrough.revision}, not ${input.revision}). Reload it and apply your change again.`,
           { revision: passthrough.revision },
         );

@@ -9,6 +9,7 @@ import {
   type SettingDefinition,
 } from '../../core/settings/setting-definitions.js';
 import type { SettingsSnapshot, SettingsSource } from '../../core/settings/settings.js';
+import { ErrorCode } from '../../core/errors/error-codes.js';
 
 const TAG = 'TenantSettings';
 
@@ -114,12 +115,15 @@ export function tenantSettingsRoutes(deps: TenantSettingsDeps): AnyRoute[] {
         if (!definition) throw notFound(`There is no setting '${params.key}'.`);
         if (!definition.tenantEditable) {
           throw unprocessable(
+            ErrorCode.GH_ERR_DEPLOYMENT_SETTING,
             `${definition.key} is a deployment setting: change it in appsettings.json, an environment variable or a command-line option.`,
           );
         }
         const coerced = coerceSettingValue(definition, body.value);
         if (!coerced.ok)
-          throw new HttpProblem(400, coerced.message, { errors: { value: [coerced.message] } });
+          throw new HttpProblem(ErrorCode.GH_ERR_VALIDATION, coerced.message, {
+            errors: { value: [coerced.message] },
+          });
         await deps.source.writeAppSetting(definition.key, coerced.value);
         audit.resources.push({ type: 'TenantSetting', id: definition.key, name: definition.key });
         const described = describeOne(definition, await deps.source.resolve(), deps.effective());

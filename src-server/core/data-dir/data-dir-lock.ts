@@ -1,6 +1,8 @@
 import { rmSync } from 'node:fs';
 import { open, readFile, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
+import { ErrorCode } from '../errors/error-codes.js';
+import { GatehouseError } from '../errors/gatehouse-error.js';
 
 export interface LockOwner {
   pid: number;
@@ -9,13 +11,14 @@ export interface LockOwner {
   startedAt: string;
 }
 
-export class DataDirLockedError extends Error {
+export class DataDirLockedError extends GatehouseError {
   override name = 'DataDirLockedError';
   constructor(
     readonly dataDir: string,
     readonly owner: LockOwner,
   ) {
     super(
+      ErrorCode.GH_ERR_DATA_DIR_LOCKED,
       `The data directory ${dataDir} is in use by "gatehouse ${owner.command}" (pid ${owner.pid}, since ${owner.startedAt}). ` +
         `Stop that process first, or use another --data-dir.`,
     );

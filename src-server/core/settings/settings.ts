@@ -8,6 +8,8 @@ import {
   type SettingDefinition,
   type SettingValue,
 } from './setting-definitions.js';
+import { ErrorCode } from '../errors/error-codes.js';
+import { GatehouseError } from '../errors/gatehouse-error.js';
 
 export type SettingSource = 'default' | 'appsettings' | 'environment' | 'commandLine';
 
@@ -60,8 +62,11 @@ export class SettingsSnapshot {
   }
 }
 
-export class SettingsError extends Error {
+export class SettingsError extends GatehouseError {
   override name = 'SettingsError';
+  constructor(message: string, options?: ErrorOptions) {
+    super(ErrorCode.GH_ERR_INVALID_SETTINGS, message, options);
+  }
 }
 
 export const APPSETTINGS_FILE = 'appsettings.json';

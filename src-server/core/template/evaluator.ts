@@ -8,16 +8,18 @@ import { MAX_VALUE_LENGTH } from './limits.js';
 import type { RenderErrorKind, RenderScope } from './types.js';
 import type { Data, GuidValue, Taint, Value } from './value.js';
 import { CONFIGURATION, ESCAPED_REQUEST_DATA, REQUEST_DATA, maxTaint, textOf } from './value.js';
+import { ErrorCode } from '../errors/error-codes.js';
+import { GatehouseError } from '../errors/gatehouse-error.js';
 
 /** Tree-walking evaluation of a bound expression. Failures are thrown as `EvaluationFailure`. */
 
-export class EvaluationFailure extends Error {
+export class EvaluationFailure extends GatehouseError {
   constructor(
     readonly kind: RenderErrorKind,
     message: string,
     readonly reference?: string,
   ) {
-    super(message);
+    super(ErrorCode.GH_ERR_TEMPLATE_RENDER, message);
   }
 }
 

@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ApiProblemError } from '../../../api/api-errors.js';
+import { isProblem } from '../../../api/api-errors.js';
 import { policiesApi } from '../../../api/endpoints.js';
 import type { AgentGroup, Policy, ThrottlePeriod } from '../../../api/types.js';
 import { FormDialog } from '../../../components/FormDialog.js';
@@ -109,7 +109,7 @@ export function PolicyFormDialog({
   const problems = submitted ? allProblems : {};
   const nameErrors = [
     ...(problems.name ? [problems.name] : []),
-    ...(error instanceof ApiProblemError && error.status === 400 ? error.fieldErrors('name') : []),
+    ...(isProblem(error, 'GH_ERR_VALIDATION') ? error.fieldErrors('name') : []),
   ];
   const update = (change: Partial<PolicyDraft>) => setDraft((current) => ({ ...current, ...change }));
 

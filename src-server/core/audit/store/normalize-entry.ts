@@ -5,11 +5,16 @@ import type {
   AuditResource,
   NewAuditEntry,
 } from '../audit-entry.js';
+import { ErrorCode } from '../../errors/error-codes.js';
+import { GatehouseError } from '../../errors/gatehouse-error.js';
 
 const CATEGORIES: ReadonlySet<string> = new Set<AuditCategory>(['general', 'configuration', 'agent']);
 
-export class InvalidAuditEntryError extends Error {
+export class InvalidAuditEntryError extends GatehouseError {
   override name = 'InvalidAuditEntryError';
+  constructor(message: string) {
+    super(ErrorCode.GH_ERR_INVALID_AUDIT_ENTRY, message);
+  }
 }
 
 /** A validated entry with only the known fields, its timestamp normalized to `toISOString()` form. */

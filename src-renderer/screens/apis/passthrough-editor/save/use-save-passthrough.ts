@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiProblemError } from '../../../../api/api-errors.js';
+import { isProblem } from '../../../../api/api-errors.js';
 import type { ApiDefinition } from '../../../../api/apis-types.js';
 import { policiesApi } from '../../../../api/endpoints.js';
 import { passthroughApi } from '../../../../api/passthrough-endpoints.js';
@@ -82,7 +82,7 @@ export function useSavePassthrough(
       onSaved(saved);
     } catch (error) {
       setFailure(error);
-      if (error instanceof ApiProblemError && error.status === 400) {
+      if (isProblem(error, 'GH_ERR_VALIDATION')) {
         setErrors(parseSaveErrors(error.errors, configuration));
       }
     } finally {
