@@ -152,9 +152,10 @@ export function unauthorized(detail: string, description = detail): HttpProblem 
   });
 }
 
-export function unauthenticated(): HttpProblem {
-  return new HttpProblem(ErrorCode.GH_ERR_UNAUTHENTICATED, 'A bearer token is required.', {
-    headers: { 'WWW-Authenticate': 'Bearer error="invalid_token", error_description="missing bearer token"' },
+/** No bearer token at all: RFC 6750 §3.1 says the challenge then carries no error information. */
+export function unauthenticated(detail = 'A bearer token is required.'): HttpProblem {
+  return new HttpProblem(ErrorCode.GH_ERR_UNAUTHENTICATED, detail, {
+    headers: { 'WWW-Authenticate': 'Bearer' },
   });
 }
 
