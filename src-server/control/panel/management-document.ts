@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { getActivity } from '../../core/activities/activities.js';
+import { ErrorCode } from '../../core/errors/error-codes.js';
 import { problemTitleFor } from '../../core/http/problem.js';
 import type { QueryParamSpec } from '../../core/http/query-params.js';
 import { toOpenApiPath, type AnyRoute } from '../http/route.js';
@@ -8,16 +9,24 @@ type JsonObject = Record<string, unknown>;
 
 const ProblemSchema = {
   type: 'object',
-  description: 'RFC 9457 problem details (ASP.NET ProblemDetails shape).',
+  description:
+    'RFC 9457 problem details (ASP.NET ProblemDetails shape), with the stable error code as an extension member.',
   properties: {
     type: { type: 'string' },
     title: { type: 'string' },
     status: { type: 'integer' },
+    code: {
+      type: 'string',
+      pattern: '^GH_ERR_[A-Z0-9_]+$',
+      description:
+        'What went wrong, as a stable code to match on (the wording of `title` and `detail` may change). docs/ERROR-CODES.md lists every code with its status and meaning.',
+      example: ErrorCode.GH_ERR_NOT_FOUND,
+    },
     detail: { type: 'string' },
     instance: { type: 'string' },
     traceId: { type: 'string' },
   },
-  required: ['type', 'title', 'status'],
+  required: ['type', 'title', 'status', 'code'],
 };
 
 const ValidationProblemSchema = {
