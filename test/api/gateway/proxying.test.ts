@@ -153,9 +153,10 @@ describe('target failures', () => {
       const response = await send(fixture.gatewayUrl, { path: '/connect-timeout/x' });
       expect(response.status).toBe(504);
       expect(Date.now() - started).toBeLessThan(2_000);
-      expect(response.json<{ detail: string }>().detail).toBe(
-        'The target did not accept the connection in time.',
-      );
+      expect(response.json()).toMatchObject({
+        code: 'GH_ERR_UPSTREAM_TIMEOUT',
+        detail: 'The target did not accept the connection in time.',
+      });
       const [record] = await recordsFor(fixture, '/connect-timeout/x');
       expect(record).toMatchObject({ outcome: 'timeout', reason: 'connect timeout', status: 504 });
     } finally {
@@ -167,7 +168,11 @@ describe('target failures', () => {
     await route('/slow', upstream.url, { timeouts: { connectMs: 5_000, responseMs: 400 } });
     const slow = await send(fixture.gatewayUrl, { path: '/slow/x?delay=1500' });
     expect(slow.status).toBe(504);
-    expect(slow.json()).toMatchObject({ status: 504, detail: 'The target did not respond in time.' });
+    expect(slow.json()).toMatchObject({
+      status: 504,
+      code: 'GH_ERR_UPSTREAM_TIMEOUT',
+      detail: 'The target did not respond in time.',
+    });
     const inTime = await send(fixture.gatewayUrl, { path: '/slow/y?delay=50' });
     expect(inTime.status).toBe(200);
   });
@@ -178,9 +183,16 @@ describe('target failures', () => {
     await route('/reset', upstream.url);
     await route('/nxdomain', 'http://gatehouse-test.invalid');
     await route('/tls-strict', httpsUpstream.url);
-    for (const path of ['/refused/x', '/reset/x?reset=headers', '/nxdomain/x', '/tls-strict/x']) {
+    const codes = {
+      '/refused/x': 'GH_ERR_UPSTREAM_UNREACHABLE',
+      '/reset/x?reset=headers': 'GH_ERR_UPSTREAM_CLOSED',
+      '/nxdomain/x': 'GH_ERR_UPSTREAM_UNREACHABLE',
+      '/tls-strict/x': 'GH_ERR_UPSTREAM_TLS',
+    };
+    for (const [path, code] of Object.entries(codes)) {
       const response = await send(fixture.gatewayUrl, { path });
       expect(response.status, path).toBe(502);
+      expect(response.json<{ code: string }>().code, path).toBe(code);
       expect(response.text).not.toMatch(/ECONN|ENOTFOUND|EAI_|CERT|127\.0\.0\.1|invalid/);
     }
     const reasons = (await recordsFor(fixture, '/', 0))

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
+import { ERROR_CODES, type HttpErrorCode } from '../../../src-server/core/errors/error-codes.js';
 import type { ProblemDetails } from '../../../src-server/core/http/problem.js';
 import type { TestServer } from '../../helpers/test-server.js';
 
@@ -65,13 +66,20 @@ export async function json<T = Record<string, unknown>>(response: Response): Pro
   return (await response.json()) as T;
 }
 
-/** Asserts a problem+json answer with the status; returns its body. */
-export async function expectProblem(response: Response, status: number): Promise<ProblemDetails> {
+/** Asserts a problem+json answer with the status and a code of that status (this one, if given); returns its body. */
+export async function expectProblem(
+  response: Response,
+  status: number,
+  code?: HttpErrorCode,
+): Promise<ProblemDetails> {
   const body = (await response.json()) as ProblemDetails;
   if (response.status !== status)
     expect.fail(`expected ${status}, got ${response.status}: ${JSON.stringify(body)}`);
   expect(response.headers.get('content-type')).toContain('application/problem+json');
   expect(body.status).toBe(status);
+  const registered: { status?: number } | undefined = ERROR_CODES[body.code];
+  expect(registered?.status, `the code ${String(body.code)} of a ${status}`).toBe(status);
+  if (code) expect(body.code).toBe(code);
   return body;
 }
 
