@@ -50,11 +50,6 @@ function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-/** The session's token was refused: missing, or no longer valid. */
-function endsSession(error: ApiProblemError): boolean {
-  return error.is('GH_ERR_UNAUTHENTICATED', 'GH_ERR_INVALID_TOKEN');
-}
-
 function fileNameOf(response: Response, fallback: string): string {
   const disposition = response.headers.get('Content-Disposition') ?? '';
   const match = /filename="?([^";]+)"?/i.exec(disposition);
@@ -100,10 +95,10 @@ export class ApiClient {
     return this.#options.getAccessToken();
   }
 
-  /** The error of a failed request made outside this client; a refused token ends the session as it does here. */
+  /** The error of a failed request made outside this client; a 401 ends the session as it does here. */
   problemError(status: number, problem: ProblemDetails): ApiProblemError {
     const error = new ApiProblemError(status, problem);
-    if (endsSession(error)) this.#options.onUnauthorized(error);
+    if (status === 401) this.#options.onUnauthorized(error);
     return error;
   }
 
@@ -138,7 +133,7 @@ export class ApiClient {
       method === 'GET' ? await this.#fetchRetrying(url, init) : await this.#fetchOnce(url, init);
     if (response.ok) return response;
     const error = new ApiProblemError(response.status, await this.#problemOf(response));
-    if (!options.anonymous && endsSession(error)) this.#options.onUnauthorized(error);
+    if (response.status === 401 && !options.anonymous) this.#options.onUnauthorized(error);
     throw error;
   }
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiClient } from '../api/api-client.js';
-import { NetworkError, describeError, isProblem } from '../api/api-errors.js';
+import { ApiProblemError, NetworkError, describeError } from '../api/api-errors.js';
 import { sessionApi } from '../api/endpoints.js';
 import type { CurrentIdentity } from '../api/types.js';
 import { connectionMonitor } from '../connection/connection-monitor.js';
@@ -142,7 +142,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }
       await establish(stored, takePrefetchedIdentity(stored.accessToken)).catch((error: unknown) =>
         signOut(
-          isProblem(error, 'GH_ERR_UNAUTHENTICATED', 'GH_ERR_INVALID_TOKEN')
+          error instanceof ApiProblemError && error.status === 401
             ? SESSION_ENDED
             : noticeOf(error, 'The session could not be resumed'),
         ),
