@@ -49,6 +49,10 @@ function expectRawCode(response: RawResponse, code: HttpErrorCode): Record<strin
 const api = (path: string, init?: Parameters<GatewayFixture['server']['api']>[1]) =>
   fixture.server.api(path, init);
 
+/** A raw body to the environments route, which takes JSON up to 1 MiB. */
+const postEnvironment = (body: string, contentType = 'application/json') =>
+  api('/api/v1/environments', { method: 'POST', body, headers: { 'Content-Type': contentType } });
+
 describe('Control Panel problems carry their code', () => {
   it('400: validation, JSON that does not parse, a missing body, an invalid API document', async () => {
     const invalid = await expectCode(
@@ -56,14 +60,7 @@ describe('Control Panel problems carry their code', () => {
       'GH_ERR_VALIDATION',
     );
     expect(Object.keys(invalid.errors as object)).toContain('name');
-    await expectCode(
-      await api('/api/v1/environments', {
-        method: 'POST',
-        body: '{"name":',
-        headers: { 'Content-Type': 'application/json' },
-      }),
-      'GH_ERR_INVALID_JSON',
-    );
+    await expectCode(await postEnvironment('{"name":'), 'GH_ERR_INVALID_JSON');
     await expectCode(await api('/api/v1/environments', { method: 'POST' }), 'GH_ERR_BODY_REQUIRED');
     const document = await expectCode(
       await api('/api/v1/apis', {
@@ -143,22 +140,8 @@ describe('Control Panel problems carry their code', () => {
 
   it('413 for a body over the limit, 415 for another media type, 421 for a host not served', async () => {
     const huge = JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) });
-    await expectCode(
-      await api('/api/v1/environments', {
-        method: 'POST',
-        body: huge,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-      'GH_ERR_PAYLOAD_TOO_LARGE',
-    );
-    await expectCode(
-      await api('/api/v1/environments', {
-        method: 'POST',
-        body: 'name=x',
-        headers: { 'Content-Type': 'text/plain' },
-      }),
-      'GH_ERR_UNSUPPORTED_MEDIA_TYPE',
-    );
+    await expectCode(await postEnvironment(huge), 'GH_ERR_PAYLOAD_TOO_LARGE');
+    await expectCode(await postEnvironment('name=x', 'text/plain'), 'GH_ERR_UNSUPPORTED_MEDIA_TYPE');
     const elsewhere = await sendHttp(fixture.server.url, {
       path: '/api/v1/activities',
       headers: { Host: 'gatehouse.example' },
@@ -225,30 +208,16 @@ describe('Control Panel problems carry their code', () => {
 
 describe("the gateway's own refusals carry their code", () => {
   beforeAll(async () => {
-    const routes = async (basePath: string, section1: string, extra: Record<string, unknown> = {}) => {
-      const created = await fixture.addApi({ basePath, operations: ['GET /items', 'POST /items'] });
-      await fixture.setPassthrough(created.id, {
-        allOperations: {
-          target: {
-            section1,
-            section2: '',
-            section3: '{{#api.OperationPath}}',
-            section4: '{{#api.QueryParameters}}',
-          },
-          ...extra,
-        },
-      });
-    };
     await fixture.setVariable('codes', { url: upstream.url });
-    await routes('/open', upstream.url, {
+    await fixture.routeAll('/open', upstream.url, {
       maxRequestBodyBytes: 16,
       timeouts: { connectMs: 5_000, responseMs: 300 },
     });
-    await routes('/refused', `http://127.0.0.1:${await closedPort()}`);
-    await routes('/unset', '{{#env.codes.missing}}');
-    await routes('/keyed', upstream.url);
-    await routes('/closed', upstream.url);
-    await routes('/throttled', upstream.url);
+    await fixture.routeAll('/refused', `http://127.0.0.1:${await closedPort()}`);
+    await fixture.routeAll('/unset', '{{#env.codes.missing}}');
+    await fixture.routeAll('/keyed', upstream.url);
+    await fixture.routeAll('/closed', upstream.url);
+    await fixture.routeAll('/throttled', upstream.url);
     const strict = await fixture.addApi({ basePath: '/strict', operations: ['GET /items', 'POST /items'] });
     await fixture.setPassthrough(strict.id, {
       operations: { 'GET /items': { target: { section1: upstream.url } } },

@@ -44,6 +44,8 @@ export interface GatewayFixture {
       operations?: Record<string, PartialPassthroughEntry>;
     },
   ): Promise<void>;
+  /** An API at `basePath` whose All operations entry forwards to `section1` + the operation path and query. */
+  routeAll(basePath: string, section1: string, extra?: Partial<PartialPassthroughEntry>): Promise<void>;
   addPolicy(options: {
     endpoints?: PolicyRecord['endpoints'];
     grants: PolicyGrant[];
@@ -170,6 +172,20 @@ export async function startGatewayFixture(): Promise<GatewayFixture> {
           updatedAt: now(),
         };
         data.passthroughs = [...data.passthroughs.filter((candidate) => candidate.apiId !== apiId), record];
+      });
+    },
+    async routeAll(basePath, section1, extra = {}) {
+      const api = await fixture.addApi({ basePath });
+      await fixture.setPassthrough(api.id, {
+        allOperations: {
+          target: {
+            section1,
+            section2: '',
+            section3: '{{#api.OperationPath}}',
+            section4: '{{#api.QueryParameters}}',
+          },
+          ...extra,
+        },
       });
     },
     async addPolicy({
