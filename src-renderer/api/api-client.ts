@@ -18,9 +18,9 @@ export interface DownloadedFile {
 }
 
 export interface ApiClientOptions {
-  getAccessToken(): string | undefined;
+  getAccessToken: () => string | undefined;
   /** A request with the session's token was refused: the session is over. */
-  onUnauthorized(error: ApiProblemError): void;
+  onUnauthorized: (error: ApiProblemError) => void;
   connection: ConnectionMonitor;
   /** Defaults to the page's origin: the console is served by the Control Panel it talks to. */
   baseUrl?: string;

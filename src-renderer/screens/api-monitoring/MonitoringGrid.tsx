@@ -12,9 +12,9 @@ export interface MonitoringGridProps {
   page: number;
   pageSize: number;
   loading: boolean;
-  onPageChange(page: number): void;
-  onPageSizeChange(pageSize: number): void;
-  onOpenRecord(record: MonitoringRecord): void;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+  onOpenRecord: (record: MonitoringRecord) => void;
 }
 
 // The MIT Data Grid refuses page sizes above 100 and the list pages up to 500: the server pages, the grid gets

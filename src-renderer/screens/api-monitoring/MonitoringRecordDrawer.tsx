@@ -23,7 +23,7 @@ const mono = { fontFamily: MONOSPACE_FONT, fontSize: '0.8125rem' } as const;
 
 export interface MonitoringRecordDrawerProps {
   record: MonitoringRecord | undefined;
-  onClose(): void;
+  onClose: () => void;
 }
 
 /** One monitored request in full; the target URL arrives with its secrets already masked. */

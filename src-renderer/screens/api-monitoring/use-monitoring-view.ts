@@ -10,10 +10,10 @@ import {
 
 export interface MonitoringViewControls {
   view: MonitoringView;
-  setPage(page: number): void;
-  setPageSize(pageSize: number): void;
+  setPage: (page: number) => void;
+  setPageSize: (pageSize: number) => void;
   /** A new filter starts again at page 1. */
-  setFilter(filter: MonitoringViewFilter): void;
+  setFilter: (filter: MonitoringViewFilter) => void;
 }
 
 /** The monitoring screen's page, page size and filters, kept in the URL. */

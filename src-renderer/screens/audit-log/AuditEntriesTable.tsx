@@ -19,7 +19,7 @@ export interface AuditEntriesTableProps {
   entries: AuditEntry[];
   /** Only for an empty grid: while rows are shown, the loading bar is the caller's. */
   loading: boolean;
-  onOpenEntry(entry: AuditEntry): void;
+  onOpenEntry: (entry: AuditEntry) => void;
 }
 
 /**

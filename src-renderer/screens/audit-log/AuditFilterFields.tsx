@@ -13,7 +13,7 @@ export interface AuditFilterFieldsProps {
   problems: DraftProblems;
   activities: Activity[];
   activitiesLoading: boolean;
-  onChange(change: Partial<FilterDraft>): void;
+  onChange: (change: Partial<FilterDraft>) => void;
 }
 
 /**

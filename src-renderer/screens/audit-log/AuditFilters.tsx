@@ -21,7 +21,7 @@ const NO_ACTIVITIES: Activity[] = [];
 
 export interface AuditFiltersProps {
   filter: AuditLogFilter;
-  onApply(filter: AuditLogFilter): void;
+  onApply: (filter: AuditLogFilter) => void;
 }
 
 function isValid(draft: FilterDraft): boolean {

@@ -12,7 +12,7 @@ export interface AuditPage {
   data: AuditLogPage | undefined;
   error: unknown;
   loading: boolean;
-  reload(): void;
+  reload: () => void;
 }
 
 interface PageState {

@@ -19,8 +19,8 @@ import { SOURCE_LABEL, isOverriddenOutsideApi } from './setting-value.js';
 
 export interface EditSettingDialogProps {
   setting: TenantSetting;
-  onClose(): void;
-  onSaved(): void;
+  onClose: () => void;
+  onSaved: () => void;
 }
 
 /** Changes one tenant-editable setting; the server's validation messages appear under the field. */

@@ -82,7 +82,7 @@ export interface RouteDefinition<P = Record<string, string>, S extends QuerySpec
   anonymous?: boolean;
   /** Overrides the activity's read-only flag for auditing, e.g. a POST that changes nothing. */
   audited?: boolean;
-  handler(ctx: RouteContext<P, QueryValues<S>, B>): Promise<RouteResult | typeof RESPONSE_WRITTEN>;
+  handler: (ctx: RouteContext<P, QueryValues<S>, B>) => Promise<RouteResult | typeof RESPONSE_WRITTEN>;
 }
 
 // The registry stores routes of every shape; handlers are only ever called with their own shape.

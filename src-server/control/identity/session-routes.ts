@@ -30,7 +30,7 @@ const SessionSchema = z
 export interface SessionDeps {
   tickets: SignInTickets;
   issuer: TokenIssuer;
-  tokenLifetimeSeconds(): number;
+  tokenLifetimeSeconds: () => number;
 }
 
 export function sessionRoutes(deps: SessionDeps): AnyRoute[] {

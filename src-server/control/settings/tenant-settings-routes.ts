@@ -46,10 +46,10 @@ const ControlPanelStatusSchema = z
 
 export interface TenantSettingsDeps {
   source: SettingsSource;
-  effective(): SettingsSnapshot;
-  status(): { startedAt: string; restartCount: number; version: string };
+  effective: () => SettingsSnapshot;
+  status: () => { startedAt: string; restartCount: number; version: string };
   /** Restarts the Control Panel listener once the current response is sent. */
-  scheduleRestart(): void;
+  scheduleRestart: () => void;
 }
 
 async function describeAll(deps: TenantSettingsDeps) {

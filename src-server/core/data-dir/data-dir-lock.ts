@@ -23,7 +23,7 @@ export class DataDirLockedError extends Error {
 }
 
 export interface DataDirLock {
-  release(): Promise<void>;
+  release: () => Promise<void>;
 }
 
 function isAlive(pid: number): boolean {

@@ -24,7 +24,7 @@ export class EvaluationFailure extends Error {
 export interface EvaluationEnvironment {
   readonly scope: RenderScope;
   /** One instant per render, so every DateTime.Now of a request agrees. */
-  now(): Date;
+  now: () => Date;
 }
 
 export function evaluate(node: BoundExpression, environment: EvaluationEnvironment): Value {

@@ -14,7 +14,7 @@ import { resolveRoute, type RouteResolution } from '../runtime/route-table.js';
 
 export interface GatewayHandlerDeps {
   /** The group's current runtime; read once per request, so a request keeps the table it started with. */
-  runtime(): GroupRuntime;
+  runtime: () => GroupRuntime;
   monitoring: MonitoringSink;
   proxy: UpstreamProxy;
   jwt: JwtVerifier;
@@ -56,9 +56,15 @@ function handle(
 ): Promise<void> | undefined {
   const { req } = exchange;
   const hostProblem = checkHost(req);
-  if (hostProblem) return refuse(exchange, 400, hostProblem, 'bad host header');
+  if (hostProblem) {
+    refuse(exchange, 400, hostProblem, 'bad host header');
+    return;
+  }
   const target = parseRequestTarget(req.url ?? '/');
-  if (!target.ok) return refuse(exchange, 400, target.detail, 'bad request target');
+  if (!target.ok) {
+    refuse(exchange, 400, target.detail, 'bad request target');
+    return;
+  }
   exchange.path = target.path;
   const method = exchange.method;
 

@@ -33,7 +33,7 @@ afterAll(async () => {
   await oidc.close();
 });
 
-const json = <T>(response: { json<U>(): U }) => response.json<T>();
+const json = <T>(response: { json: <U>() => U }) => response.json<T>();
 
 describe('API policies at the gateway', () => {
   it('has no implicit public access: an endpoint no policy covers answers 401', async () => {

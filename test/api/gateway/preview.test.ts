@@ -149,6 +149,6 @@ describe('POST /api/v1/apis/{apiId}/passthrough/preview', () => {
       pageNumber: 1,
       pageSize: 10,
     });
-    expect(audit.items as AuditEntry[]).toEqual([]);
+    expect(audit.items).toEqual([]);
   });
 });

@@ -19,7 +19,7 @@ afterAll(async () => {
   await upstream.close();
 });
 
-const echoed = (response: { json<T>(): T }) => response.json<EchoedRequest>();
+const echoed = (response: { json: <T>() => T }) => response.json<EchoedRequest>();
 
 describe('routing to passthrough endpoints', () => {
   it('forwards the worked example of the specification: env host, fixed base, query value as the path', async () => {

@@ -20,7 +20,7 @@ import { send } from './gateway-fixture.js';
 
 const OLD_LITERAL = 'old-literal-777';
 
-let dir: { path: string; remove(): Promise<void> };
+let dir: { path: string; remove: () => Promise<void> };
 let upstream: Upstream;
 let server: TestServer | undefined;
 let logLines: string[] = [];

@@ -23,7 +23,7 @@ function capturingLogger(): { logger: ReturnType<typeof createLogger>; lines: Re
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('MonitoringRecorder', () => {
-  let dir: { path: string; remove(): Promise<void> };
+  let dir: { path: string; remove: () => Promise<void> };
   beforeEach(async () => {
     dir = await tempDir('gatehouse-monitoring-recorder-');
   });

@@ -31,7 +31,7 @@ const STATUS_SUGGESTIONS = ['2xx', '3xx', '4xx', '5xx', '404', '401', '429', '50
 
 export interface MonitoringFiltersProps {
   filter: MonitoringViewFilter;
-  onApply(filter: MonitoringViewFilter): void;
+  onApply: (filter: MonitoringViewFilter) => void;
   apis: MonitoredApiChoice[];
   agentGroups: AgentGroup[];
 }

@@ -15,7 +15,7 @@ export interface ApiKeyRevealDialogProps {
   created: CreatedApiKey;
   /** The policies it may be sent to, for the header names callers use. */
   policies: Policy[];
-  onClose(): void;
+  onClose: () => void;
 }
 
 function headerNamesFor(created: CreatedApiKey, policies: Policy[]): string[] {

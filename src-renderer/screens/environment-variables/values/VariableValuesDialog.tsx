@@ -28,9 +28,9 @@ export interface VariableValuesDialogProps {
   environments: Environment[];
   agentGroups: AgentGroup[];
   initialEnvironmentId: string;
-  onClose(): void;
+  onClose: () => void;
   /** After a save: the variable as the API now shows it (secrets masked). */
-  onSaved(variable: EnvironmentVariable | undefined, environment: Environment): void;
+  onSaved: (variable: EnvironmentVariable | undefined, environment: Environment) => void;
 }
 
 function WhereItApplies({

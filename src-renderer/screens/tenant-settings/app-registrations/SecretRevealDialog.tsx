@@ -43,7 +43,7 @@ export interface SecretRevealDialogProps {
   credentials: AppRegistrationWithSecret;
   /** "created" or "rotated", for the title. */
   reason: 'created' | 'rotated';
-  onClose(): void;
+  onClose: () => void;
 }
 
 /** The only time a client secret is visible: Gatehouse keeps just its hash. */

@@ -10,8 +10,8 @@ const MAX_APIS = 2_000;
 
 export interface MetricsSources {
   /** Store size, when the store is open. */
-  storeStats(): { records: number; bytes: number } | undefined;
-  bufferedRecords(): number;
+  storeStats: () => { records: number; bytes: number } | undefined;
+  bufferedRecords: () => number;
 }
 
 /**

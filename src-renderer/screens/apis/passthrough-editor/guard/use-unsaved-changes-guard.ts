@@ -4,8 +4,8 @@ import { setNavigationBlocker } from '../../../../router/history.js';
 export interface UnsavedChangesGuard {
   /** A navigation away is held until the user decides. */
   asking: boolean;
-  leave(): void;
-  stay(): void;
+  leave: () => void;
+  stay: () => void;
 }
 
 /**

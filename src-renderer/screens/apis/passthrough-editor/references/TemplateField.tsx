@@ -18,7 +18,7 @@ export interface TemplateFieldProps {
   label: string;
   hideLabel?: boolean;
   value: string;
-  onChange(value: string): void;
+  onChange: (value: string) => void;
   references: readonly ReferenceItem[];
   problems?: readonly TemplateProblem[];
   helperText?: ReactNode;

@@ -13,9 +13,9 @@ import { methodHasBody, placeholdersIn, withMethod, type TryDraft } from './try-
 
 export interface TryItRequestFormProps {
   draft: TryDraft;
-  onChange(draft: TryDraft): void;
-  onSend(): void;
-  onCancel(): void;
+  onChange: (draft: TryDraft) => void;
+  onSend: () => void;
+  onCancel: () => void;
   sending: boolean;
   allowed: boolean;
   /** Validation messages of the last attempt, by field (`path`, `headers[0].name`, …). */
