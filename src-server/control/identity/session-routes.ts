@@ -48,7 +48,7 @@ export function sessionRoutes(deps: SessionDeps): AnyRoute[] {
       operationId: 'getCurrentIdentity',
       summary: "The caller's identity and permissions",
       responses: [{ status: 200, description: 'Who the token belongs to.', schema: MeSchema }],
-      async handler({ principal }) {
+      handler({ principal }) {
         const roles = principal!.roles;
         return {
           body: {

@@ -161,7 +161,7 @@ export function tenantSettingsRoutes(deps: TenantSettingsDeps): AnyRoute[] {
           schema: z.object({ status: z.literal('restarting'), previousStartedAt: z.string() }),
         },
       ],
-      async handler() {
+      handler() {
         deps.scheduleRestart();
         return { status: 202, body: { status: 'restarting', previousStartedAt: deps.status().startedAt } };
       },

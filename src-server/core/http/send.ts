@@ -39,7 +39,8 @@ export function sendJson(
 /** Maps anything thrown during request handling to a problem; unexpected errors never leak their text. */
 export function toHttpProblem(error: unknown, onUnexpected: (error: unknown) => void): HttpProblem {
   if (error instanceof HttpProblem) return error;
-  const bodyParserError = error as { type?: string; status?: number; expose?: boolean; limit?: number };
+  const bodyParserError = error as
+    { type?: string; status?: number; expose?: boolean; limit?: number } | null | undefined;
   switch (bodyParserError?.type) {
     case 'entity.parse.failed':
       return new HttpProblem(400, 'The request body is not valid JSON.');
