@@ -157,7 +157,7 @@ export function installUiProbes(): void {
         const main = document.querySelector('main');
         const heading = main?.querySelector('h1');
         const links = document.querySelectorAll('nav[aria-label="Main"] a[href]');
-        if (!main || !heading?.textContent?.trim() || links.length === 0) return false;
+        if (!main || !heading?.textContent.trim() || links.length === 0) return false;
         if (main.querySelector('[role="progressbar"]')) return false;
         return heading.getBoundingClientRect().height > 0;
       };

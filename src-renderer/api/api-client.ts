@@ -81,7 +81,7 @@ export class ApiClient {
   }
 
   delete(path: string, options: RequestOptions = {}): Promise<void> {
-    return this.#json<void>('DELETE', path, undefined, options);
+    return this.#json<undefined>('DELETE', path, undefined, options);
   }
 
   /** A file answer (exports), read whole; the name comes from Content-Disposition. */

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -32,7 +32,7 @@ export function EditSettingDialog({ setting, onClose, onSaved }: EditSettingDial
   const [error, setError] = useState<unknown>(undefined);
   const fieldErrors = error instanceof ApiProblemError ? error.fieldErrors('value') : [];
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     setSaving(true);
     setError(undefined);

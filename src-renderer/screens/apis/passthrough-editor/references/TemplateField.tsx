@@ -96,7 +96,7 @@ export function TemplateField({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (!open || !completion) {
+    if (!open) {
       if (event.key === ' ' && event.ctrlKey) {
         event.preventDefault();
         suggest(value, inputRef.current?.selectionStart ?? null, true);
