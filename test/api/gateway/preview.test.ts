@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../../src-server/core/audit/audit-entry.js';
 import { ordersPassthrough, startGatewayFixture, type GatewayFixture } from './gateway-fixture.js';
 
 let fixture: GatewayFixture;

@@ -153,7 +153,7 @@ describe('target failures', () => {
       const response = await send(fixture.gatewayUrl, { path: '/connect-timeout/x' });
       expect(response.status).toBe(504);
       expect(Date.now() - started).toBeLessThan(2_000);
-      expect(response.json<{ detail: string }>().detail).toBe(
+      expect((response.json() as { detail: string }).detail).toBe(
         'The target did not accept the connection in time.',
       );
       const [record] = await recordsFor(fixture, '/connect-timeout/x');
@@ -245,7 +245,7 @@ describe('IPv6 targets', () => {
       await route('/v6', ipv6.url);
       const response = await send(fixture.gatewayUrl, { path: '/v6/items/1?q=2' });
       expect(response.status).toBe(200);
-      const seen = response.json<EchoedRequest>();
+      const seen = response.json() as EchoedRequest;
       expect(seen.url).toBe('/items/1?q=2');
       expect(seen.headers.host).toBe(`[::1]:${ipv6.port}`);
     } finally {
