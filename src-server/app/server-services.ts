@@ -17,7 +17,7 @@ import type { Tenant } from './tenant.js';
 export interface ServerServices {
   controlPanel: ControlPanel;
   gateway: GatewayManager;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 function externalProviderOf(settings: SettingsSnapshot): ExternalProvider | undefined {

@@ -115,7 +115,7 @@ export class GatewayManager {
 
   /** Resolves once every configuration change so far is applied, listeners included. */
   settled(): Promise<void> {
-    return this.#enqueue(async () => undefined);
+    return this.#enqueue(() => Promise.resolve());
   }
 
   async close(): Promise<void> {
@@ -191,6 +191,7 @@ export class GatewayManager {
     for (const [id, state] of [...this.#groups]) {
       if (!state.desired) {
         await this.#stopListener(state);
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a configuration change may want the group again while its listener stopped
         if (!state.desired) this.#groups.delete(id);
         continue;
       }

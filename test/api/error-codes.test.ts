@@ -40,7 +40,7 @@ async function expectCode(response: Response, code: HttpErrorCode): Promise<Reco
 }
 
 function expectRawCode(response: RawResponse, code: HttpErrorCode): Record<string, unknown> {
-  const body = response.json<Record<string, unknown>>();
+  const body = response.json() as Record<string, unknown>;
   expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
   expect({ status: response.status, code: body.code }).toEqual({ status: statusOf(code), code });
   return body;

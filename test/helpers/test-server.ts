@@ -8,13 +8,13 @@ export interface TestServer {
   url: string;
   gatewayUrl: string;
   /** A token of the built-in provider for the given roles. */
-  token(roles: string[], userName?: string): Promise<string>;
+  token: (roles: string[], userName?: string) => Promise<string>;
   /** fetch against the Control Panel with a bearer token for `roles` (Operator by default). */
-  api(
+  api: (
     path: string,
     init?: RequestInit & { roles?: string[]; userName?: string; token?: string | null },
-  ): Promise<Response>;
-  close(): Promise<void>;
+  ) => Promise<Response>;
+  close: () => Promise<void>;
 }
 
 /**

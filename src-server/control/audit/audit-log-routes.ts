@@ -57,7 +57,7 @@ export function auditLogRoutes(store: AuditStore): AnyRoute[] {
       description:
         'For filter suggestions: includes action names of imported platform entries that are not in the activity catalog.',
       responses: [{ status: 200, description: 'Sorted names.', schema: AuditFacetsSchema }],
-      async handler() {
+      handler() {
         return { body: store.facets() };
       },
     }),
@@ -74,7 +74,7 @@ export function auditLogRoutes(store: AuditStore): AnyRoute[] {
         { status: 200, description: 'NDJSON export.', contentType: 'application/x-ndjson' },
         { status: 200, description: 'CSV export.', contentType: 'text/csv' },
       ],
-      async handler({ query, res, req }) {
+      async handler({ query, res, req }): Promise<typeof RESPONSE_WRITTEN> {
         const format = query.format ?? 'ndjson';
         const filter = toAuditFilter(query);
         const stamp = new Date().toISOString().replace(/[:.]/g, '-');

@@ -1,5 +1,5 @@
-import { dateTimeParam, intParam, parseQuery, stringParam } from '../../core/http/query-params.js';
-import { validationProblem } from '../../core/http/problem.js';
+import { intParam, parseQuery, stringParam } from '../../core/http/query-params.js';
+import { timeRangeQuery, toTimeRange } from '../../core/http/time-range-query.js';
 import type { AuditFilter, AuditQuery } from '../../core/audit/audit-entry.js';
 
 export const AUDIT_PAGE_SIZE_DEFAULT = 30;
@@ -9,12 +9,7 @@ const ACTION_NAME = /^[^\s.]+\.\S+$/;
 
 /** Filters shared by the list endpoint, the export endpoint and `gatehouse audit export`. */
 export const AUDIT_FILTER_QUERY = {
-  startDateTimeUtc: dateTimeParam({
-    description: 'Start of the time range, inclusive. ISO 8601; a value without an offset is UTC.',
-  }),
-  endDateTimeUtc: dateTimeParam({
-    description: 'End of the time range, exclusive. ISO 8601; a value without an offset is UTC.',
-  }),
+  ...timeRangeQuery(),
   actionName: stringParam({
     description: 'Only entries of this action, `{Controller}.{Action}`; exact match, case-insensitive.',
     maxLength: 200,
@@ -44,16 +39,8 @@ export function toAuditFilter(values: {
   actionName?: string;
   userName?: string;
 }): AuditFilter {
-  if (
-    values.startDateTimeUtc !== undefined &&
-    values.endDateTimeUtc !== undefined &&
-    values.endDateTimeUtc < values.startDateTimeUtc
-  ) {
-    throw validationProblem({ endDateTimeUtc: ['endDateTimeUtc must not be before startDateTimeUtc.'] });
-  }
   return {
-    ...(values.startDateTimeUtc !== undefined ? { startMs: values.startDateTimeUtc } : {}),
-    ...(values.endDateTimeUtc !== undefined ? { endMs: values.endDateTimeUtc } : {}),
+    ...toTimeRange(values),
     ...(values.actionName !== undefined ? { actionName: values.actionName } : {}),
     ...(values.userName !== undefined ? { userName: values.userName } : {}),
   };

@@ -36,7 +36,7 @@ export function agentGroupRoutes(groups: AgentGroupService): AnyRoute[] {
       responses: [
         { status: 200, description: 'Agent groups by name.', schema: listPageSchema(AgentGroupSchema) },
       ],
-      async handler({ query }) {
+      handler({ query }) {
         const list = groups.list({ environmentId: query.environmentId });
         return { body: paginate(list, query.PageNumber, query.PageSize) };
       },
@@ -51,7 +51,7 @@ export function agentGroupRoutes(groups: AgentGroupService): AnyRoute[] {
       params: IdParams,
       responses: [{ status: 200, description: 'The agent group.', schema: AgentGroupSchema }],
       problems: [404],
-      async handler({ params }) {
+      handler({ params }) {
         return { body: groups.get(params.id) };
       },
     }),

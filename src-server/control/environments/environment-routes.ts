@@ -28,7 +28,7 @@ export function environmentRoutes(environments: EnvironmentService): AnyRoute[] 
       responses: [
         { status: 200, description: 'Environments by name.', schema: listPageSchema(EnvironmentSchema) },
       ],
-      async handler({ query }) {
+      handler({ query }) {
         return { body: paginate(environments.list(), query.PageNumber, query.PageSize) };
       },
     }),
@@ -42,7 +42,7 @@ export function environmentRoutes(environments: EnvironmentService): AnyRoute[] 
       params: IdParams,
       responses: [{ status: 200, description: 'The environment.', schema: EnvironmentSchema }],
       problems: [404],
-      async handler({ params }) {
+      handler({ params }) {
         return { body: environments.get(params.id) };
       },
     }),

@@ -41,7 +41,7 @@ export function environmentVariableRoutes(variables: EnvironmentVariableService)
       responses: [
         { status: 200, description: 'Variables by name.', schema: listPageSchema(EnvironmentVariableSchema) },
       ],
-      async handler({ query }) {
+      handler({ query }) {
         const page = paginate(variables.list(query.search), query.PageNumber, query.PageSize);
         return { body: { ...page, data: page.data.map(toEnvironmentVariableDto) } };
       },
@@ -56,7 +56,7 @@ export function environmentVariableRoutes(variables: EnvironmentVariableService)
       params: IdParams,
       responses: [{ status: 200, description: 'The variable.', schema: EnvironmentVariableSchema }],
       problems: [404],
-      async handler({ params }) {
+      handler({ params }) {
         return { body: toEnvironmentVariableDto(variables.get(params.id)) };
       },
     }),

@@ -82,7 +82,14 @@ export interface RouteDefinition<P = Record<string, string>, S extends QuerySpec
   anonymous?: boolean;
   /** Overrides the activity's read-only flag for auditing, e.g. a POST that changes nothing. */
   audited?: boolean;
-  handler(ctx: RouteContext<P, QueryValues<S>, B>): Promise<RouteResult | typeof RESPONSE_WRITTEN>;
+  /**
+   * May answer synchronously; the router awaits either way, and a throw becomes a problem response. An async
+   * handler returning RESPONSE_WRITTEN declares `Promise<typeof RESPONSE_WRITTEN>`: against this union
+   * TypeScript would widen the symbol an async function returns to `symbol`.
+   */
+  handler: (
+    ctx: RouteContext<P, QueryValues<S>, B>,
+  ) => RouteResult | typeof RESPONSE_WRITTEN | Promise<RouteResult | typeof RESPONSE_WRITTEN>;
 }
 
 // The registry stores routes of every shape; handlers are only ever called with their own shape.

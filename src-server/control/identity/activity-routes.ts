@@ -46,7 +46,7 @@ export function activityRoutes(): AnyRoute[] {
       summary: 'The activity catalog (the actionName values Gatehouse records)',
       query: LIST_PAGING_QUERY,
       responses: [{ status: 200, description: 'Activities.', schema: listPageSchema(ActivitySchema) }],
-      async handler({ query }) {
+      handler({ query }) {
         return { body: paginate(activities, query.PageNumber, query.PageSize) };
       },
     }),
@@ -59,7 +59,7 @@ export function activityRoutes(): AnyRoute[] {
       summary: 'Built-in roles and the activities each grants',
       query: LIST_PAGING_QUERY,
       responses: [{ status: 200, description: 'Roles.', schema: listPageSchema(RoleSchema) }],
-      async handler({ query }) {
+      handler({ query }) {
         return { body: paginate(roles, query.PageNumber, query.PageSize) };
       },
     }),

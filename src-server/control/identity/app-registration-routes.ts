@@ -59,7 +59,7 @@ export function appRegistrationRoutes(registrations: AppRegistrations): AnyRoute
           schema: listPageSchema(AppRegistrationSchema),
         },
       ],
-      async handler({ query }) {
+      handler({ query }) {
         return { body: paginate(registrations.list(), query.PageNumber, query.PageSize) };
       },
     }),

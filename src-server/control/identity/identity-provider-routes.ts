@@ -74,7 +74,7 @@ export function identityProviderRoutes(deps: IdentityProviderDeps): AnyRoute[] {
       responses: [
         { status: 200, description: 'OpenID Provider metadata.', schema: z.record(z.string(), z.unknown()) },
       ],
-      async handler({ req }) {
+      handler({ req }) {
         const base = origin(req);
         return {
           body: {
@@ -107,7 +107,7 @@ export function identityProviderRoutes(deps: IdentityProviderDeps): AnyRoute[] {
           schema: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }),
         },
       ],
-      async handler() {
+      handler() {
         return { body: { keys: [deps.key.publicJwk] } };
       },
     }),

@@ -31,7 +31,7 @@ const SessionSchema = z
 export interface SessionDeps {
   tickets: SignInTickets;
   issuer: TokenIssuer;
-  tokenLifetimeSeconds(): number;
+  tokenLifetimeSeconds: () => number;
 }
 
 export function sessionRoutes(deps: SessionDeps): AnyRoute[] {
@@ -49,7 +49,7 @@ export function sessionRoutes(deps: SessionDeps): AnyRoute[] {
       operationId: 'getCurrentIdentity',
       summary: "The caller's identity and permissions",
       responses: [{ status: 200, description: 'Who the token belongs to.', schema: MeSchema }],
-      async handler({ principal }) {
+      handler({ principal }) {
         const roles = principal!.roles;
         return {
           body: {

@@ -1,12 +1,11 @@
-import { validationProblem } from '../../core/http/problem.js';
 import {
-  dateTimeParam,
   enumParam,
   intParam,
   stringParam,
   type QueryParamSpec,
   type QueryValues,
 } from '../../core/http/query-params.js';
+import { timeRangeQuery, toTimeRange } from '../../core/http/time-range-query.js';
 import { MONITORING_OUTCOMES } from '../../core/monitoring/monitoring-record.js';
 import type {
   MonitoringFilter,
@@ -58,13 +57,7 @@ function durationParam(): QueryParamSpec<number> {
 
 /** Filters shared by the list and the summary. */
 export const MONITORING_FILTER_QUERY = {
-  startDateTimeUtc: dateTimeParam({
-    description:
-      'Start of the time range (request arrival), inclusive. ISO 8601; without an offset it is UTC.',
-  }),
-  endDateTimeUtc: dateTimeParam({
-    description: 'End of the time range, exclusive. ISO 8601; without an offset it is UTC.',
-  }),
+  ...timeRangeQuery('request arrival'),
   apiId: stringParam({
     description: 'Only requests of this API; exact match.',
     maxLength: FIELD_LIMITS.apiId,
@@ -114,16 +107,7 @@ export const MONITORING_LIST_QUERY = {
 type FilterValues = QueryValues<typeof MONITORING_FILTER_QUERY>;
 
 export function toMonitoringFilter(values: FilterValues): MonitoringFilter {
-  if (
-    values.startDateTimeUtc !== undefined &&
-    values.endDateTimeUtc !== undefined &&
-    values.endDateTimeUtc < values.startDateTimeUtc
-  ) {
-    throw validationProblem({ endDateTimeUtc: ['endDateTimeUtc must not be before startDateTimeUtc.'] });
-  }
-  const filter: MonitoringFilter = {};
-  if (values.startDateTimeUtc !== undefined) filter.startMs = values.startDateTimeUtc;
-  if (values.endDateTimeUtc !== undefined) filter.endMs = values.endDateTimeUtc;
+  const filter: MonitoringFilter = toTimeRange(values);
   if (values.apiId !== undefined) filter.apiId = values.apiId;
   if (values.operation !== undefined) filter.operation = values.operation;
   if (values.status !== undefined) filter.status = values.status;

@@ -196,7 +196,7 @@ export function buildManagementDocument(
   for (const route of routes) {
     const path = toOpenApiPath(route.path);
     paths[path] ??= {};
-    paths[path]![route.method.toLowerCase()] = operationOf(route, components);
+    paths[path][route.method.toLowerCase()] = operationOf(route, components);
     tags.add(route.tag);
   }
   return {

@@ -43,7 +43,7 @@ export function passthroughRoutes(passthroughs: PassthroughService): AnyRoute[] 
       params: ApiIdParams,
       responses: [{ status: 200, description: 'The configuration.', schema: PassthroughSchema }],
       problems: [404],
-      async handler({ params }) {
+      handler({ params }) {
         return { body: toPassthroughDto(passthroughs.get(params.apiId).passthrough) };
       },
     }),

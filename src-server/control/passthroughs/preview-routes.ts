@@ -114,7 +114,7 @@ export function passthroughPreviewRoutes(context: ManagementContext): AnyRoute[]
         { status: 200, description: 'The preview, or the errors that prevent it.', schema: PreviewSchema },
       ],
       problems: [404],
-      async handler({ params, body, req }) {
+      handler({ params, body, req }) {
         const data = tenant.configStore.data;
         const api = data.apis.find((candidate) => candidate.id === params.apiId);
         if (!api) throw notFound(`No API has id ${params.apiId}.`);

@@ -27,7 +27,7 @@ export function apiKeyRoutes(keys: ApiKeyService, now: () => Date): AnyRoute[] {
         environmentId: stringParam({ description: 'Only keys of this environment.', maxLength: 100 }),
       },
       responses: [{ status: 200, description: 'API keys by name.', schema: listPageSchema(ApiKeySchema) }],
-      async handler({ query }) {
+      handler({ query }) {
         const page = paginate(
           keys.list({ environmentId: query.environmentId }),
           query.PageNumber,
@@ -47,7 +47,7 @@ export function apiKeyRoutes(keys: ApiKeyService, now: () => Date): AnyRoute[] {
       params: IdParams,
       responses: [{ status: 200, description: 'The API key.', schema: ApiKeySchema }],
       problems: [404],
-      async handler({ params }) {
+      handler({ params }) {
         return { body: toApiKeyDto(keys.get(params.id), now()) };
       },
     }),

@@ -33,7 +33,7 @@ export function policyRoutes(policies: PolicyService, data: () => Readonly<Confi
         agentGroupId: stringParam({ description: 'Only policies of this agent group.', maxLength: 100 }),
       },
       responses: [{ status: 200, description: 'Policies by name.', schema: listPageSchema(PolicySchema) }],
-      async handler({ query }) {
+      handler({ query }) {
         return {
           body: paginate(
             policies.list({ agentGroupId: query.agentGroupId }),
@@ -53,7 +53,7 @@ export function policyRoutes(policies: PolicyService, data: () => Readonly<Confi
       params: IdParams,
       responses: [{ status: 200, description: 'The policy.', schema: PolicySchema }],
       problems: [404],
-      async handler({ params }) {
+      handler({ params }) {
         return { body: policies.get(params.id) };
       },
     }),

@@ -47,10 +47,10 @@ const ControlPanelStatusSchema = z
 
 export interface TenantSettingsDeps {
   source: SettingsSource;
-  effective(): SettingsSnapshot;
-  status(): { startedAt: string; restartCount: number; version: string };
+  effective: () => SettingsSnapshot;
+  status: () => { startedAt: string; restartCount: number; version: string };
   /** Restarts the Control Panel listener once the current response is sent. */
-  scheduleRestart(): void;
+  scheduleRestart: () => void;
 }
 
 async function describeAll(deps: TenantSettingsDeps) {
@@ -165,7 +165,7 @@ export function tenantSettingsRoutes(deps: TenantSettingsDeps): AnyRoute[] {
           schema: z.object({ status: z.literal('restarting'), previousStartedAt: z.string() }),
         },
       ],
-      async handler() {
+      handler() {
         deps.scheduleRestart();
         return { status: 202, body: { status: 'restarting', previousStartedAt: deps.status().startedAt } };
       },

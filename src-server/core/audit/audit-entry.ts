@@ -86,25 +86,25 @@ export type ImportResult = ImportProgress;
  */
 export interface AuditStore {
   /** Resolves once the entry is durable on disk (fsync'd). */
-  append(entry: NewAuditEntry): Promise<AuditEntry>;
+  append: (entry: NewAuditEntry) => Promise<AuditEntry>;
   /**
    * Bulk import; entries whose content already exists are skipped (idempotent). Durable when it resolves. An
    * asynchronous source may yield arrays of entries, which saves a promise per entry on large files.
    */
-  importEntries(
+  importEntries: (
     entries: AsyncIterable<NewAuditEntry | readonly NewAuditEntry[]> | Iterable<NewAuditEntry>,
     onProgress?: (progress: ImportProgress) => void,
-  ): Promise<ImportResult>;
-  query(query: AuditQuery): Promise<AuditPage>;
+  ) => Promise<ImportResult>;
+  query: (query: AuditQuery) => Promise<AuditPage>;
   /** Every matching entry in list order, read lazily (for export). */
-  iterate(filter: AuditFilter): AsyncIterable<AuditEntry>;
+  iterate: (filter: AuditFilter) => AsyncIterable<AuditEntry>;
   /** Distinct action and user names present in the store (for autocomplete), sorted. */
-  facets(): { actionNames: string[]; userNames: string[] };
-  applyRetention(policy: RetentionPolicy): Promise<{ removed: number }>;
+  facets: () => { actionNames: string[]; userNames: string[] };
+  applyRetention: (policy: RetentionPolicy) => Promise<{ removed: number }>;
   /** Removes the configuration entries that name this resource. */
-  removeResourceHistory(resource: Pick<AuditResource, 'type' | 'id'>): Promise<{ removed: number }>;
-  count(): number;
+  removeResourceHistory: (resource: Pick<AuditResource, 'type' | 'id'>) => Promise<{ removed: number }>;
+  count: () => number;
   /** Waits for pending appends and persists what makes the next start fast. */
-  flush(): Promise<void>;
-  close(): Promise<void>;
+  flush: () => Promise<void>;
+  close: () => Promise<void>;
 }

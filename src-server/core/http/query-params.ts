@@ -7,7 +7,7 @@ export interface QueryParamSpec<T> {
   /** Other accepted spellings besides case differences (documentation lists the canonical one). */
   description: string;
   schema: ParamSchema;
-  parse(raw: string): { ok: true; value: T } | { ok: false; message: string };
+  parse: (raw: string) => { ok: true; value: T } | { ok: false; message: string };
   defaultValue?: T;
 }
 

@@ -32,10 +32,9 @@ export const MONITORING_OUTCOMES = [
 ] as const satisfies readonly MonitoringOutcome[];
 
 // Fails to compile when an outcome is added to the union but not to the list.
-const everyOutcomeListed: Exclude<MonitoringOutcome, (typeof MONITORING_OUTCOMES)[number]> extends never
+const _everyOutcomeListed: Exclude<MonitoringOutcome, (typeof MONITORING_OUTCOMES)[number]> extends never
   ? true
   : never = true;
-void everyOutcomeListed;
 
 /**
  * One API Monitoring record: every request that reaches a gateway listener, passthrough or not. Never holds a
@@ -74,5 +73,5 @@ export type NewMonitoringRecord = Omit<MonitoringRecord, 'id'>;
 /** Where the gateway reports requests. Must not block or throw: recording stays off the hot path. */
 export interface MonitoringSink {
   /** `traceparent`: the request's trace context, for callers waiting on one request; never stored. */
-  record(record: NewMonitoringRecord, traceparent?: string): void;
+  record: (record: NewMonitoringRecord, traceparent?: string) => void;
 }

@@ -26,7 +26,7 @@ export class EvaluationFailure extends GatehouseError {
 export interface EvaluationEnvironment {
   readonly scope: RenderScope;
   /** One instant per render, so every DateTime.Now of a request agrees. */
-  now(): Date;
+  now: () => Date;
 }
 
 export function evaluate(node: BoundExpression, environment: EvaluationEnvironment): Value {

@@ -251,7 +251,7 @@ class Parser {
         message: `the expression is nested too deeply (at most ${MAX_EXPRESSION_DEPTH} levels)`,
       });
     }
-    return { ...fields, depth: depth + 1 } as SyntaxNode;
+    return { ...fields, depth: depth + 1 };
   }
 
   private previousIsUnaryMinus(): boolean {

@@ -18,7 +18,7 @@ export type ResponseHeaders = readonly (readonly [name: string, value: string])[
 
 /** Told when an exchange's response closes, before its record is made (the proxy ends its bookkeeping). */
 export interface ExchangeCloseListener {
-  exchangeClosed(exchange: Exchange): void;
+  exchangeClosed: (exchange: Exchange) => void;
 }
 
 /**

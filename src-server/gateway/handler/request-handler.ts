@@ -15,7 +15,7 @@ import { resolveRoute, type RouteResolution } from '../runtime/route-table.js';
 
 export interface GatewayHandlerDeps {
   /** The group's current runtime; read once per request, so a request keeps the table it started with. */
-  runtime(): GroupRuntime;
+  runtime: () => GroupRuntime;
   monitoring: MonitoringSink;
   proxy: UpstreamProxy;
   jwt: JwtVerifier;
@@ -57,10 +57,15 @@ function handle(
 ): Promise<void> | undefined {
   const { req } = exchange;
   const hostProblem = checkHost(req);
-  if (hostProblem) return refuse(exchange, ErrorCode.GH_ERR_BAD_HOST, hostProblem, 'bad host header');
+  if (hostProblem) {
+    refuse(exchange, ErrorCode.GH_ERR_BAD_HOST, hostProblem, 'bad host header');
+    return;
+  }
   const target = parseRequestTarget(req.url ?? '/');
-  if (!target.ok)
-    return refuse(exchange, ErrorCode.GH_ERR_BAD_REQUEST_TARGET, target.detail, 'bad request target');
+  if (!target.ok) {
+    refuse(exchange, ErrorCode.GH_ERR_BAD_REQUEST_TARGET, target.detail, 'bad request target');
+    return;
+  }
   exchange.path = target.path;
   const method = exchange.method;
 

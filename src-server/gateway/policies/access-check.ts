@@ -220,8 +220,7 @@ class Attempt {
     const judgement = judgeGrant(verification.payload, grant);
     if (!judgement.ok) {
       // A wrong audience is a token for someone else (401); failing claim rules, a known caller not granted.
-      if (judgement.reason === 'unauthorized')
-        this.knownIdentity ??= `jwt:${String(verification.payload.sub ?? '')}`;
+      if (judgement.reason === 'unauthorized') this.knownIdentity ??= `jwt:${verification.payload.sub ?? ''}`;
       else this.invalidCredential = true;
       return undefined;
     }

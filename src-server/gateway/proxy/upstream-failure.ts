@@ -50,7 +50,7 @@ export function classifyUpstreamError(error: unknown): UpstreamFailure {
       detail: `The request body is larger than the limit of ${error.limit} bytes.`,
     };
   }
-  const code = String((error as NodeJS.ErrnoException | undefined)?.code ?? '');
+  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
   const unreachable = (reason: string): UpstreamFailure => ({
     code: ErrorCode.GH_ERR_UPSTREAM_UNREACHABLE,
     outcome: 'upstream-error',

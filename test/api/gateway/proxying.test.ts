@@ -179,7 +179,7 @@ describe('target failures', () => {
     for (const [path, code] of Object.entries(codes)) {
       const response = await send(fixture.gatewayUrl, { path });
       expect(response.status, path).toBe(502);
-      expect(response.json<{ code: string }>().code, path).toBe(code);
+      expect((response.json() as { code: string }).code, path).toBe(code);
       expect(response.text).not.toMatch(/ECONN|ENOTFOUND|EAI_|CERT|127\.0\.0\.1|invalid/);
     }
     const reasons = (await recordsFor(fixture, '/', 0))
@@ -244,7 +244,7 @@ describe('IPv6 targets', () => {
       await route('/v6', ipv6.url);
       const response = await send(fixture.gatewayUrl, { path: '/v6/items/1?q=2' });
       expect(response.status).toBe(200);
-      const seen = response.json<EchoedRequest>();
+      const seen = response.json() as EchoedRequest;
       expect(seen.url).toBe('/items/1?q=2');
       expect(seen.headers.host).toBe(`[::1]:${ipv6.port}`);
     } finally {

@@ -77,8 +77,9 @@ export async function expectProblem(
     expect.fail(`expected ${status}, got ${response.status}: ${JSON.stringify(body)}`);
   expect(response.headers.get('content-type')).toContain('application/problem+json');
   expect(body.status).toBe(status);
-  const registered: { status?: number } | undefined = ERROR_CODES[body.code];
-  expect(registered?.status, `the code ${String(body.code)} of a ${status}`).toBe(status);
+  // The answer's code may be anything until checked: look it up as an unknown key.
+  const registered = (ERROR_CODES as unknown as Partial<Record<string, { status?: number }>>)[body.code];
+  expect(registered?.status, `the code ${body.code} of a ${status}`).toBe(status);
   if (code) expect(body.code).toBe(code);
   return body;
 }

@@ -52,7 +52,9 @@ export async function validationErrors(server: TestServer, path: string): Promis
 export function anyCase(name: string): fc.Arbitrary<string> {
   return fc
     .array(fc.boolean(), { minLength: name.length, maxLength: name.length })
-    .map((upper) => [...name].map((c, i) => (upper[i] ? c.toUpperCase() : c.toLowerCase())).join(''));
+    .map((upper) =>
+      upper.map((up, i) => (up ? name.charAt(i).toUpperCase() : name.charAt(i).toLowerCase())).join(''),
+    );
 }
 
 /** Query string parts for a filter, names in random case. */

@@ -30,8 +30,8 @@ export interface PolicyFormDialogProps {
   agentGroups: AgentGroup[];
   /** The agent group a new policy starts with (the list's filter). */
   defaultAgentGroupId: string;
-  onClose(): void;
-  onSaved(policy: Policy): void;
+  onClose: () => void;
+  onSaved: (policy: Policy) => void;
 }
 
 const PERIODS: ThrottlePeriod[] = ['minute', 'hour', 'day'];
@@ -42,7 +42,7 @@ function ThrottleFields({
   problem,
 }: {
   draft: PolicyDraft;
-  update(change: Partial<PolicyDraft>): void;
+  update: (change: Partial<PolicyDraft>) => void;
   problem: string | undefined;
 }) {
   return (

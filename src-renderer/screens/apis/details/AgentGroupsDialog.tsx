@@ -19,8 +19,8 @@ import { useApiClient } from '../../../session/session-context.js';
 export interface AgentGroupsDialogProps {
   api: ApiDefinition;
   agentGroups: AgentGroup[];
-  onSaved(api: ApiDefinition): void;
-  onClose(): void;
+  onSaved: (api: ApiDefinition) => void;
+  onClose: () => void;
 }
 
 /** Which agent groups expose the API; the server refuses overlapping base paths (409) and legacy groups for a passthrough (422). */

@@ -8,9 +8,9 @@ import { PassthroughActionButton } from '../PassthroughActionButton.js';
 
 export interface ApiDetailsActionsProps {
   api: ApiDefinition;
-  onReimport(): void;
-  onDownload(): void;
-  onDelete(): void;
+  onReimport: () => void;
+  onDownload: () => void;
+  onDelete: () => void;
 }
 
 /** The header's actions, each shown only when the user's role allows it. */

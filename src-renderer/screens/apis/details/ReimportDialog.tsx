@@ -18,8 +18,8 @@ import { ReimportOutcome } from './ReimportOutcome.js';
 export interface ReimportDialogProps {
   api: ApiDefinition;
   /** Called once the new version is in (the dialog stays open to show what changed). */
-  onReimported(result: ApiReimportResult): void;
-  onClose(): void;
+  onReimported: (result: ApiReimportResult) => void;
+  onClose: () => void;
 }
 
 export function ReimportDialog({ api, onReimported, onClose }: ReimportDialogProps) {

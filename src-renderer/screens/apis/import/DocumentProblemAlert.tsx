@@ -13,7 +13,7 @@ import { DefinitionIssuesTable, issuesOf } from './DefinitionIssuesTable.js';
 function conflictingApiOf(error: ApiProblemError): ConflictingApi | undefined {
   const candidate = error.extensions.conflictingApi as Partial<ConflictingApi> | undefined;
   return typeof candidate?.id === 'string' && typeof candidate.name === 'string'
-    ? { id: candidate.id, name: candidate.name, basePath: String(candidate.basePath ?? '') }
+    ? { id: candidate.id, name: candidate.name, basePath: candidate.basePath ?? '' }
     : undefined;
 }
 

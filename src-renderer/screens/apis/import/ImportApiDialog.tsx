@@ -23,8 +23,8 @@ export interface ImportApiDialogProps {
   /** A file dropped on the screen before the dialog opened. */
   initialFile?: File;
   /** Imported; `warnings` were shown to the user when there were any. */
-  onImported(result: ApiImportResult): void;
-  onClose(): void;
+  onImported: (result: ApiImportResult) => void;
+  onClose: () => void;
 }
 
 const DEFAULT_AGENT_GROUP_ID = 'default';

@@ -15,9 +15,9 @@ export interface DocumentUpload<T> {
   state: UploadState<T>;
   busy: boolean;
   /** Runs the upload; resolves with the result, or undefined when it failed or was cancelled. */
-  start(file: File, send: (options: DocumentUploadOptions) => Promise<T>): Promise<T | undefined>;
-  cancel(): void;
-  reset(): void;
+  start: (file: File, send: (options: DocumentUploadOptions) => Promise<T>) => Promise<T | undefined>;
+  cancel: () => void;
+  reset: () => void;
 }
 
 /** The state of one document upload at a time, with progress and cancellation. */

@@ -36,9 +36,9 @@ export interface PassthroughEditorProps {
   variables: EnvironmentVariable[];
   agentGroups: AgentGroup[] | undefined;
   policies: Policy[] | undefined;
-  onPoliciesChanged(): void;
+  onPoliciesChanged: () => void;
   /** Loads the saved configuration again (after a concurrent change). */
-  onReload(): void;
+  onReload: () => void;
 }
 
 /** The loaded editor: operations on the left, the selected item's configuration on the right, save at the bottom. */

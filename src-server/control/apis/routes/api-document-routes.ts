@@ -36,7 +36,7 @@ export function apiDocumentRoutes(catalog: ApiCatalogService, importer: ApiImpor
         },
       ],
       problems: [404],
-      async handler({ req, res, params }) {
+      async handler({ req, res, params }): Promise<typeof RESPONSE_WRITTEN> {
         const { file, size, mediaType, api } = await catalog.openDocument(params.id);
         try {
           res.status(200);

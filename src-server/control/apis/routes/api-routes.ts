@@ -42,7 +42,7 @@ export function apiRoutes(catalog: ApiCatalogService, importer: ApiImportService
           schema: listPageSchema(ApiSummarySchema),
         },
       ],
-      async handler({ query }) {
+      handler({ query }) {
         const page = paginate(
           catalog.list({ agentGroupId: query.agentGroupId, search: query.search }),
           query.PageNumber,
@@ -61,7 +61,7 @@ export function apiRoutes(catalog: ApiCatalogService, importer: ApiImportService
       params: IdParams,
       responses: [{ status: 200, description: 'The API.', schema: ApiSchema }],
       problems: [404],
-      async handler({ params }) {
+      handler({ params }) {
         return { body: toApiDto(catalog.data, catalog.get(params.id)) };
       },
     }),

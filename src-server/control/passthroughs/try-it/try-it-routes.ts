@@ -23,8 +23,8 @@ import { ErrorCode } from '../../../core/errors/error-codes.js';
 
 /** What "Try it" needs from the gateway: where a group listens, and the record of one request. */
 export interface TryItGateway {
-  localAddress(agentGroupId: string): ListenerAddress | undefined;
-  readonly traces: { watch(traceId: string): TraceWatch | undefined };
+  localAddress: (agentGroupId: string) => ListenerAddress | undefined;
+  readonly traces: { watch: (traceId: string) => TraceWatch | undefined };
 }
 
 /** How long the monitoring record may trail the answer (it is written when the gateway's response closes). */

@@ -145,7 +145,7 @@ function restore<T extends TypedArray>(
 ): T {
   const bytes = raw.get(name);
   const target = new Type(capacity);
-  const byteLength = length * (target as TypedArray).BYTES_PER_ELEMENT;
+  const byteLength = length * target.BYTES_PER_ELEMENT;
   if (!bytes || bytes.length !== byteLength) throw new SnapshotError(`section ${name} has the wrong size`);
   new Uint8Array(target.buffer, 0, byteLength).set(bytes);
   return target;

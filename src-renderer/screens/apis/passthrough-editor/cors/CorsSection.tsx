@@ -15,7 +15,7 @@ type Cors = EntryDraft['cors'];
 
 export interface CorsSectionProps {
   cors: Cors;
-  onChange(cors: Cors): void;
+  onChange: (cors: Cors) => void;
   sources: ProblemSources;
   readOnly: boolean;
 }

@@ -16,7 +16,7 @@ import { fieldProblems, type ProblemSources } from '../draft/field-problems.js';
 
 export interface AdvancedSettingsProps {
   entry: EntryDraft;
-  onChange(change: Partial<EntryDraft>): void;
+  onChange: (change: Partial<EntryDraft>) => void;
   sources: ProblemSources;
   readOnly: boolean;
 }

@@ -22,12 +22,12 @@ export interface EntryEditorProps {
   /** The selected operation; absent for All operations. */
   operation: ApiOperation | undefined;
   entry: EntryDraft;
-  onChange(entry: EntryDraft): void;
+  onChange: (entry: EntryDraft) => void;
   references: readonly ReferenceItem[];
   /** The last refused save's messages for this entry that still apply. */
   savedMessages: FieldMessages;
   sample: SampleDraft;
-  onSampleChange(sample: SampleDraft): void;
+  onSampleChange: (sample: SampleDraft) => void;
   readOnly: boolean;
 }
 

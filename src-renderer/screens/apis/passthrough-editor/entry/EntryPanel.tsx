@@ -30,11 +30,11 @@ export interface EntryPanelProps {
   operation: ApiOperation | undefined;
   draft: PassthroughDraft;
   entry: EntryDraft | undefined;
-  setEntry(key: string, entry: EntryDraft | undefined): void;
+  setEntry: (key: string, entry: EntryDraft | undefined) => void;
   references: readonly ReferenceItem[];
   savedMessages: FieldMessages;
   sample: SampleDraft;
-  onSampleChange(sample: SampleDraft): void;
+  onSampleChange: (sample: SampleDraft) => void;
   readOnly: boolean;
 }
 
@@ -47,7 +47,7 @@ function NoEntry({
   operation: ApiOperation | undefined;
   draft: PassthroughDraft;
   readOnly: boolean;
-  onCreate(): void;
+  onCreate: () => void;
 }) {
   const inherits = draft.allOperations !== undefined;
   let text: string;

@@ -16,7 +16,7 @@ import { HeaderEntryRow, type RowCommand } from './HeaderEntryRow.js';
 
 export interface HeaderEntriesTableProps {
   headers: HeaderRow[];
-  onChange(headers: HeaderRow[]): void;
+  onChange: (headers: HeaderRow[]) => void;
   references: readonly ReferenceItem[];
   sources: ProblemSources;
   readOnly: boolean;

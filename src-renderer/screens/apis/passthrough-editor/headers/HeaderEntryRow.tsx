@@ -25,8 +25,8 @@ export interface HeaderEntryRowProps {
   problems: HeaderRowProblems;
   references: readonly ReferenceItem[];
   readOnly: boolean;
-  onChange(row: HeaderRow): void;
-  onCommand(command: RowCommand): void;
+  onChange: (row: HeaderRow) => void;
+  onCommand: (command: RowCommand) => void;
 }
 
 /** One header entry: action, name (common names offered, any typed), value (not for Remove), order. */

@@ -18,7 +18,7 @@ export interface TemplateFieldProps {
   label: string;
   hideLabel?: boolean;
   value: string;
-  onChange(value: string): void;
+  onChange: (value: string) => void;
   references: readonly ReferenceItem[];
   problems?: readonly TemplateProblem[];
   helperText?: ReactNode;
@@ -96,7 +96,7 @@ export function TemplateField({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (!open || !completion) {
+    if (!open) {
       if (event.key === ' ' && event.ctrlKey) {
         event.preventDefault();
         suggest(value, inputRef.current?.selectionStart ?? null, true);

@@ -17,8 +17,8 @@ export interface SavePassthrough {
   failure: unknown;
   /** The validation errors of a 400, sorted by entry. */
   errors: SaveErrors | undefined;
-  save(draft: PassthroughDraft, policy: PolicyChoice): Promise<void>;
-  dismiss(): void;
+  save: (draft: PassthroughDraft, policy: PolicyChoice) => Promise<void>;
+  dismiss: () => void;
 }
 
 /**

@@ -7,9 +7,9 @@ export interface TryItState {
   result: TryItResult | undefined;
   error: unknown;
   sending: boolean;
-  send(request: TryItRequest): void;
+  send: (request: TryItRequest) => void;
   /** Stops waiting for the answer (the request already sent still runs to its end at the gateway). */
-  cancel(): void;
+  cancel: () => void;
 }
 
 /** Sends "Try it" requests for one API; a new send, or leaving, cancels the one in flight. */
