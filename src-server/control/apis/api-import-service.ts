@@ -20,7 +20,7 @@ import {
   type DefinitionIssue,
   type OperationsDiff,
 } from './openapi/index.js';
-import { API_DOCUMENT_LIMIT } from './api-schemas.js';
+import { API_DOCUMENT_LIMIT } from '../../core/contracts/api-schemas.js';
 
 export interface ApiDocumentUpload {
   content: Buffer;

@@ -1,6 +1,8 @@
 import { dateTimeParam, intParam, parseQuery, stringParam } from '../../core/http/query-params.js';
 import { validationProblem } from '../../core/http/problem.js';
 import type { AuditFilter, AuditQuery } from '../../core/audit/audit-entry.js';
+import type { AuditLogFilterParameters, AuditLogListParameters } from '../../core/contracts/audit-schemas.js';
+import type { QuerySpecOf } from '../../core/http/query-params.js';
 
 export const AUDIT_PAGE_SIZE_DEFAULT = 30;
 export const AUDIT_PAGE_SIZE_MAX = 200;
@@ -10,22 +12,23 @@ const ACTION_NAME = /^[^\s.]+\.\S+$/;
 /** Filters shared by the list endpoint, the export endpoint and `gatehouse audit export`. */
 export const AUDIT_FILTER_QUERY = {
   startDateTimeUtc: dateTimeParam({
-    description: 'Start of the time range, inclusive. ISO 8601; a value without an offset is UTC.',
+    description:
+      'Start of the time range, inclusive. ISO 8601 such as `2026-01-31T00:00:00Z`; a value without an offset is UTC.',
   }),
   endDateTimeUtc: dateTimeParam({
     description: 'End of the time range, exclusive. ISO 8601; a value without an offset is UTC.',
   }),
   actionName: stringParam({
-    description: 'Only entries of this action, `{Controller}.{Action}`; exact match, case-insensitive.',
+    description:
+      'Only entries of this action, `{Controller}.{Action}` such as `TenantSettings.Modify`; exact match, case-insensitive.',
     maxLength: 200,
     pattern: ACTION_NAME,
-    example: 'TenantSettings.Modify',
   }),
   userName: stringParam({
     description: 'Only entries of this user; exact match, case-insensitive.',
     maxLength: 256,
   }),
-};
+} satisfies QuerySpecOf<AuditLogFilterParameters>;
 
 export const AUDIT_LIST_QUERY = {
   PageNumber: intParam({ description: 'Page number, 1-based.', min: 1, max: 2_147_483_647, defaultValue: 1 }),
@@ -36,7 +39,7 @@ export const AUDIT_LIST_QUERY = {
     defaultValue: AUDIT_PAGE_SIZE_DEFAULT,
   }),
   ...AUDIT_FILTER_QUERY,
-};
+} satisfies QuerySpecOf<AuditLogListParameters>;
 
 export function toAuditFilter(values: {
   startDateTimeUtc?: number;

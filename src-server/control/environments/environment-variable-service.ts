@@ -13,7 +13,7 @@ import type {
   CreateEnvironmentVariableInput,
   ModifyEnvironmentVariableInput,
   SetValuesInput,
-} from './environment-variable-schemas.js';
+} from '../../core/contracts/environment-variable-schemas.js';
 import { assertNotReferenced, assertValuesStillCover, usagesBefore } from './environment-variable-usage.js';
 import {
   memberType,

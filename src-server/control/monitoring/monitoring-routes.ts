@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { HttpProblem, notFound, validationProblem } from '../../core/http/problem.js';
 import { pagingOf } from '../../core/http/paging.js';
+import type { QuerySpecOf } from '../../core/http/query-params.js';
 import { defineRoute, type AnyRoute } from '../http/route.js';
 import type { Monitoring } from '../../core/monitoring/monitoring.js';
 import type { MonitoringStore } from '../../core/monitoring/monitoring-store.js';
@@ -14,7 +15,8 @@ import {
   MonitoringRecordPageSchema,
   MonitoringRecordSchema,
   MonitoringSummarySchema,
-} from './monitoring-schemas.js';
+  type MonitoringSummaryParameters,
+} from '../../core/contracts/monitoring-schemas.js';
 import {
   DEFAULT_SUMMARY_RANGE_MS,
   INTERVAL_PARAM,
@@ -24,7 +26,10 @@ import {
 
 export const MONITORING_TAG = 'ApiMonitoring';
 
-const SUMMARY_QUERY = { ...MONITORING_FILTER_QUERY, interval: INTERVAL_PARAM };
+const SUMMARY_QUERY = {
+  ...MONITORING_FILTER_QUERY,
+  interval: INTERVAL_PARAM,
+} satisfies QuerySpecOf<MonitoringSummaryParameters>;
 const IdParams = z.object({ id: z.string().regex(/^[1-9]\d{0,14}$/, 'The id must be a positive integer.') });
 
 export interface MonitoringRoutesInput {

@@ -4,7 +4,7 @@ import type { ManagementDeps } from '../common/management-deps.js';
 import { byName, listNames, quoted, requireRecord, sameName } from '../common/records.js';
 import type { ConfigData, PolicyRecord } from '../../core/model/config-model.js';
 import { normalizeBasePath } from '../../core/paths/base-path.js';
-import type { CreatePolicyInput, ModifyPolicyInput } from './policy-schemas.js';
+import type { CreatePolicyInput, ModifyPolicyInput } from '../../core/contracts/policy-schemas.js';
 
 /** API policies: which endpoints of an agent group they open, to whom, how often. */
 export class PolicyService {

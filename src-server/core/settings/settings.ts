@@ -8,8 +8,9 @@ import {
   type SettingDefinition,
   type SettingValue,
 } from './setting-definitions.js';
+import type { SettingSource } from '../contracts/tenant-settings-schemas.js';
 
-export type SettingSource = 'default' | 'appsettings' | 'environment' | 'commandLine';
+export type { SettingSource };
 
 export interface ResolvedSetting {
   key: string;

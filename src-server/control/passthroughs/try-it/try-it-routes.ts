@@ -16,7 +16,7 @@ import {
   TryRequestSchema,
   TryResultSchema,
   type TryResult,
-} from './try-it-schemas.js';
+} from '../../../core/contracts/try-it-schemas.js';
 import { credentialNamesOf, maskHeaders, maskQuery, secretRedactor } from './try-masking.js';
 import { requestTargetOf, resolveTryTarget, type ListenerAddress } from './try-target.js';
 

@@ -1,12 +1,7 @@
-import type {
-  AuditAgentGroup,
-  AuditCategory,
-  AuditEntry,
-  AuditResource,
-  NewAuditEntry,
-} from '../audit-entry.js';
+import type { AuditAgentGroup, AuditEntry, AuditResource, NewAuditEntry } from '../audit-entry.js';
+import { AUDIT_CATEGORIES } from '../../contracts/audit-schemas.js';
 
-const CATEGORIES: ReadonlySet<string> = new Set<AuditCategory>(['general', 'configuration', 'agent']);
+const CATEGORIES: ReadonlySet<string> = new Set(AUDIT_CATEGORIES);
 
 export class InvalidAuditEntryError extends Error {
   override name = 'InvalidAuditEntryError';
