@@ -8,8 +8,8 @@ import {
   AUDIT_EXPORT_FORMATS,
   AuditFacetsSchema,
   AuditLogPageSchema,
-  type AuditLogExportParameters,
 } from '../../core/contracts/audit-schemas.js';
+import type { AuditLogExportParameters } from '../../core/contracts/query-parameters.js';
 import { formatAuditExport } from './audit-export-format.js';
 
 export const AUDIT_LOG_TAG = 'AuditLog';

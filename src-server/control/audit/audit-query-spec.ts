@@ -1,7 +1,10 @@
 import { dateTimeParam, intParam, parseQuery, stringParam } from '../../core/http/query-params.js';
 import { validationProblem } from '../../core/http/problem.js';
 import type { AuditFilter, AuditQuery } from '../../core/audit/audit-entry.js';
-import type { AuditLogFilterParameters, AuditLogListParameters } from '../../core/contracts/audit-schemas.js';
+import type {
+  AuditLogFilterParameters,
+  AuditLogListParameters,
+} from '../../core/contracts/query-parameters.js';
 import type { QuerySpecOf } from '../../core/http/query-params.js';
 
 export const AUDIT_PAGE_SIZE_DEFAULT = 30;

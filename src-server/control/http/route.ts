@@ -34,8 +34,8 @@ export interface ResponseSpec {
   status: number;
   description: string;
   schema?: ZodType;
-  /** Media type when not JSON. */
-  contentType?: string;
+  /** Media type(s) when not JSON. */
+  contentType?: string | readonly string[];
 }
 
 export interface JsonBodySpec<B> {

@@ -8,11 +8,11 @@ import {
   type QuerySpecOf,
   type QueryValues,
 } from '../../core/http/query-params.js';
-import {
-  MONITORING_OUTCOMES,
-  type MonitoringFilterParameters,
-  type MonitoringListParameters,
-} from '../../core/contracts/monitoring-schemas.js';
+import { MONITORING_OUTCOMES } from '../../core/contracts/monitoring-schemas.js';
+import type {
+  MonitoringFilterParameters,
+  MonitoringListParameters,
+} from '../../core/contracts/query-parameters.js';
 import type {
   MonitoringFilter,
   MonitoringQuery,

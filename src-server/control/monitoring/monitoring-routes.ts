@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { HttpProblem, notFound, validationProblem } from '../../core/http/problem.js';
 import { pagingOf } from '../../core/http/paging.js';
 import type { QuerySpecOf } from '../../core/http/query-params.js';
+import type { MonitoringSummaryParameters } from '../../core/contracts/query-parameters.js';
 import { defineRoute, type AnyRoute } from '../http/route.js';
 import type { Monitoring } from '../../core/monitoring/monitoring.js';
 import type { MonitoringStore } from '../../core/monitoring/monitoring-store.js';
@@ -15,7 +16,6 @@ import {
   MonitoringRecordPageSchema,
   MonitoringRecordSchema,
   MonitoringSummarySchema,
-  type MonitoringSummaryParameters,
 } from '../../core/contracts/monitoring-schemas.js';
 import {
   DEFAULT_SUMMARY_RANGE_MS,

@@ -64,25 +64,3 @@ export type AuditLogFacets = z.output<typeof AuditFacetsSchema>;
 
 export const AUDIT_EXPORT_FORMATS = ['ndjson', 'csv'] as const;
 export type AuditExportFormat = (typeof AUDIT_EXPORT_FORMATS)[number];
-
-/**
- * Query parameters of the list and the export: date-times ISO 8601 (UTC without an offset), names matched
- * exactly and case-insensitively.
- */
-export interface AuditLogFilterParameters {
-  startDateTimeUtc?: string;
-  endDateTimeUtc?: string;
-  actionName?: string;
-  userName?: string;
-}
-
-/** Query parameters of `GET /api/v1/audit-log`. */
-export interface AuditLogListParameters extends AuditLogFilterParameters {
-  PageNumber?: number;
-  PageSize?: number;
-}
-
-/** Query parameters of `GET /api/v1/audit-log/export`. */
-export interface AuditLogExportParameters extends AuditLogFilterParameters {
-  format?: AuditExportFormat;
-}

@@ -27,8 +27,6 @@ export type {
   AuditEntry,
   AuditExportFormat,
   AuditLogFacets,
-  AuditLogFilterParameters as AuditLogFilter,
-  AuditLogListParameters as AuditLogQuery,
   AuditLogPage,
   AuditResource,
 } from './audit-schemas.js';
@@ -50,14 +48,11 @@ export type {
   CreateAppRegistration,
 } from './identity-schemas.js';
 export type {
-  MonitoringFilterParameters as MonitoringFilter,
-  MonitoringListParameters as MonitoringQuery,
   MonitoringOutcome,
   MonitoringRecord,
   MonitoringStatusCounts,
   MonitoringSummary,
   MonitoringSummaryBucket,
-  MonitoringSummaryParameters,
   SummaryInterval as MonitoringSummaryInterval,
 } from './monitoring-schemas.js';
 export type { ListPage, Paging } from './paging-schemas.js';
@@ -94,6 +89,13 @@ export type {
   PreviewSample,
 } from './preview-schemas.js';
 export type { ProblemDetails } from './problem-schemas.js';
+export type {
+  AuditLogFilterParameters as AuditLogFilter,
+  AuditLogListParameters as AuditLogQuery,
+  MonitoringFilterParameters as MonitoringFilter,
+  MonitoringListParameters as MonitoringQuery,
+  MonitoringSummaryParameters,
+} from './query-parameters.js';
 export type { CurrentIdentity, SessionToken, SignInRequest } from './session-schemas.js';
 export type {
   AuditLogFlagKey,

@@ -112,30 +112,3 @@ export const MonitoringSummarySchema = z
       'Counts and duration percentiles (milliseconds) per time bucket. Percentiles are nearest-rank over a log-scale histogram (16 bins per doubling): the reported value is the upper edge of the bin holding the ranked duration, clamped to the observed minimum and maximum, so it overstates the exact value by at most 4.4 %. Null when a bucket is empty.',
   });
 export type MonitoringSummary = z.output<typeof MonitoringSummarySchema>;
-
-/** Query parameters of the list and the summary (the API's own names). */
-export interface MonitoringFilterParameters {
-  startDateTimeUtc?: string;
-  endDateTimeUtc?: string;
-  apiId?: string;
-  operation?: string;
-  /** A code (`404`) or a class (`4xx`). */
-  status?: string;
-  method?: string;
-  minDurationMs?: number;
-  /** Path prefix, case-sensitive. */
-  path?: string;
-  agentGroupId?: string;
-  outcome?: MonitoringOutcome;
-}
-
-/** Query parameters of `GET /api/v1/monitoring/requests`. */
-export interface MonitoringListParameters extends MonitoringFilterParameters {
-  PageNumber?: number;
-  PageSize?: number;
-}
-
-/** Query parameters of `GET /api/v1/monitoring/summary`. */
-export interface MonitoringSummaryParameters extends MonitoringFilterParameters {
-  interval?: SummaryInterval | 'auto';
-}

@@ -1,5 +1,4 @@
 import { pipeline } from 'node:stream/promises';
-import * as z from 'zod';
 import { defineRoute, RESPONSE_WRITTEN, type AnyRoute } from '../../http/route.js';
 import { stringParam } from '../../../core/http/query-params.js';
 import { IdParams } from '../../../core/contracts/common-schemas.js';
@@ -34,9 +33,8 @@ export function apiDocumentRoutes(catalog: ApiCatalogService, importer: ApiImpor
       responses: [
         {
           status: 200,
-          description: 'The document, with the media type it was imported with.',
-          schema: z.string(),
-          contentType: 'application/yaml',
+          description: 'The document as imported, with the media type it was imported with.',
+          contentType: API_DOCUMENT_MEDIA_TYPES,
         },
       ],
       problems: [404],
