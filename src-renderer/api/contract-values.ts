@@ -21,11 +21,12 @@ import type {
   MonitoringOutcome,
   PolicyMethod,
   RoleName,
+  ThrottlePeriod,
   TryMethod,
 } from '../../src-server/core/contracts/index.js';
 
 /** Every member of a string union, in the table's order; the table must name each member exactly once. */
-function valuesOf<T extends string>(table: Record<T, true>): readonly T[] {
+export function valuesOf<T extends string>(table: Record<T, true>): readonly T[] {
   return Object.keys(table) as T[];
 }
 
@@ -63,6 +64,8 @@ export const POLICY_METHODS = valuesOf<PolicyMethod>({
   PATCH: true,
   TRACE: true,
 });
+
+export const THROTTLE_PERIODS = valuesOf<ThrottlePeriod>({ minute: true, hour: true, day: true });
 
 export const HEADER_ACTIONS = valuesOf<HeaderAction>({ Add: true, Overwrite: true, Remove: true });
 
