@@ -124,6 +124,12 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it("documents 431 for a request head over Node's limit, answered before any route runs", async () => {
+    // Checked against the document by server.api, like every answer.
+    const tooLong = await server.api(`/api/v1/monitoring/requests?path=/${'x'.repeat(20_000)}`);
+    expect(tooLong.status).toBe(431);
+  });
+
   it('documents 413 for a body over the limit', async () => {
     const tooLarge = await server.api('/api/v1/environments', {
       method: 'POST',

@@ -14,17 +14,22 @@ const REASONS: Record<number, string> = {
   415: "The request body's media type is not one this operation accepts.",
   421: 'The Host header names a host this Control Panel does not serve (a guard against DNS rebinding).',
   422: 'The change is valid but cannot be applied; the detail says why.',
+  431: "The request line and headers are larger than the server reads (Node's 16 KiB); answered before any route runs, without a body.",
   500: 'An unexpected error; the trace id finds it in the server log.',
   503: 'The store this operation reads is not available; the server log says why.',
 };
 
+/** Answered by Node's HTTP parser, before Express: no problem body, and no title of ours. */
+const WITHOUT_BODY = new Set([431]);
+const NODE_TITLES: Record<number, string> = { 431: 'Request Header Fields Too Large' };
+
 /**
- * The problem statuses the framework itself can answer for a route, whatever its handler does: the Host guard
- * and unexpected errors everywhere, validation where a parameter or body is read, authentication and the role
- * check unless the route is anonymous, size and media type where a body is read.
+ * The problem statuses the framework itself can answer for a route, whatever its handler does: an oversized
+ * request head, the Host guard and unexpected errors everywhere, validation where a parameter or body is read,
+ * authentication and the role check unless the route is anonymous, size and media type where a body is read.
  */
 export function frameworkProblems(route: AnyRoute): number[] {
-  const statuses = [421, 500];
+  const statuses = [421, 431, 500];
   if (route.params || route.query || route.body) statuses.push(400);
   if (!route.anonymous) statuses.push(401, 403);
   if (route.body) statuses.push(413, 415);
@@ -37,7 +42,7 @@ export function problemDescription(status: number): string {
 
 /** `Not Found` → `NotFound`: the name of a status's entry in `components.responses`. */
 export function problemResponseName(status: number): string {
-  return problemTitleFor(status).replace(/\s+/g, '');
+  return (NODE_TITLES[status] ?? problemTitleFor(status)).replace(/\s+/g, '');
 }
 
 export function problemMediaType(status: number): JsonObject {
@@ -59,6 +64,6 @@ export function problemResponse(status: number): JsonObject {
           },
         }
       : {}),
-    content: problemMediaType(status),
+    ...(WITHOUT_BODY.has(status) ? {} : { content: problemMediaType(status) }),
   };
 }
