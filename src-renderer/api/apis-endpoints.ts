@@ -1,14 +1,7 @@
 import type { ApiClient, DownloadedFile } from './api-client.js';
-import type {
-  ApiDefinition,
-  ApiImportResult,
-  ApiReimportResult,
-  ApiSummary,
-  ModifyApi,
-  UploadProgress,
-} from './apis-types.js';
+import type { ApiDefinition, ApiImportResult, ApiReimportResult, ApiSummary, ModifyApi } from './types.js';
 import { listAll } from './list-all.js';
-import { uploadWithProgress } from './xhr-upload.js';
+import { uploadWithProgress, type UploadProgress } from './xhr-upload.js';
 
 type Signal = { signal?: AbortSignal };
 

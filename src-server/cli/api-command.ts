@@ -3,7 +3,7 @@ import { extname, resolve } from 'node:path';
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ApiImportService } from '../control/apis/api-import-service.js';
-import { API_DOCUMENT_LIMIT } from '../control/apis/api-schemas.js';
+import { API_DOCUMENT_LIMIT } from '../core/contracts/api-schemas.js';
 import { HttpProblem } from '../core/http/problem.js';
 import { managementDeps } from '../control/common/management-deps.js';
 import { dataDirOption, withOfflineTenant } from './offline-tenant.js';

@@ -1,7 +1,7 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { Socket } from 'node:net';
 import { bindServer, type BoundListener } from '../core/net/listener.js';
-import { ErrorCode, statusOf, type HttpErrorCode } from '../core/errors/error-codes.js';
+import { ErrorCode, statusOf, type HttpErrorCode } from '../core/contracts/error-codes.js';
 import { newTraceId, problemTitleFor, problemTypeFor, PROBLEM_CONTENT_TYPE } from '../core/http/problem.js';
 
 export type GatewayListener = BoundListener;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statusOf, type HttpErrorCode } from '../../src-server/core/errors/error-codes.js';
+import { statusOf, type HttpErrorCode } from '../../src-server/core/contracts/error-codes.js';
 import { closedPort, startEchoUpstream, type Upstream } from '../helpers/upstreams.js';
 import {
   send as sendHttp,

@@ -20,8 +20,8 @@ import {
   type DefinitionIssue,
   type OperationsDiff,
 } from './openapi/index.js';
-import { API_DOCUMENT_LIMIT } from './api-schemas.js';
-import { ErrorCode } from '../../core/errors/error-codes.js';
+import { API_DOCUMENT_LIMIT } from '../../core/contracts/api-schemas.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 export interface ApiDocumentUpload {
   content: Buffer;

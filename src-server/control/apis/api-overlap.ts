@@ -2,7 +2,7 @@ import { conflict } from '../../core/http/problem.js';
 import { quoted } from '../common/records.js';
 import type { ApiRecord, ConfigData } from '../../core/model/config-model.js';
 import { basePathsOverlap } from '../../core/paths/base-path.js';
-import { ErrorCode } from '../../core/errors/error-codes.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 /**
  * Two APIs on one agent group must not share requests: their base paths may not overlap at a segment

@@ -1,6 +1,11 @@
 import { intParam, parseQuery, stringParam } from '../../core/http/query-params.js';
 import { timeRangeQuery, toTimeRange } from '../../core/http/time-range-query.js';
 import type { AuditFilter, AuditQuery } from '../../core/audit/audit-entry.js';
+import type {
+  AuditLogFilterParameters,
+  AuditLogListParameters,
+} from '../../core/contracts/query-parameters.js';
+import type { QuerySpecOf } from '../../core/http/query-params.js';
 
 export const AUDIT_PAGE_SIZE_DEFAULT = 30;
 export const AUDIT_PAGE_SIZE_MAX = 200;
@@ -11,16 +16,16 @@ const ACTION_NAME = /^[^\s.]+\.\S+$/;
 export const AUDIT_FILTER_QUERY = {
   ...timeRangeQuery(),
   actionName: stringParam({
-    description: 'Only entries of this action, `{Controller}.{Action}`; exact match, case-insensitive.',
+    description:
+      'Only entries of this action, `{Controller}.{Action}` such as `TenantSettings.Modify`; exact match, case-insensitive.',
     maxLength: 200,
     pattern: ACTION_NAME,
-    example: 'TenantSettings.Modify',
   }),
   userName: stringParam({
     description: 'Only entries of this user; exact match, case-insensitive.',
     maxLength: 256,
   }),
-};
+} satisfies QuerySpecOf<AuditLogFilterParameters>;
 
 export const AUDIT_LIST_QUERY = {
   PageNumber: intParam({ description: 'Page number, 1-based.', min: 1, max: 2_147_483_647, defaultValue: 1 }),
@@ -31,7 +36,7 @@ export const AUDIT_LIST_QUERY = {
     defaultValue: AUDIT_PAGE_SIZE_DEFAULT,
   }),
   ...AUDIT_FILTER_QUERY,
-};
+} satisfies QuerySpecOf<AuditLogListParameters>;
 
 export function toAuditFilter(values: {
   startDateTimeUtc?: number;

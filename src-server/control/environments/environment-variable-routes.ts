@@ -1,8 +1,9 @@
 import * as z from 'zod';
-import { LIST_PAGING_QUERY, listPageSchema, paginate } from '../../core/http/paging.js';
+import { LIST_PAGING_QUERY, paginate } from '../../core/http/paging.js';
+import { listPageSchema } from '../../core/contracts/paging-schemas.js';
 import { stringParam } from '../../core/http/query-params.js';
 import { defineRoute, type AnyRoute } from '../http/route.js';
-import { IdParams } from '../common/common-schemas.js';
+import { IdParams } from '../../core/contracts/common-schemas.js';
 import type { EnvironmentVariableRecord } from '../../core/model/config-model.js';
 import { auditedValues, toEnvironmentVariableDto } from './environment-variable-dto.js';
 import {
@@ -10,7 +11,7 @@ import {
   EnvironmentVariableSchema,
   ModifyEnvironmentVariableSchema,
   SetValuesSchema,
-} from './environment-variable-schemas.js';
+} from '../../core/contracts/environment-variable-schemas.js';
 import type { EnvironmentVariableService } from './environment-variable-service.js';
 
 const TAG = 'EnvironmentVariables';

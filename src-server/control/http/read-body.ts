@@ -3,7 +3,7 @@ import type { ZodType } from 'zod';
 import { HttpProblem } from '../../core/http/problem.js';
 import type { FormBodySpec, JsonBodySpec, RawBodySpec } from './route.js';
 import { zodErrorsToProblem } from '../../core/http/zod-problem.js';
-import { ErrorCode } from '../../core/errors/error-codes.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 const DEFAULT_JSON_LIMIT = 1024 * 1024;
 

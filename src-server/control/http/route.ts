@@ -34,8 +34,8 @@ export interface ResponseSpec {
   status: number;
   description: string;
   schema?: ZodType;
-  /** Media type when not JSON. */
-  contentType?: string;
+  /** Media type(s) when not JSON. */
+  contentType?: string | readonly string[];
 }
 
 export interface JsonBodySpec<B> {
@@ -76,7 +76,10 @@ export interface RouteDefinition<P = Record<string, string>, S extends QuerySpec
   query?: S;
   body?: JsonBodySpec<B> | RawBodySpec | FormBodySpec<B>;
   responses: ResponseSpec[];
-  /** Problem statuses the route can answer with besides 400/401/403. */
+  /**
+   * Problem statuses the handler can answer with; the document adds the framework's own (400, 401, 403, 413,
+   * 415, 421, 431, 500: control/panel/problem-responses.ts).
+   */
   problems?: number[];
   /** No bearer token needed (identity-provider endpoints, sign-in exchange). */
   anonymous?: boolean;

@@ -3,10 +3,15 @@ import {
   intParam,
   stringParam,
   type QueryParamSpec,
+  type QuerySpecOf,
   type QueryValues,
 } from '../../core/http/query-params.js';
 import { timeRangeQuery, toTimeRange } from '../../core/http/time-range-query.js';
-import { MONITORING_OUTCOMES } from '../../core/monitoring/monitoring-record.js';
+import { MONITORING_OUTCOMES } from '../../core/contracts/monitoring-schemas.js';
+import type {
+  MonitoringFilterParameters,
+  MonitoringListParameters,
+} from '../../core/contracts/query-parameters.js';
 import type {
   MonitoringFilter,
   MonitoringQuery,
@@ -23,7 +28,7 @@ const METHOD_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 function statusParam(): QueryParamSpec<StatusFilter> {
   return {
     description: 'An exact status code (`404`) or a class (`4xx`).',
-    schema: { type: 'string', pattern: '^([1-5][0-9]{2}|[1-5][xX]{2})$', example: '5xx' },
+    schema: { type: 'string', pattern: '^([1-5][0-9]{2}|[1-5][xX]{2})$' },
     parse(raw) {
       const value = raw.trim();
       if (/^[1-5][xX]{2}$/.test(value)) {
@@ -41,7 +46,7 @@ function statusParam(): QueryParamSpec<StatusFilter> {
 function durationParam(): QueryParamSpec<number> {
   return {
     description: 'Only requests that took at least this many milliseconds (decimals allowed).',
-    schema: { type: 'number', minimum: 0, maximum: MAX_DURATION_FILTER_MS, example: 500 },
+    schema: { type: 'number', minimum: 0, maximum: MAX_DURATION_FILTER_MS },
     parse(raw) {
       const value = raw.trim();
       if (!/^\d{1,9}(\.\d{1,6})?$/.test(value) || Number(value) > MAX_DURATION_FILTER_MS) {
@@ -66,22 +71,19 @@ export const MONITORING_FILTER_QUERY = {
     description:
       'Only requests handled by this operation, exactly as recorded (`GET /orders/{id}`, or `*` for All operations).',
     maxLength: FIELD_LIMITS.operation,
-    example: 'GET /orders/{id}',
   }),
   status: statusParam(),
   method: stringParam({
     description: 'Only requests with this HTTP method; case-insensitive.',
     maxLength: FIELD_LIMITS.method,
     pattern: METHOD_TOKEN,
-    example: 'GET',
   }),
   minDurationMs: durationParam(),
   path: stringParam({
     description:
-      'Only requests whose path (as received, without query string) starts with this; case-sensitive.',
+      'Only requests whose path (as received, without query string) starts with this, such as `/orders/`; case-sensitive.',
     maxLength: FIELD_LIMITS.path,
     pattern: /^\//,
-    example: '/orders/',
   }),
   agentGroupId: stringParam({
     description: 'Only requests received by this agent group; exact match.',
@@ -91,7 +93,7 @@ export const MONITORING_FILTER_QUERY = {
     description: 'Only requests with this outcome.',
     values: MONITORING_OUTCOMES,
   }),
-};
+} satisfies QuerySpecOf<MonitoringFilterParameters>;
 
 export const MONITORING_LIST_QUERY = {
   PageNumber: intParam({ description: 'Page number, 1-based.', min: 1, max: 2_147_483_647, defaultValue: 1 }),
@@ -102,7 +104,7 @@ export const MONITORING_LIST_QUERY = {
     defaultValue: MONITORING_PAGE_SIZE_DEFAULT,
   }),
   ...MONITORING_FILTER_QUERY,
-};
+} satisfies QuerySpecOf<MonitoringListParameters>;
 
 type FilterValues = QueryValues<typeof MONITORING_FILTER_QUERY>;
 

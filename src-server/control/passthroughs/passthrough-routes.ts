@@ -9,7 +9,7 @@ import {
   CreatePassthroughDoc,
   PassthroughSchema,
   ReplacePassthroughDoc,
-} from './passthrough-schemas.js';
+} from '../../core/contracts/passthrough-schemas.js';
 
 const TAG = 'Passthroughs';
 const PATH = '/api/v1/apis/:apiId/passthrough';

@@ -1,9 +1,14 @@
-import { LIST_PAGING_QUERY, listPageSchema, paginate } from '../../core/http/paging.js';
+import { LIST_PAGING_QUERY, paginate } from '../../core/http/paging.js';
+import { listPageSchema } from '../../core/contracts/paging-schemas.js';
 import { stringParam } from '../../core/http/query-params.js';
 import { defineRoute, type AnyRoute } from '../http/route.js';
-import { IdParams } from '../common/common-schemas.js';
+import { IdParams } from '../../core/contracts/common-schemas.js';
 import type { ApiKeyRecord } from '../../core/model/config-model.js';
-import { ApiKeySchema, CreateApiKeySchema, CreatedApiKeySchema } from './api-key-schemas.js';
+import {
+  ApiKeySchema,
+  CreateApiKeySchema,
+  CreatedApiKeySchema,
+} from '../../core/contracts/api-key-schemas.js';
 import { toApiKeyDto, type ApiKeyService } from './api-key-service.js';
 
 const TAG = 'ApiKeys';

@@ -1,9 +1,10 @@
-import { LIST_PAGING_QUERY, listPageSchema, paginate } from '../../core/http/paging.js';
+import { LIST_PAGING_QUERY, paginate } from '../../core/http/paging.js';
+import { listPageSchema } from '../../core/contracts/paging-schemas.js';
 import { stringParam } from '../../core/http/query-params.js';
 import { defineRoute, type AnyRoute, type AuditAnnotations } from '../http/route.js';
-import { IdParams } from '../common/common-schemas.js';
+import { IdParams } from '../../core/contracts/common-schemas.js';
 import type { ConfigData, PolicyRecord } from '../../core/model/config-model.js';
-import { CreatePolicySchema, ModifyPolicySchema, PolicySchema } from './policy-schemas.js';
+import { CreatePolicySchema, ModifyPolicySchema, PolicySchema } from '../../core/contracts/policy-schemas.js';
 import type { PolicyService } from './policy-service.js';
 
 const TAG = 'Policies';

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { open, readFile, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { ErrorCode } from '../errors/error-codes.js';
+import { ErrorCode } from '../contracts/error-codes.js';
 import { GatehouseError } from '../errors/gatehouse-error.js';
 
 export interface LockOwner {

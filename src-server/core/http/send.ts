@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { HttpProblem, PROBLEM_CONTENT_TYPE } from './problem.js';
-import { ErrorCode, type HttpErrorCode } from '../errors/error-codes.js';
+import { ErrorCode, type HttpErrorCode } from '../contracts/error-codes.js';
 
 export function sendProblem(req: Request, res: Response, problem: HttpProblem): void {
   if (res.headersSent) {

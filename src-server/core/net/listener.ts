@@ -1,6 +1,6 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ErrorCode } from '../errors/error-codes.js';
+import { ErrorCode } from '../contracts/error-codes.js';
 import { GatehouseError } from '../errors/gatehouse-error.js';
 
 const GRACE_MS = 10_000;

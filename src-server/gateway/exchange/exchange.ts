@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { statusOf, type HttpErrorCode } from '../../core/errors/error-codes.js';
+import { statusOf, type HttpErrorCode } from '../../core/contracts/error-codes.js';
 import {
   newTraceId,
   problemTitleFor,

@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener } from 'node:http';
 import type { Logger } from 'pino';
-import { ErrorCode, type HttpErrorCode } from '../../core/errors/error-codes.js';
+import { ErrorCode, type HttpErrorCode } from '../../core/contracts/error-codes.js';
 import type { MonitoringOutcome, MonitoringSink } from '../../core/monitoring/monitoring-record.js';
 import { planForwarding, withoutQueryParameter } from '../../core/passthrough/forwarding/index.js';
 import { preflightHeaders, responseCorsHeaders } from '../cors/cors.js';

@@ -1,4 +1,4 @@
-import { ErrorCode, type HttpErrorCode } from '../../core/errors/error-codes.js';
+import { ErrorCode, type HttpErrorCode } from '../../core/contracts/error-codes.js';
 import { GatehouseError } from '../../core/errors/gatehouse-error.js';
 import type { MonitoringOutcome } from '../../core/monitoring/monitoring-record.js';
 

@@ -16,7 +16,7 @@ import { relayedResponseHeaders } from './response-headers.js';
 import { UpstreamAgents } from './upstream-agents.js';
 import { UpstreamDeadlines, type Deadline } from './upstream-deadlines.js';
 import { BodyTooLargeError, classifyUpstreamError, UpstreamTimeoutError } from './upstream-failure.js';
-import { ErrorCode } from '../../core/errors/error-codes.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 /**
  * The request in flight of an incoming message, kept on the message until the client's response closes: a map

@@ -5,20 +5,10 @@ import type {
   NewMonitoringRecord,
 } from '../../../src-server/core/monitoring/monitoring-record.js';
 import type { MonitoringFilter } from '../../../src-server/core/monitoring/monitoring-store.js';
+import type { ListPage as ContractListPage } from '../../../src-server/core/contracts/index.js';
 import type { TestServer } from '../../helpers/test-server.js';
 
-export interface ListPage {
-  data: MonitoringRecord[];
-  paging: {
-    currentPage: number;
-    pageSize: number;
-    totalCount: number;
-    firstPage: number;
-    lastPage: number;
-    nextPage: number | null;
-    previousPage: number | null;
-  };
-}
+export type ListPage = ContractListPage<MonitoringRecord>;
 
 /** Hands records to the gateway's sink, waits until they are stored, and returns them with their ids. */
 export async function recordThroughSink(

@@ -3,7 +3,7 @@ import { ApiProblemError, describeError, isProblem } from '../../../src-renderer
 import type { ProblemDetails } from '../../../src-renderer/api/types.js';
 import { assertNoOverlap } from '../../../src-server/control/apis/api-overlap.js';
 import { definitionProblem } from '../../../src-server/control/apis/api-import-service.js';
-import { ErrorCode } from '../../../src-server/core/errors/error-codes.js';
+import { ErrorCode } from '../../../src-server/core/contracts/error-codes.js';
 import { conflict, HttpProblem, notFound } from '../../../src-server/core/http/problem.js';
 import {
   legacyAgentProblem,

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { isProblem } from '../../../api/api-errors.js';
 import { policiesApi } from '../../../api/endpoints.js';
-import type { AgentGroup, Policy, ThrottlePeriod } from '../../../api/types.js';
+import { THROTTLE_PERIODS, type AgentGroup, type Policy, type ThrottlePeriod } from '../../../api/types.js';
 import { FormDialog } from '../../../components/FormDialog.js';
 import { useFormSubmission } from '../../../hooks/use-form-submission.js';
 import { useApiClient } from '../../../session/session-context.js';
@@ -33,8 +33,6 @@ export interface PolicyFormDialogProps {
   onClose: () => void;
   onSaved: (policy: Policy) => void;
 }
-
-const PERIODS: ThrottlePeriod[] = ['minute', 'hour', 'day'];
 
 function ThrottleFields({
   draft,
@@ -80,7 +78,7 @@ function ThrottleFields({
             onChange={(event) => update({ per: event.target.value as ThrottlePeriod })}
             sx={{ width: 150 }}
           >
-            {PERIODS.map((period) => (
+            {THROTTLE_PERIODS.map((period) => (
               <MenuItem key={period} value={period}>
                 {period}
               </MenuItem>

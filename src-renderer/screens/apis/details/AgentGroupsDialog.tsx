@@ -11,7 +11,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import { apisApi } from '../../../api/apis-endpoints.js';
-import type { ApiDefinition } from '../../../api/apis-types.js';
+import type { ApiDefinition } from '../../../api/types.js';
 import type { AgentGroup } from '../../../api/types.js';
 import { ProblemAlert } from '../../../components/ProblemAlert.js';
 import { useApiClient } from '../../../session/session-context.js';

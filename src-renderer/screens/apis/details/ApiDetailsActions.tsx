@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import type { ApiDefinition } from '../../../api/apis-types.js';
+import type { ApiDefinition } from '../../../api/types.js';
 import { useCan } from '../../../session/session-context.js';
 import { PassthroughActionButton } from '../PassthroughActionButton.js';
 

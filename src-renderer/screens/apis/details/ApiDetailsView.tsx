@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isProblem } from '../../../api/api-errors.js';
 import { apisApi } from '../../../api/apis-endpoints.js';
-import type { ApiDefinition } from '../../../api/apis-types.js';
+import type { ApiDefinition } from '../../../api/types.js';
 import { agentGroupsApi } from '../../../api/endpoints.js';
 import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog.js';
 import { PageHeader } from '../../../components/PageHeader.js';

@@ -7,7 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { apisApi } from '../../../api/apis-endpoints.js';
-import type { ApiDefinition, ApiReimportResult } from '../../../api/apis-types.js';
+import type { ApiDefinition, ApiReimportResult } from '../../../api/types.js';
 import { useApiClient } from '../../../session/session-context.js';
 import { tooLargeMessage } from '../import/document-limits.js';
 import { DocumentPicker } from '../import/DocumentPicker.js';

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { isProblem, type ApiProblemError } from '../../../api/api-errors.js';
-import type { ConflictingApi } from '../../../api/apis-types.js';
+import type { ConflictingApi } from '../../../api/types.js';
 import { ProblemAlert } from '../../../components/ProblemAlert.js';
 import { MONOSPACE_FONT } from '../../../theme/theme.js';
 import { apiDetailsPath } from '../api-paths.js';

@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { apisApi } from '../../../api/apis-endpoints.js';
-import type { ApiImportResult } from '../../../api/apis-types.js';
+import type { ApiImportResult } from '../../../api/types.js';
 import type { AgentGroup } from '../../../api/types.js';
 import { useApiClient } from '../../../session/session-context.js';
 import { apiDetailsPath } from '../api-paths.js';

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Stack from '@mui/material/Stack';
-import type { DefinitionIssue } from '../../../api/apis-types.js';
+import type { DefinitionIssue } from '../../../api/types.js';
 import { DefinitionIssuesTable } from './DefinitionIssuesTable.js';
 
 /** What the server accepted but flagged (a missing server URL, a path parameter never used…). */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isAbortError } from '../../../api/api-errors.js';
 import type { DocumentUploadOptions } from '../../../api/apis-endpoints.js';
-import type { UploadProgress } from '../../../api/apis-types.js';
+import type { UploadProgress } from '../../../api/xhr-upload.js';
 
 /** `uploading` while bytes go out; `processing` once all are sent and the server reads the document. */
 export type UploadState<T> =

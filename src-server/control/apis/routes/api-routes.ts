@@ -1,7 +1,8 @@
-import { LIST_PAGING_QUERY, listPageSchema, paginate } from '../../../core/http/paging.js';
+import { LIST_PAGING_QUERY, paginate } from '../../../core/http/paging.js';
+import { listPageSchema } from '../../../core/contracts/paging-schemas.js';
 import { stringParam } from '../../../core/http/query-params.js';
 import { defineRoute, type AnyRoute } from '../../http/route.js';
-import { IdParams } from '../../common/common-schemas.js';
+import { IdParams } from '../../../core/contracts/common-schemas.js';
 import { toApiDto, toApiSummary } from '../api-dto.js';
 import type { ApiCatalogService } from '../api-catalog-service.js';
 import type { ApiImportService } from '../api-import-service.js';
@@ -12,7 +13,7 @@ import {
   ApiSummarySchema,
   ImportResultSchema,
   ModifyApiSchema,
-} from '../api-schemas.js';
+} from '../../../core/contracts/api-schemas.js';
 import { annotateApi, apiResource, mediaTypeOf } from './api-audit.js';
 
 const TAG = 'Apis';

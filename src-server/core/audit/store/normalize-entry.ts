@@ -5,10 +5,11 @@ import type {
   AuditResource,
   NewAuditEntry,
 } from '../audit-entry.js';
-import { ErrorCode } from '../../errors/error-codes.js';
+import { AUDIT_CATEGORIES } from '../../contracts/audit-schemas.js';
+import { ErrorCode } from '../../contracts/error-codes.js';
 import { GatehouseError } from '../../errors/gatehouse-error.js';
 
-const CATEGORIES: ReadonlySet<string> = new Set<AuditCategory>(['general', 'configuration', 'agent']);
+const CATEGORIES: ReadonlySet<string> = new Set(AUDIT_CATEGORIES);
 
 export class InvalidAuditEntryError extends GatehouseError {
   override name = 'InvalidAuditEntryError';

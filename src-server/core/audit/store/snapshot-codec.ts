@@ -3,7 +3,7 @@ import { crc32, type LogPosition, type SegmentInfo } from '../../storage/index.j
 import { AuditIndex } from './audit-index.js';
 import { CaseInsensitiveInterner, KeyedInterner, resourceKey } from './interners.js';
 import { PER_ROW_COLUMNS, RowColumns, type PerRowColumn } from './row-columns.js';
-import { ErrorCode } from '../../errors/error-codes.js';
+import { ErrorCode } from '../../contracts/error-codes.js';
 import { GatehouseError } from '../../errors/gatehouse-error.js';
 
 /**

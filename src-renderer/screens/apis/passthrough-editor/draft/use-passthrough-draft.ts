@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { Passthrough } from '../../../../api/passthrough-types.js';
+import type { Passthrough } from '../../../../api/types.js';
 import {
   draftOf,
   draftSignature,

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import type { ApiOperation } from '../../../../api/apis-types.js';
+import type { ApiOperation } from '../../../../api/types.js';
 import { CorsSection } from '../cors/CorsSection.js';
 import type { EntryDraft } from '../draft/editor-draft.js';
 import { entryProblems } from '../draft/entry-problems.js';

@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import type { ApiOperation } from '../../../../api/apis-types.js';
+import type { ApiOperation } from '../../../../api/types.js';
 import { MONOSPACE_FONT } from '../../../../theme/theme.js';
 import { MethodBadge } from '../../MethodBadge.js';
 import { errorText } from '../error-text.js';

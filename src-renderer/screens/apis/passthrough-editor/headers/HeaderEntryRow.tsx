@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import { HEADER_ACTIONS, type HeaderAction } from '../../../../api/passthrough-types.js';
+import { HEADER_ACTIONS, type HeaderAction } from '../../../../api/types.js';
 import type { HeaderRow } from '../draft/editor-draft.js';
 import type { HeaderRowProblems } from '../draft/field-problems.js';
 import type { ReferenceItem } from '../references/reference-catalog.js';

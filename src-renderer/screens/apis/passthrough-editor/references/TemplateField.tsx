@@ -1,7 +1,7 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import { MAX_TEMPLATE_LENGTH } from '../../../../api/passthrough-types.js';
+import { MAX_TEMPLATE_LENGTH } from '../../../../api/types.js';
 import { MONOSPACE_FONT } from '../../../../theme/theme.js';
 import { ErrorMarker, type TemplateProblem } from './ErrorMarker.js';
 import type { ReferenceItem } from './reference-catalog.js';

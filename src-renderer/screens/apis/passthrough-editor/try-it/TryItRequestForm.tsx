@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import SendIcon from '@mui/icons-material/Send';
-import { TRY_METHODS, type TryMethod } from '../../../../api/try-it-endpoints.js';
+import { TRY_METHODS, type TryMethod } from '../../../../api/types.js';
 import { MONOSPACE_FONT } from '../../../../theme/theme.js';
 import { TryItHeadersEditor } from './TryItHeadersEditor.js';
 import { methodHasBody, placeholdersIn, withMethod, type TryDraft } from './try-it-draft.js';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isAbortError } from '../../../../api/api-errors.js';
-import { tryItApi, type TryItRequest, type TryItResult } from '../../../../api/try-it-endpoints.js';
+import { tryItApi } from '../../../../api/try-it-endpoints.js';
+import type { TryItRequest, TryItResult } from '../../../../api/types.js';
 import { useApiClient } from '../../../../session/session-context.js';
 
 export interface TryItState {

@@ -1,9 +1,22 @@
 import * as z from 'zod';
-import { NameSchema } from '../common/common-schemas.js';
+import { NameSchema } from './common-schemas.js';
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const QUERY_NAME = /^[A-Za-z0-9._~-]+$/;
-const METHODS = ['ALL', 'GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
+export const POLICY_METHODS = [
+  'ALL',
+  'GET',
+  'PUT',
+  'POST',
+  'DELETE',
+  'OPTIONS',
+  'HEAD',
+  'PATCH',
+  'TRACE',
+] as const;
+export type PolicyMethod = (typeof POLICY_METHODS)[number];
+export const THROTTLE_PERIODS = ['minute', 'hour', 'day'] as const;
+export type ThrottlePeriod = (typeof THROTTLE_PERIODS)[number];
 const LOOPBACK_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 export const DEFAULT_API_KEY_HEADER = 'X-API-Key';
@@ -90,7 +103,10 @@ const GrantsSchema = z
 const EndpointSchema = z
   .object({
     method: z
-      .preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(METHODS))
+      .preprocess(
+        (value) => (typeof value === 'string' ? value.toUpperCase() : value),
+        z.enum(POLICY_METHODS),
+      )
       .default('ALL'),
     pathPrefix: z
       .string()
@@ -102,7 +118,7 @@ const EndpointSchema = z
 const EndpointsSchema = z.array(EndpointSchema).min(1, 'List at least one endpoint.').max(100);
 
 const ThrottleSchema = z
-  .object({ limit: z.int().min(1).max(1_000_000_000), per: z.enum(['minute', 'hour', 'day']) })
+  .object({ limit: z.int().min(1).max(1_000_000_000), per: z.enum(THROTTLE_PERIODS) })
   .strict()
   .meta({ description: 'At most `limit` requests per minute, hour or day.' });
 
@@ -111,7 +127,7 @@ export const PolicySchema = z
     id: z.string(),
     name: z.string(),
     agentGroupId: z.string(),
-    endpoints: z.array(z.object({ method: z.string(), pathPrefix: z.string() })),
+    endpoints: z.array(z.object({ method: z.enum(POLICY_METHODS), pathPrefix: z.string() })),
     grants: z.array(GrantSchema),
     throttle: ThrottleSchema.optional(),
     createdAt: z.string(),
@@ -121,6 +137,12 @@ export const PolicySchema = z
     id: 'Policy',
     description: 'Which endpoints of an agent group an API policy opens, to whom, how often.',
   });
+export type Policy = z.output<typeof PolicySchema>;
+export type PolicyEndpoint = Policy['endpoints'][number];
+export type PolicyGrant = z.output<typeof GrantSchema>;
+export type PolicyGrantType = PolicyGrant['type'];
+export type JwtClaimRule = Extract<PolicyGrant, { type: 'jwt' }>['claims'][number];
+export type PolicyThrottle = z.output<typeof ThrottleSchema>;
 
 export const CreatePolicySchema = z
   .object({
@@ -133,6 +155,7 @@ export const CreatePolicySchema = z
   .strict()
   .meta({ id: 'CreatePolicy' });
 export type CreatePolicyInput = z.infer<typeof CreatePolicySchema>;
+export type CreatePolicy = z.input<typeof CreatePolicySchema>;
 
 export const ModifyPolicySchema = z
   .object({
@@ -145,6 +168,7 @@ export const ModifyPolicySchema = z
   .strict()
   .meta({ id: 'ModifyPolicy' });
 export type ModifyPolicyInput = z.infer<typeof ModifyPolicySchema>;
+export type ModifyPolicy = z.input<typeof ModifyPolicySchema>;
 
 /** A policy created together with a passthrough: its endpoints default to the API's base path. */
 export const InlinePolicySchema = z
@@ -157,3 +181,4 @@ export const InlinePolicySchema = z
   })
   .strict();
 export type InlinePolicyInput = z.infer<typeof InlinePolicySchema>;
+export type InlinePolicy = z.input<typeof InlinePolicySchema>;

@@ -1,16 +1,26 @@
 import * as z from 'zod';
-import { MAX_TEMPLATE_LENGTH } from '../../core/template/index.js';
-import { InlinePolicySchema, PolicySchema } from '../policies/policy-schemas.js';
-import { PASSTHROUGH_DEFAULTS } from '../../core/model/config-model.js';
-import { documentedAs } from '../common/documented-schema.js';
+import { MAX_TEMPLATE_LENGTH } from './constants.js';
+import { InlinePolicySchema, PolicySchema } from './policy-schemas.js';
+import { PASSTHROUGH_DEFAULTS } from '../model/config-model.js';
+import { documentedAs } from './documented-schema.js';
 
-/** Bounds of the entry's numbers: generous for slow backends, finite so a typo can't hang a request forever. */
-export const TIMEOUT_BOUNDS = {
+/**
+ * Bounds of the entry's numbers: generous for slow backends, finite so a typo can't hang a request forever.
+ * Literals, so the console's copy is checked against them.
+ */
+export const ENTRY_BOUNDS = {
   connectMs: { min: 100, max: 120_000 },
   responseMs: { min: 100, max: 900_000 },
+  /** 2 GiB. */
+  maxRequestBodyBytes: { min: 0, max: 2_147_483_648 },
+  maxAgeSeconds: { min: 0, max: 86_400 },
 } as const;
-export const MAX_REQUEST_BODY_BYTES = 2 * 1024 * 1024 * 1024;
-export const MAX_CORS_MAX_AGE_SECONDS = 86_400;
+/** What a setting left out of an entry becomes. */
+export type EntryDefaults = typeof PASSTHROUGH_DEFAULTS;
+export const MAX_HEADER_ENTRIES = 50;
+export const MAX_ALLOWED_ORIGINS = 100;
+export const HEADER_ACTIONS = ['Add', 'Overwrite', 'Remove'] as const;
+export type HeaderAction = (typeof HEADER_ACTIONS)[number];
 
 const Template = z.string().max(MAX_TEMPLATE_LENGTH);
 
@@ -25,7 +35,7 @@ const TargetSchema = z
 
 const HeaderEntrySchema = z
   .object({
-    action: z.enum(['Add', 'Overwrite', 'Remove']),
+    action: z.enum(HEADER_ACTIONS),
     name: z.string().max(256),
     value: Template.optional().meta({
       description: 'For Add and Overwrite; the same language as the URL sections.',
@@ -38,14 +48,14 @@ const CorsSchema = z
     enabled: z.boolean().default(PASSTHROUGH_DEFAULTS.cors.enabled),
     allowedOrigins: z
       .array(z.string().max(300))
-      .max(100)
+      .max(MAX_ALLOWED_ORIGINS)
       .default([])
       .meta({ description: '`*`, `scheme://host[:port]`, or `scheme://*.domain` for its subdomains.' }),
     allowCredentials: z.boolean().default(PASSTHROUGH_DEFAULTS.cors.allowCredentials),
     maxAgeSeconds: z
       .int()
-      .min(0)
-      .max(MAX_CORS_MAX_AGE_SECONDS)
+      .min(ENTRY_BOUNDS.maxAgeSeconds.min)
+      .max(ENTRY_BOUNDS.maxAgeSeconds.max)
       .default(PASSTHROUGH_DEFAULTS.cors.maxAgeSeconds),
   })
   .strict();
@@ -54,13 +64,13 @@ const TimeoutsSchema = z
   .object({
     connectMs: z
       .int()
-      .min(TIMEOUT_BOUNDS.connectMs.min)
-      .max(TIMEOUT_BOUNDS.connectMs.max)
+      .min(ENTRY_BOUNDS.connectMs.min)
+      .max(ENTRY_BOUNDS.connectMs.max)
       .default(PASSTHROUGH_DEFAULTS.timeouts.connectMs),
     responseMs: z
       .int()
-      .min(TIMEOUT_BOUNDS.responseMs.min)
-      .max(TIMEOUT_BOUNDS.responseMs.max)
+      .min(ENTRY_BOUNDS.responseMs.min)
+      .max(ENTRY_BOUNDS.responseMs.max)
       .default(PASSTHROUGH_DEFAULTS.timeouts.responseMs),
   })
   .strict();
@@ -77,17 +87,23 @@ export const PassthroughEntrySchema = z
   .object({
     target: TargetSchema,
     cors: CorsSchema.prefault({}),
-    headers: z.array(HeaderEntrySchema).max(50).default([]),
+    headers: z.array(HeaderEntrySchema).max(MAX_HEADER_ENTRIES).default([]),
     timeouts: TimeoutsSchema.prefault({}),
     maxRequestBodyBytes: z
       .int()
-      .min(0)
-      .max(MAX_REQUEST_BODY_BYTES)
+      .min(ENTRY_BOUNDS.maxRequestBodyBytes.min)
+      .max(ENTRY_BOUNDS.maxRequestBodyBytes.max)
       .default(PASSTHROUGH_DEFAULTS.maxRequestBodyBytes),
     tls: TlsSchema.prefault({}),
   })
   .strict();
-export type PassthroughEntryInput = z.infer<typeof PassthroughEntrySchema>;
+/** An entry with every setting: as validation hands it to the handlers and as responses show it. */
+export type PassthroughEntry = z.output<typeof PassthroughEntrySchema>;
+/** An entry as a request sends it: settings left out take their defaults. */
+export type PassthroughEntryInput = z.input<typeof PassthroughEntrySchema>;
+export type PassthroughTarget = PassthroughEntry['target'];
+export type PassthroughHeaderEntry = PassthroughEntry['headers'][number];
+export type PassthroughCors = PassthroughEntry['cors'];
 
 const entries = {
   allOperations: PassthroughEntrySchema.optional().meta({
@@ -108,6 +124,8 @@ export const CreatePassthroughBodySchema = z
   })
   .strict();
 export type CreatePassthroughBody = z.infer<typeof CreatePassthroughBodySchema>;
+/** `CreatePassthrough` as a request sends it. */
+export type CreatePassthrough = z.input<typeof CreatePassthroughBodySchema>;
 
 export const ReplacePassthroughBodySchema = z
   .object({
@@ -118,6 +136,8 @@ export const ReplacePassthroughBodySchema = z
   })
   .strict();
 export type ReplacePassthroughBody = z.infer<typeof ReplacePassthroughBodySchema>;
+/** `ReplacePassthrough` as a request sends it. */
+export type ReplacePassthrough = z.input<typeof ReplacePassthroughBodySchema>;
 
 export const CreatePassthroughDoc = documentedAs(
   'CreatePassthrough',
@@ -149,3 +169,7 @@ export const PassthroughSchema = z
 export const CreatedPassthroughSchema = z
   .object({ passthrough: PassthroughSchema, policy: PolicySchema.optional() })
   .meta({ id: 'CreatedPassthrough' });
+export type Passthrough = z.output<typeof PassthroughSchema>;
+export type CreatedPassthrough = z.output<typeof CreatedPassthroughSchema>;
+/** The entries of a configuration, without its identity. */
+export type PassthroughConfiguration = Pick<Passthrough, 'allOperations' | 'operations'>;

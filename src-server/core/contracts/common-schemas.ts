@@ -2,6 +2,11 @@ import * as z from 'zod';
 
 /** Field schemas shared by the management request bodies. */
 
+/** Names are unique ignoring case; the comparison every service uses. */
+export function sameName(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
 export const NameSchema = z.string().trim().min(1, 'A name is required.').max(200);
 export const DescriptionSchema = z.string().max(2000);
 /** In a PATCH body: a text sets the description, `null` removes it. */

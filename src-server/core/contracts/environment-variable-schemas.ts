@@ -1,12 +1,17 @@
 import * as z from 'zod';
-import { DescriptionPatchSchema, DescriptionSchema, IdentifierSchema } from '../common/common-schemas.js';
-import { sameName } from '../common/records.js';
+import { DescriptionPatchSchema, DescriptionSchema, IdentifierSchema, sameName } from './common-schemas.js';
+
+export const ENVIRONMENT_VARIABLE_TYPES = ['string', 'number', 'boolean', 'secret'] as const;
+export type EnvironmentVariableType = (typeof ENVIRONMENT_VARIABLE_TYPES)[number];
+export const ENVIRONMENT_VARIABLE_KINDS = ['value', 'group'] as const;
+export type EnvironmentVariableKind = (typeof ENVIRONMENT_VARIABLE_KINDS)[number];
 
 const TypeSchema = z
-  .enum(['string', 'number', 'boolean', 'secret'])
+  .enum(ENVIRONMENT_VARIABLE_TYPES)
   .meta({ description: 'Secret values are encrypted at rest and always shown as ********.' });
 
 const ScalarSchema = z.union([z.string(), z.number(), z.boolean()]);
+export type EnvironmentVariableScalar = z.output<typeof ScalarSchema>;
 
 const MemberSchema = z.object({ name: IdentifierSchema, type: TypeSchema }).strict();
 
@@ -51,6 +56,7 @@ export const CreateEnvironmentVariableSchema = z
   ])
   .meta({ id: 'CreateEnvironmentVariable' });
 export type CreateEnvironmentVariableInput = z.infer<typeof CreateEnvironmentVariableSchema>;
+export type CreateEnvironmentVariable = z.input<typeof CreateEnvironmentVariableSchema>;
 
 export const ModifyEnvironmentVariableSchema = z
   .object({
@@ -65,6 +71,7 @@ export const ModifyEnvironmentVariableSchema = z
   .strict()
   .meta({ id: 'ModifyEnvironmentVariable' });
 export type ModifyEnvironmentVariableInput = z.infer<typeof ModifyEnvironmentVariableSchema>;
+export type ModifyEnvironmentVariable = z.input<typeof ModifyEnvironmentVariableSchema>;
 
 export const SetValuesSchema = z
   .object({
@@ -79,27 +86,31 @@ export const SetValuesSchema = z
     description: 'Sending ******** for a secret keeps its stored value.',
   });
 export type SetValuesInput = z.infer<typeof SetValuesSchema>;
+export type SetEnvironmentVariableValues = z.input<typeof SetValuesSchema>;
 
-const PresentedSchema = z.union([z.string(), z.number(), z.boolean()]);
+const EnvironmentVariableMemberSchema = z.object({ name: z.string(), type: TypeSchema });
+export type EnvironmentVariableMember = z.output<typeof EnvironmentVariableMemberSchema>;
+
+/** A variable's value (single value) or member values (group) in one environment; secrets as `********`. */
+const EnvironmentVariableValuesSchema = z.object({
+  value: ScalarSchema.optional(),
+  members: z.record(z.string(), ScalarSchema).optional(),
+});
+export type EnvironmentVariableValues = z.output<typeof EnvironmentVariableValuesSchema>;
 
 export const EnvironmentVariableSchema = z
   .object({
     id: z.string(),
     name: z.string(),
     description: z.string().optional(),
-    kind: z.enum(['value', 'group']),
-    type: TypeSchema.optional(),
-    members: z.array(z.object({ name: z.string(), type: TypeSchema })).optional(),
+    kind: z.enum(ENVIRONMENT_VARIABLE_KINDS),
+    type: TypeSchema.optional().meta({ description: 'For a single-value variable.' }),
+    members: z.array(EnvironmentVariableMemberSchema).optional().meta({ description: 'For a group.' }),
     values: z
-      .record(
-        z.string(),
-        z.object({
-          value: PresentedSchema.optional(),
-          members: z.record(z.string(), PresentedSchema).optional(),
-        }),
-      )
+      .record(z.string(), EnvironmentVariableValuesSchema)
       .meta({ description: 'environmentId → its value (or member values); secrets as ********.' }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
   .meta({ id: 'EnvironmentVariable' });
+export type EnvironmentVariable = z.output<typeof EnvironmentVariableSchema>;

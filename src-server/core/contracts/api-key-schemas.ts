@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { NameSchema } from '../common/common-schemas.js';
+import { NameSchema } from './common-schemas.js';
 
 export const ApiKeySchema = z
   .object({
@@ -13,6 +13,7 @@ export const ApiKeySchema = z
     expired: z.boolean(),
   })
   .meta({ id: 'ApiKey', description: 'An API key; the key itself is shown only once, when it is created.' });
+export type ApiKey = z.output<typeof ApiKeySchema>;
 
 export const CreatedApiKeySchema = z
   .object({
@@ -20,6 +21,7 @@ export const CreatedApiKeySchema = z
     key: z.string().meta({ description: 'Shown once; only a digest is kept.' }),
   })
   .meta({ id: 'CreatedApiKey' });
+export type CreatedApiKey = z.output<typeof CreatedApiKeySchema>;
 
 export const CreateApiKeySchema = z
   .object({
@@ -35,3 +37,4 @@ export const CreateApiKeySchema = z
   .strict()
   .meta({ id: 'CreateApiKey' });
 export type CreateApiKeyInput = z.infer<typeof CreateApiKeySchema>;
+export type CreateApiKey = z.input<typeof CreateApiKeySchema>;

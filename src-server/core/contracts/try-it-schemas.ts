@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { MONITORING_OUTCOMES } from '../../../core/monitoring/monitoring-record.js';
+import { MONITORING_OUTCOMES } from './monitoring-schemas.js';
 
 export const TRY_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 export type TryMethod = (typeof TRY_METHODS)[number];
@@ -105,8 +105,11 @@ export const TryRequestSchema = z
   })
   .meta({ id: 'PassthroughTryRequest' });
 export type TryRequest = z.infer<typeof TryRequestSchema>;
+/** `PassthroughTryRequest` as a request sends it. */
+export type TryItRequest = z.input<typeof TryRequestSchema>;
 
 const HeaderPairSchema = z.object({ name: z.string(), value: z.string() });
+export type HeaderPair = z.output<typeof HeaderPairSchema>;
 
 export const TryResultSchema = z
   .object({
@@ -143,3 +146,4 @@ export const TryResultSchema = z
   })
   .meta({ id: 'PassthroughTryResult' });
 export type TryResult = z.infer<typeof TryResultSchema>;
+export type TryItResult = TryResult;

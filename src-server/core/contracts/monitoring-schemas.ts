@@ -1,7 +1,27 @@
 import * as z from 'zod';
-import { listPageSchema } from '../../core/http/paging.js';
-import { MONITORING_OUTCOMES } from '../../core/monitoring/monitoring-record.js';
-import { SUMMARY_INTERVALS, type SummaryInterval } from './summary-interval.js';
+import { listPageSchema } from './paging-schemas.js';
+
+/** What happened to a request that reached a gateway listener. */
+export const MONITORING_OUTCOMES = [
+  'forwarded',
+  'unmatched',
+  'method-not-allowed',
+  'preflight',
+  'unauthenticated',
+  'denied',
+  'throttled',
+  'payload-too-large',
+  'refused',
+  'configuration-error',
+  'upstream-error',
+  'timeout',
+  'client-aborted',
+] as const;
+export type MonitoringOutcome = (typeof MONITORING_OUTCOMES)[number];
+
+/** Bucket widths of a summary. */
+export const SUMMARY_INTERVAL_NAMES = ['1m', '5m', '1h', '1d'] as const;
+export type SummaryInterval = (typeof SUMMARY_INTERVAL_NAMES)[number];
 
 export const MonitoringRecordSchema = z
   .object({
@@ -31,6 +51,7 @@ export const MonitoringRecordSchema = z
     reason: z.string().optional().meta({ description: 'Short reason for a refusal or a failure.' }),
   })
   .meta({ id: 'MonitoringRecord', description: 'One request that reached a gateway listener.' });
+export type MonitoringRecord = z.output<typeof MonitoringRecordSchema>;
 
 export const MonitoringRecordPageSchema = listPageSchema(MonitoringRecordSchema).meta({
   id: 'MonitoringRecordPage',
@@ -46,6 +67,7 @@ const StatusCountsSchema = z
     other: z.int().meta({ description: 'Status outside 100–599, e.g. 0 when no response was sent.' }),
   })
   .meta({ id: 'MonitoringStatusCounts' });
+export type MonitoringStatusCounts = z.output<typeof StatusCountsSchema>;
 
 const percentiles = {
   p50: z.number().nullable(),
@@ -63,10 +85,11 @@ const BucketSchema = z
     ...percentiles,
   })
   .meta({ id: 'MonitoringSummaryBucket' });
+export type MonitoringSummaryBucket = z.output<typeof BucketSchema>;
 
 export const MonitoringSummarySchema = z
   .object({
-    interval: z.enum(Object.keys(SUMMARY_INTERVALS) as [SummaryInterval, ...SummaryInterval[]]),
+    interval: z.enum(SUMMARY_INTERVAL_NAMES),
     start: z
       .string()
       .meta({ description: 'Start of the range summarised (inclusive).', format: 'date-time' }),
@@ -88,3 +111,4 @@ export const MonitoringSummarySchema = z
     description:
       'Counts and duration percentiles (milliseconds) per time bucket. Percentiles are nearest-rank over a log-scale histogram (16 bins per doubling): the reported value is the upper edge of the bin holding the ranked duration, clamped to the observed minimum and maximum, so it overstates the exact value by at most 4.4 %. Null when a bucket is empty.',
   });
+export type MonitoringSummary = z.output<typeof MonitoringSummarySchema>;

@@ -1,8 +1,29 @@
 import * as z from 'zod';
-import { NameSchema } from '../common/common-schemas.js';
-import { normalizeListenerHost } from './listener-address.js';
+import { NameSchema } from './common-schemas.js';
 
-const PlatformSchema = z.enum(['cross-platform', 'legacy']).meta({
+// Node's isIP accepts an IPv6 zone (`fe80::1%eth0`); zod's ipv6 check does not, so the zone is set aside first.
+const IPV6_ZONE = /%[0-9a-zA-Z.:-]+$/;
+const Ipv4Schema = z.ipv4();
+const Ipv6Schema = z.ipv6();
+
+/**
+ * A listener address of an agent group: `localhost` or an IP address (IPv6 with or without brackets), never a
+ * host name that DNS could point anywhere. Lower-cased, brackets removed; undefined when it is neither.
+ */
+export function normalizeListenerHost(host: string): string | undefined {
+  const trimmed = host.trim().toLowerCase();
+  if (trimmed === 'localhost') return trimmed;
+  const unbracketed = trimmed.startsWith('[') && trimmed.endsWith(']') ? trimmed.slice(1, -1) : trimmed;
+  const isIp =
+    Ipv4Schema.safeParse(unbracketed).success ||
+    Ipv6Schema.safeParse(unbracketed.replace(IPV6_ZONE, '')).success;
+  return isIp ? unbracketed : undefined;
+}
+
+export const AGENT_GROUP_PLATFORMS = ['cross-platform', 'legacy'] as const;
+export type AgentGroupPlatform = (typeof AGENT_GROUP_PLATFORMS)[number];
+
+const PlatformSchema = z.enum(AGENT_GROUP_PLATFORMS).meta({
   description:
     'Cross-platform groups run a gateway listener here; legacy groups run nothing and support no passthrough.',
 });
@@ -44,6 +65,7 @@ export const AgentGroupSchema = z
     id: 'AgentGroup',
     description: 'An agent group; each cross-platform group is one gateway listener.',
   });
+export type AgentGroup = z.output<typeof AgentGroupSchema>;
 
 export const CreateAgentGroupSchema = z
   .object({
@@ -56,6 +78,7 @@ export const CreateAgentGroupSchema = z
   .strict()
   .meta({ id: 'CreateAgentGroup' });
 export type CreateAgentGroupInput = z.infer<typeof CreateAgentGroupSchema>;
+export type CreateAgentGroup = z.input<typeof CreateAgentGroupSchema>;
 
 export const ModifyAgentGroupSchema = z
   .object({
@@ -68,3 +91,4 @@ export const ModifyAgentGroupSchema = z
   .strict()
   .meta({ id: 'ModifyAgentGroup' });
 export type ModifyAgentGroupInput = z.infer<typeof ModifyAgentGroupSchema>;
+export type ModifyAgentGroup = z.input<typeof ModifyAgentGroupSchema>;
