@@ -151,7 +151,9 @@ describe('the OpenAPI document', () => {
       const prefilled = new URLSearchParams();
       for (const parameter of operation.parameters.filter((candidate) => candidate.in === 'query')) {
         const value = parameter.example ?? parameter.schema.example ?? parameter.schema.default;
-        if (value !== undefined) prefilled.set(parameter.name, String(value));
+        // Swagger UI writes a query example as text; a structured one would be JSON.
+        if (value !== undefined)
+          prefilled.set(parameter.name, typeof value === 'string' ? value : JSON.stringify(value));
       }
       const [tried, plain] = await Promise.all([
         server.api(`${path}?${prefilled.toString()}`),
