@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline';
 import { prepareDocument } from '../src-server/control/apis/import-pipeline/prepare-document.js';
-import { API_DOCUMENT_LIMIT } from '../src-server/control/apis/api-schemas.js';
+import { API_DOCUMENT_LIMIT } from '../src-server/core/contracts/api-schemas.js';
 import { DEFAULT_FETCH_LIMITS } from '../src-server/control/apis/import-pipeline/safe-fetch.js';
 import { CLI, gatehouseToken, ROOT, startGatehouseServe } from './lib/gatehouse-serve.js';
 import { ensureCorpus, listDescriptions, packageManifests, type CorpusFile } from './lib/import-corpus.js';

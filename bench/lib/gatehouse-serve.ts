@@ -35,7 +35,7 @@ export interface ServedGatehouse {
   pid: number;
   /** From spawning to the "Press Ctrl+C" line. */
   coldStartMs: number;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 export async function startGatehouseServe(

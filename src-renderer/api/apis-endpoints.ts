@@ -8,11 +8,12 @@ import type {
   ApiRevision,
   ApiRevisionDetails,
   ApiSummary,
+  ApplyImport,
   ModifyApi,
-  UploadProgress,
-} from './apis-types.js';
+  UrlImport,
+} from './types.js';
 import { listAll } from './list-all.js';
-import { uploadWithProgress } from './xhr-upload.js';
+import { uploadWithProgress, type UploadProgress } from './xhr-upload.js';
 
 type Signal = { signal?: AbortSignal };
 
@@ -68,17 +69,14 @@ export const apiImportsApi = {
       contentType: documentContentType(file),
       ...options,
     }),
-  startUrl: (client: ApiClient, url: string, allowPrivateAddress: boolean) =>
-    client.post<ApiImportJob>('/api/v1/api-imports/from-url', { url, allowPrivateAddress }),
+  startUrl: (client: ApiClient, request: UrlImport) =>
+    client.post<ApiImportJob>('/api/v1/api-imports/from-url', request),
   get: (client: ApiClient, id: string, apiId?: string, { signal }: Signal = {}) =>
     client.get<ApiImportJob>(`/api/v1/api-imports/${byId(id)}`, {
       signal,
       ...(apiId ? { query: { apiId } } : {}),
     }),
   cancel: (client: ApiClient, id: string) => client.delete(`/api/v1/api-imports/${byId(id)}`),
-  apply: (
-    client: ApiClient,
-    id: string,
-    request: { apiId?: string; agentGroupId?: string; name?: string; expectedRevision?: number },
-  ) => client.post<ApiImportResult | ApiReimportResult>(`/api/v1/api-imports/${byId(id)}/apply`, request),
+  apply: (client: ApiClient, id: string, request: ApplyImport) =>
+    client.post<ApiImportResult | ApiReimportResult>(`/api/v1/api-imports/${byId(id)}/apply`, request),
 };

@@ -8,7 +8,7 @@ import { managementRoutes } from '../control/panel/management-routes.js';
 import { GatewayManager } from '../gateway/gateway-manager.js';
 import { metricsRouter } from '../control/monitoring/metrics-router.js';
 import { scheduleMonitoringRetention } from '../core/monitoring/retention-scheduler.js';
-import { buildManagementDocument } from '../control/panel/management-document.js';
+import { buildManagementDocument, servedBy } from '../control/panel/management-document.js';
 import { packageInfo } from '../core/data-dir/package-root.js';
 import { ApiKeyDigest, isWellFormedApiKey } from '../control/policies/api-key-digest.js';
 import { createApiImports } from '../control/apis/api-imports.js';
@@ -18,7 +18,7 @@ import type { Tenant } from './tenant.js';
 export interface ServerServices {
   controlPanel: ControlPanel;
   gateway: GatewayManager;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 function externalProviderOf(settings: SettingsSnapshot): ExternalProvider | undefined {
@@ -40,7 +40,7 @@ export async function startServices(input: {
 }): Promise<ServerServices> {
   const { tenant, source, settings } = input;
   const { logger, now } = tenant;
-  const version = packageInfo().version;
+  const { version, license } = packageInfo();
   // Opened before anything is scheduled: when it fails there is nothing to undo.
   const apiKeyDigest = await ApiKeyDigest.open(tenant.layout.keysDir);
 
@@ -103,7 +103,7 @@ export async function startServices(input: {
       gateway,
       imports,
     });
-    const document = buildManagementDocument(routes, { version });
+    const document = buildManagementDocument(routes, { version, license });
     const app = createControlPanelApp({
       routes,
       services: {
@@ -121,7 +121,7 @@ export async function startServices(input: {
         .map((name) => name.trim())
         .filter(Boolean),
       uiDir: input.uiDir,
-      managementDocument: () => document,
+      managementDocument: (origin) => servedBy(document, origin),
       extraRouters: [
         metricsRouter({
           metrics: tenant.monitoring.metrics,

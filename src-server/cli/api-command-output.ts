@@ -1,6 +1,7 @@
 import type { ChangeSummary } from '../control/apis/change-summary.js';
 import type { ImportOutcome, ReimportOutcome } from '../control/apis/api-import-service.js';
 import type { HttpProblem } from '../core/http/problem.js';
+import { ErrorCode } from '../core/contracts/error-codes.js';
 
 /** What `gatehouse api import` prints: the outcome, every warning (grouped by JSON pointer) and every skipped operation. */
 export function printImportReport(out: NodeJS.WritableStream, outcome: ImportOutcome): void {
@@ -44,7 +45,7 @@ export function describeProblem(problem: HttpProblem): string {
   for (const [field, messages] of Object.entries(problem.errors ?? {})) {
     for (const message of messages) lines.push(`  ${field === '' ? '(document)' : field}: ${message}`);
   }
-  if (problem.extensions.reason === 'private-address') {
+  if (problem.code === ErrorCode.GH_ERR_PRIVATE_ADDRESS) {
     lines.push('  Run again with --allow-private-address to confirm.');
   }
   return lines.join('\n');

@@ -33,7 +33,7 @@ async function run<T>(what: string, action: () => Promise<T>): Promise<T> {
     return await action();
   } catch (error) {
     if (error instanceof HttpProblem)
-      throw new CommandError(`Could not import ${what}: ${describeProblem(error)}`);
+      throw new CommandError(`Could not import ${what}: ${describeProblem(error)}`, error);
     throw error;
   }
 }

@@ -8,7 +8,7 @@ import type { ApiRecord, ConfigData } from '../../core/model/config-model.js';
 import { assertNoOverlap } from './api-overlap.js';
 import { documentMediaTypeOf, documentPath, removeDocument } from './api-document-files.js';
 import { filesOf, revisionsOf } from './api-revisions.js';
-import type { ModifyApiInput } from './api-schemas.js';
+import type { ModifyApiInput } from '../../core/contracts/api-schemas.js';
 
 /** The API catalog: listing, reading, reassigning and deleting imported API definitions. */
 export class ApiCatalogService {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 import { conflict, validationProblem } from '../../core/http/problem.js';
 import type { ManagementDeps } from '../common/management-deps.js';
 import { requireRecord } from '../common/records.js';
@@ -22,7 +23,7 @@ import {
   writeDetails,
   type NewRevision,
 } from './revision-commit.js';
-import { API_DOCUMENT_LIMIT } from './api-schemas.js';
+import { API_DOCUMENT_LIMIT } from '../../core/contracts/api-schemas.js';
 import { DEFAULT_FETCH_LIMITS, type FetchLimits } from './import-pipeline/safe-fetch.js';
 import type { ImportInput, ImportProgress, PreparedDocument } from './import-pipeline/import-types.js';
 import type { ImportRunner } from './import-pipeline/import-runner.js';
@@ -273,6 +274,7 @@ export function uploadInput(upload: ApiDocumentUpload): ImportInput {
 export function assertExpectedRevision(api: ApiRecord, expected: number | undefined): void {
   if (expected !== undefined && api.revision !== expected) {
     throw conflict(
+      ErrorCode.GH_ERR_API_CHANGED,
       `The API is at revision ${api.revision} now, not ${expected}: look at the changes again before applying them.`,
       { currentRevision: api.revision },
     );

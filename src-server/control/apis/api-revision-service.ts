@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 import { conflict, notFound } from '../../core/http/problem.js';
 import type { ManagementDeps } from '../common/management-deps.js';
 import { requireRecord } from '../common/records.js';
@@ -154,9 +155,14 @@ export class ApiRevisionService {
   private async load(apiId: string, revision: number) {
     const api = requireRecord(this.deps.store.data.apis, apiId, 'API');
     const target = this.require(api, revision);
-    if (target.revision === api.revision) throw conflict(`Revision ${revision} is the current one already.`);
+    if (target.revision === api.revision)
+      throw conflict(
+        ErrorCode.GH_ERR_REVISION_NOT_RESTORABLE,
+        `Revision ${revision} is the current one already.`,
+      );
     if (target.detailsFile === undefined)
       throw conflict(
+        ErrorCode.GH_ERR_REVISION_NOT_RESTORABLE,
         `Revision ${revision} was imported by an earlier version of Gatehouse and cannot be restored.`,
       );
     const { documentsDir } = this.deps.store;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { ErrorCode, type HttpErrorCode } from '../../core/contracts/error-codes.js';
+import type { ImportJobState } from '../../core/contracts/api-import-schemas.js';
 import { HttpProblem, notFound } from '../../core/http/problem.js';
 import type { ApiSourceRecord } from '../../core/model/config-model.js';
 import type { ImportInput, ImportProgress, PreparedDocument } from './import-pipeline/import-types.js';
-
-export type ImportJobState = 'running' | 'ready' | 'failed' | 'cancelled';
 
 /** What a client sees of an import in progress. */
 export interface ImportJobView {
@@ -17,6 +17,7 @@ export interface ImportJobView {
   /** When `failed`: the problem answer the import would have got. */
   problem?: {
     status: number;
+    code: HttpErrorCode;
     detail?: string;
     errors?: Record<string, string[]>;
     extensions: Record<string, unknown>;
@@ -57,7 +58,7 @@ export class ApiImportJobs {
     this.evict();
     if (this.jobs.size >= MAX_IMPORT_JOBS) {
       throw new HttpProblem(
-        429,
+        ErrorCode.GH_ERR_TOO_MANY_IMPORTS,
         `At most ${MAX_IMPORT_JOBS} imports can be in progress at once; finish or cancel one first.`,
       );
     }
@@ -76,16 +77,22 @@ export class ApiImportJobs {
       (error: unknown) => {
         if (job.controller.signal.aborted) return this.finish(job, { state: 'cancelled' });
         if (error instanceof HttpProblem) {
-          const { status, detail, errors, extensions } = error;
+          const { status, code, detail, errors, extensions } = error;
           return this.finish(job, {
             state: 'failed',
-            problem: { status, ...(detail ? { detail } : {}), ...(errors ? { errors } : {}), extensions },
+            problem: {
+              status,
+              code,
+              ...(detail ? { detail } : {}),
+              ...(errors ? { errors } : {}),
+              extensions,
+            },
           });
         }
         const message = error instanceof Error ? error.message : String(error);
         return this.finish(job, {
           state: 'failed',
-          problem: { status: 500, detail: message, extensions: {} },
+          problem: { status: 500, code: ErrorCode.GH_ERR_INTERNAL, detail: message, extensions: {} },
         });
       },
     );
@@ -109,9 +116,13 @@ export class ApiImportJobs {
   async apply<R>(owner: string, id: string, apply: (prepared: PreparedDocument) => Promise<R>): Promise<R> {
     const job = this.get(owner, id);
     if (job.state !== 'ready' || !job.prepared) {
-      throw new HttpProblem(409, `The import is ${job.state}, not ready to be applied.`, {
-        extensions: { state: job.state },
-      });
+      throw new HttpProblem(
+        ErrorCode.GH_ERR_IMPORT_NOT_READY,
+        `The import is ${job.state}, not ready to be applied.`,
+        {
+          extensions: { state: job.state },
+        },
+      );
     }
     const result = await apply(job.prepared);
     this.jobs.delete(id);

@@ -1,5 +1,6 @@
-/** How long an audit entry is kept: general entries age out, configuration entries live with their resource, agent events roll. */
-export type AuditCategory = 'general' | 'configuration' | 'agent';
+import type { AuditCategory } from '../contracts/audit-schemas.js';
+
+export type { AuditCategory };
 
 /**
  * The activity catalog: every `{Controller}.{Action}` Gatehouse knows. It drives role checks and is the list of

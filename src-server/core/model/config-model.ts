@@ -213,7 +213,8 @@ export type StoredPassthroughEntry = PassthroughEntry<StoredHeaderEntry>;
 export const PASSTHROUGH_DEFAULTS = {
   cors: { enabled: false, allowedOrigins: [] as string[], allowCredentials: false, maxAgeSeconds: 600 },
   timeouts: { connectMs: 5_000, responseMs: 30_000 },
-  maxRequestBodyBytes: 100 * 1024 * 1024,
+  /** 100 MiB (a literal, so the console's copy is checked against it). */
+  maxRequestBodyBytes: 104_857_600,
   tls: { verify: true },
 } as const;
 

@@ -118,12 +118,12 @@ type SegmentMatcher = (decodedSegment: string, params: Record<string, string>) =
 export interface CompiledPathTemplate {
   template: string;
   /** Parameter values (decoded) when `path` matches, otherwise `null`. */
-  match(path: string): Record<string, string> | null;
+  match: (path: string) => Record<string, string> | null;
   /**
    * The same for a path already split on `/` and decoded: `decodedSegments` from index `from` on (none left is
    * the empty path). Spares a router that has split the request path splitting it again.
    */
-  matchSegments(decodedSegments: readonly string[], from: number): Record<string, string> | null;
+  matchSegments: (decodedSegments: readonly string[], from: number) => Record<string, string> | null;
 }
 
 /** Compiles a template for repeated matching; `undefined` when the template is invalid. */

@@ -78,7 +78,7 @@ export type RouteResolution =
   | { kind: 'method-not-allowed'; api: ApiRoute; allow: readonly string[] }
   | { kind: 'unmatched'; api: ApiRoute | undefined };
 
-const NO_PARAMETERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+const NO_PARAMETERS: Record<string, string> = Object.freeze({});
 
 /** What routing reads of a request target (see `parseRequestTarget`). */
 export interface RoutedTarget {

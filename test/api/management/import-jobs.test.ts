@@ -21,7 +21,7 @@ interface Job {
     changed: { before: string; after: string; changes: string[] }[];
     droppedPassthroughEntries: { operation: string }[];
   };
-  problem?: { status: number; reason?: string };
+  problem?: { status: number; code: string; reason?: string };
 }
 
 interface Revision {
@@ -100,8 +100,12 @@ describe('imports in steps, revisions and restore', () => {
 
   it('reports a refused document as a failed import with the problem', async () => {
     const job = await settled((await startUpload('{"name": "not an API"}')).id);
-    expect(job).toMatchObject({ state: 'failed', problem: { status: 400 } });
-    await expectProblem(await send(server, 'POST', `/api/v1/api-imports/${job.id}/apply`, {}), 409);
+    expect(job).toMatchObject({ state: 'failed', problem: { status: 400, code: 'GH_ERR_INVALID_DOCUMENT' } });
+    await expectProblem(
+      await send(server, 'POST', `/api/v1/api-imports/${job.id}/apply`, {}),
+      409,
+      'GH_ERR_IMPORT_NOT_READY',
+    );
   });
 
   it('cancels an import that is still loading', async () => {
@@ -169,6 +173,7 @@ describe('imports in steps, revisions and restore', () => {
         expectedRevision: 7,
       }),
       409,
+      'GH_ERR_API_CHANGED',
     );
     const applied = await send(server, 'POST', `/api/v1/api-imports/${job.id}/apply`, {
       apiId: api.id,
@@ -204,7 +209,11 @@ describe('imports in steps, revisions and restore', () => {
     const after = await json<{ data: Revision[] }>(await server.api(`/api/v1/apis/${api.id}/revisions`));
     expect(after.data[0]).toMatchObject({ revision: 3, current: true, restoredFrom: 1 });
     expect(after.data[1]).toMatchObject({ revision: 2, hasPassthrough: true });
-    await expectProblem(await send(server, 'POST', `/api/v1/apis/${api.id}/revisions/3/restore`, {}), 409);
+    await expectProblem(
+      await send(server, 'POST', `/api/v1/apis/${api.id}/revisions/3/restore`, {}),
+      409,
+      'GH_ERR_REVISION_NOT_RESTORABLE',
+    );
     await expectProblem(await server.api(`/api/v1/apis/${api.id}/revisions/99`), 404);
   });
 });

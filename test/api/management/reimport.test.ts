@@ -2,21 +2,17 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/test-server.js';
-import { entry, expectProblem, importApi, json, openApiDocument, send, type ApiDto } from './helpers.js';
-
-interface Passthrough {
-  revision: number;
-  allOperations?: unknown;
-  operations: Record<string, { target: { section3: string } }>;
-}
-
-interface ReimportResult {
-  api: ApiDto;
-  kept: string[];
-  added: string[];
-  removed: string[];
-  droppedPassthroughEntries: { operation: string; reason: string }[];
-}
+import type { ApiReimportResult as ReimportResult } from '../../../src-server/core/contracts/index.js';
+import {
+  entry,
+  expectProblem,
+  importApi,
+  json,
+  openApiDocument,
+  send,
+  type ApiDto,
+  type Passthrough,
+} from './helpers.js';
 
 describe('re-importing an API definition', () => {
   let server: TestServer;

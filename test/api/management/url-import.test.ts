@@ -73,15 +73,20 @@ describe('importing from a URL', () => {
     const refused = await expectProblem(
       await importFromUrl({ url: descriptions.url('/specs/openapi.yaml') }),
       422,
+      'GH_ERR_PRIVATE_ADDRESS',
     );
-    expect(refused).toMatchObject({ reason: 'private-address', host: '127.0.0.1', address: '127.0.0.1' });
+    expect(refused).toMatchObject({
+      code: 'GH_ERR_PRIVATE_ADDRESS',
+      host: '127.0.0.1',
+      address: '127.0.0.1',
+    });
     expect(refused.detail).toContain('allowPrivateAddress');
     expect(descriptions.requests.length).toBe(before);
     const localhost = await expectProblem(
       await importFromUrl({ url: descriptions.url('/specs/openapi.yaml').replace('127.0.0.1', 'localhost') }),
       422,
     );
-    expect(localhost).toMatchObject({ reason: 'private-address', host: 'localhost' });
+    expect(localhost).toMatchObject({ code: 'GH_ERR_PRIVATE_ADDRESS', host: 'localhost' });
   });
 
   it('refuses what is no http(s) URL, and URLs with credentials', async () => {
@@ -154,7 +159,7 @@ describe('importing from a URL', () => {
       await importFromUrl({ url: descriptions.url('/nowhere.json'), allowPrivateAddress: true }),
       422,
     );
-    expect(missing).toMatchObject({ reason: 'http-status' });
+    expect(missing).toMatchObject({ code: 'GH_ERR_DOCUMENT_UNAVAILABLE', reason: 'http-status' });
     expect(missing.detail).toContain('answered 404');
     descriptions.serve('/not-openapi.json', { name: 'package', version: '1.0.0' });
     const notOpenApi = await expectProblem(

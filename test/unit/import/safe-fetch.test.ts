@@ -50,16 +50,16 @@ describe('loading a description over HTTP (real sockets)', () => {
   });
 
   it('stops at the size limit: declared, streamed, or once decompressed', async () => {
-    expect((await failure(fetchDocument(server.url('/big.json'), allowed))).code).toBe('too-large');
-    expect((await failure(fetchDocument(server.url('/chunked-big'), allowed))).code).toBe('too-large');
-    expect((await failure(fetchDocument(server.url('/bomb'), allowed))).code).toBe('too-large');
+    expect((await failure(fetchDocument(server.url('/big.json'), allowed))).reason).toBe('too-large');
+    expect((await failure(fetchDocument(server.url('/chunked-big'), allowed))).reason).toBe('too-large');
+    expect((await failure(fetchDocument(server.url('/bomb'), allowed))).reason).toBe('too-large');
   });
 
   it('stops at the time limit and after too many redirects', async () => {
     const started = Date.now();
-    expect((await failure(fetchDocument(server.url('/slow'), allowed))).code).toBe('timeout');
+    expect((await failure(fetchDocument(server.url('/slow'), allowed))).reason).toBe('timeout');
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect((await failure(fetchDocument(server.url('/loop'), allowed))).code).toBe('too-many-redirects');
+    expect((await failure(fetchDocument(server.url('/loop'), allowed))).reason).toBe('too-many-redirects');
   });
 
   it('refuses a loopback address without the confirmation, before connecting', async () => {
@@ -67,7 +67,11 @@ describe('loading a description over HTTP (real sockets)', () => {
     const refused = await failure(
       fetchDocument(server.url('/small.json'), { allowPrivateAddress: false, limits }),
     );
-    expect(refused).toMatchObject({ code: 'private-address', details: { address: '127.0.0.1' } });
+    expect(refused).toMatchObject({
+      reason: 'private-address',
+      code: 'GH_ERR_PRIVATE_ADDRESS',
+      details: { address: '127.0.0.1' },
+    });
     expect(server.requests.length).toBe(before);
   });
 });

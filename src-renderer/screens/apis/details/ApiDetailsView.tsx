@@ -5,9 +5,9 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ApiProblemError } from '../../../api/api-errors.js';
+import { isProblem } from '../../../api/api-errors.js';
 import { apisApi } from '../../../api/apis-endpoints.js';
-import type { ApiDefinition } from '../../../api/apis-types.js';
+import type { ApiDefinition } from '../../../api/types.js';
 import { agentGroupsApi } from '../../../api/endpoints.js';
 import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog.js';
 import { PageHeader } from '../../../components/PageHeader.js';
@@ -55,7 +55,7 @@ export function ApiDetailsView({ apiId }: { apiId: string }) {
   const [dialog, setDialog] = useState<OpenDialog>('none');
   const close = () => setDialog('none');
 
-  if (api.error instanceof ApiProblemError && api.error.status === 404) return <ApiNotFound apiId={apiId} />;
+  if (isProblem(api.error, 'GH_ERR_NOT_FOUND')) return <ApiNotFound apiId={apiId} />;
   const current = api.data?.id === apiId ? api.data : undefined;
 
   const download = async (definition: ApiDefinition) => {

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { apisApi } from '../../../api/apis-endpoints.js';
-import type { ApiDefinition } from '../../../api/apis-types.js';
+import type { ApiDefinition } from '../../../api/types.js';
 import { LoadFailureAlerts } from '../../../components/ProblemAlert.js';
 import { useApiQuery } from '../../../hooks/use-api-query.js';
 import { countOf } from '../format-numbers.js';

@@ -7,7 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { apiImportsApi } from '../../../api/apis-endpoints.js';
-import type { ApiDefinition, ApiReimportResult } from '../../../api/apis-types.js';
+import type { ApiDefinition, ApiReimportResult } from '../../../api/types.js';
 import { useApiClient } from '../../../session/session-context.js';
 import { countOf } from '../format-numbers.js';
 import { ChangeSummaryView } from '../import/ChangeSummaryView.js';
@@ -22,8 +22,8 @@ import { ReimportOutcome } from './ReimportOutcome.js';
 export interface ReimportDialogProps {
   api: ApiDefinition;
   /** Called once the new version is in (the dialog stays open to show what changed). */
-  onReimported(result: ApiReimportResult): void;
-  onClose(): void;
+  onReimported: (result: ApiReimportResult) => void;
+  onClose: () => void;
 }
 
 /** A new version of the API's document: read first, its changes shown, then applied on request. */

@@ -3,7 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ApiReimportResult } from '../../../api/apis-types.js';
+import type { ApiReimportResult } from '../../../api/types.js';
 import { MONOSPACE_FONT } from '../../../theme/theme.js';
 import { countOf } from '../format-numbers.js';
 import { KeyList } from '../import/ChangeSummaryView.js';

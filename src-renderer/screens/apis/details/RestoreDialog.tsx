@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import { apisApi } from '../../../api/apis-endpoints.js';
-import type { ApiDefinition, ApiReimportResult } from '../../../api/apis-types.js';
+import type { ApiDefinition, ApiReimportResult } from '../../../api/types.js';
 import { LoadFailureAlerts, ProblemAlert } from '../../../components/ProblemAlert.js';
 import { useApiQuery } from '../../../hooks/use-api-query.js';
 import { useApiClient } from '../../../session/session-context.js';

@@ -9,7 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { apisApi } from '../../../api/apis-endpoints.js';
-import type { ApiDefinition, ApiRevision } from '../../../api/apis-types.js';
+import type { ApiDefinition, ApiRevision } from '../../../api/types.js';
 import { LoadFailureAlerts } from '../../../components/ProblemAlert.js';
 import { useApiQuery } from '../../../hooks/use-api-query.js';
 

@@ -10,7 +10,7 @@ export const DOCUMENT_ACCEPT = '.json,.yaml,.yml,application/json,application/ya
 
 export interface DocumentPickerProps {
   file: File | undefined;
-  onFile(file: File): void;
+  onFile: (file: File) => void;
   disabled?: boolean;
 }
 

@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { apiImportsApi } from '../../../api/apis-endpoints.js';
-import type { ApiImportJob, ApiImportResult, ApiReimportResult } from '../../../api/apis-types.js';
+import type { ApiImportJob, ApiImportResult, ApiReimportResult } from '../../../api/types.js';
 import type { AgentGroup } from '../../../api/types.js';
 import { useApiClient } from '../../../session/session-context.js';
 import { ReimportOutcome } from '../details/ReimportOutcome.js';
@@ -26,8 +26,8 @@ export interface ImportApiDialogProps {
   /** A file dropped on the screen before the dialog opened. */
   initialFile?: File;
   /** Imported; its warnings were shown to the user when there were any. */
-  onImported(result: ApiImportResult): void;
-  onClose(): void;
+  onImported: (result: ApiImportResult) => void;
+  onClose: () => void;
 }
 
 const DEFAULT_AGENT_GROUP_ID = 'default';

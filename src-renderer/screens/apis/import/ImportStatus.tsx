@@ -3,8 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { ApiProblemError } from '../../../api/api-errors.js';
-import type { ApiImportJob } from '../../../api/apis-types.js';
+import { isProblem } from '../../../api/api-errors.js';
+import type { ApiImportJob } from '../../../api/types.js';
 import { DocumentProblemAlert } from './DocumentProblemAlert.js';
 import { UploadProgressBar } from './UploadProgressBar.js';
 import type { ImportJobState } from './use-import-job.js';
@@ -22,7 +22,7 @@ export interface ImportStatusProps {
   /** Why nothing was started (no file, no URL, too large). */
   inputError: string | undefined;
   /** A URL import was refused because its host is a loopback or private address: load it anyway. */
-  onAllowPrivateAddress(): void;
+  onAllowPrivateAddress: () => void;
 }
 
 /** Below the source fields: why nothing started, the import's progress, or why it failed. */
@@ -38,7 +38,8 @@ export function ImportStatus({ state, file, inputError, onAllowPrivateAddress }:
   if (state.phase === 'reading') return <ReadingProgress job={state.job} />;
   if (state.phase === 'failed') {
     const { error } = state;
-    if (error instanceof ApiProblemError && error.extensions.reason === 'private-address') {
+    if (isProblem(error, 'GH_ERR_PRIVATE_ADDRESS')) {
+      const { host, address } = error.extensions;
       return (
         <Alert
           severity="warning"
@@ -49,8 +50,8 @@ export function ImportStatus({ state, file, inputError, onAllowPrivateAddress }:
             </Button>
           }
         >
-          {String(error.extensions.host ?? 'The host')} resolves to{' '}
-          {String(error.extensions.address ?? 'an address')}, a loopback or private address. Load the
+          {typeof host === 'string' ? host : 'The host'} resolves to{' '}
+          {typeof address === 'string' ? address : 'an address'}, a loopback or private address. Load the
           description from there only if you trust it: the server makes the request from its own network.
         </Alert>
       );

@@ -9,7 +9,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import type { DefinitionIssue, SkippedOperation } from '../../../api/apis-types.js';
+import type { DefinitionIssue, SkippedOperation } from '../../../api/types.js';
 import { MONOSPACE_FONT } from '../../../theme/theme.js';
 import { countOf } from '../format-numbers.js';
 import { DefinitionIssuesTable } from './DefinitionIssuesTable.js';

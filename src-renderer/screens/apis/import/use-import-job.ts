@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiProblemError, isAbortError } from '../../../api/api-errors.js';
 import { apiImportsApi } from '../../../api/apis-endpoints.js';
-import type { ApiImportJob, UploadProgress } from '../../../api/apis-types.js';
+import type { ApiImportJob } from '../../../api/types.js';
+import type { UploadProgress } from '../../../api/xhr-upload.js';
 import { useApiClient } from '../../../session/session-context.js';
 
 /** Where an import reads from. */
@@ -63,7 +64,10 @@ export function useImportJob(apiId?: string) {
           });
         } else {
           setState({ phase: 'reading', job: undefined });
-          job = await apiImportsApi.startUrl(client, source.url, source.allowPrivateAddress);
+          job = await apiImportsApi.startUrl(client, {
+            url: source.url,
+            allowPrivateAddress: source.allowPrivateAddress,
+          });
         }
         mine.jobId = job.id;
         while (job.state === 'running') {

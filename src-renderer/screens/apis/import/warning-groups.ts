@@ -1,4 +1,4 @@
-import type { DefinitionIssue } from '../../../api/apis-types.js';
+import type { DefinitionIssue } from '../../../api/types.js';
 
 export interface WarningGroup {
   /** The message with its particulars (quoted values, parameter names, numbers) left out. */

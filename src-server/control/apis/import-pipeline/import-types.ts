@@ -1,6 +1,7 @@
+import type { ImportPhase } from '../../../core/contracts/api-import-schemas.js';
 import type { ApiSourceRecord } from '../../../core/model/config-model.js';
 import type { ApiDefinition, DefinitionIssue } from '../openapi/index.js';
-import type { FetchFailureCode, FetchLimits } from './safe-fetch.js';
+import type { FetchFailureReason, FetchLimits } from './safe-fetch.js';
 
 /** Where the description comes from. */
 export type ImportInput =
@@ -14,8 +15,6 @@ export interface ImportRequest {
   maxBytes: number;
   fetchLimits: FetchLimits;
 }
-
-export type ImportPhase = 'downloading' | 'parsing' | 'resolving' | 'validating';
 
 export interface ImportProgress {
   phase: ImportPhase;
@@ -42,7 +41,7 @@ export type PrepareOutcome =
   | {
       ok: false;
       kind: 'fetch';
-      code: FetchFailureCode;
+      reason: FetchFailureReason;
       message: string;
       url: string;
       host?: string;

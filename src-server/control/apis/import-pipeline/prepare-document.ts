@@ -95,7 +95,7 @@ function loadFailure(error: unknown, request: ImportRequest): PrepareOutcome {
     return {
       ok: false,
       kind: 'fetch',
-      code: error.code,
+      reason: error.reason,
       message: error.message,
       url: error.details.url,
       ...(error.details.host ? { host: error.details.host } : {}),
@@ -103,7 +103,7 @@ function loadFailure(error: unknown, request: ImportRequest): PrepareOutcome {
     };
   }
   if (request.input.kind === 'file' && error instanceof Error) {
-    return { ok: false, kind: 'fetch', code: 'unreachable', message: error.message, url };
+    return { ok: false, kind: 'fetch', reason: 'unreachable', message: error.message, url };
   }
   throw error;
 }

@@ -4,6 +4,8 @@ import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { pipeline, type Readable, type Transform } from 'node:stream';
+import { ErrorCode, type HttpErrorCode } from '../../../core/contracts/error-codes.js';
+import { GatehouseError } from '../../../core/errors/gatehouse-error.js';
 import { isNonPublicAddress } from './address-policy.js';
 
 /** Limits of one import from a URL: every file it loads counts against them. */
@@ -21,7 +23,7 @@ export const DEFAULT_FETCH_LIMITS: FetchLimits = {
   maxRedirects: 5,
 };
 
-export type FetchFailureCode =
+export type FetchFailureReason =
   | 'invalid-url'
   | 'private-address'
   | 'unreachable'
@@ -30,14 +32,27 @@ export type FetchFailureCode =
   | 'http-status'
   | 'too-many-redirects';
 
+/** The problem code of each reason a description cannot be loaded (docs/ERROR-CODES.md). */
+export const FETCH_FAILURE_CODES = {
+  'invalid-url': ErrorCode.GH_ERR_VALIDATION,
+  'private-address': ErrorCode.GH_ERR_PRIVATE_ADDRESS,
+  'too-large': ErrorCode.GH_ERR_DOCUMENT_TOO_LARGE,
+  unreachable: ErrorCode.GH_ERR_DOCUMENT_UNAVAILABLE,
+  timeout: ErrorCode.GH_ERR_DOCUMENT_UNAVAILABLE,
+  'http-status': ErrorCode.GH_ERR_DOCUMENT_UNAVAILABLE,
+  'too-many-redirects': ErrorCode.GH_ERR_DOCUMENT_UNAVAILABLE,
+} as const satisfies Record<FetchFailureReason, HttpErrorCode>;
+
 /** Why a URL could not be loaded, in plain words; `host` and `address` name a refused private address. */
-export class FetchFailure extends Error {
+export class FetchFailure extends GatehouseError {
+  override name = 'FetchFailure';
+
   constructor(
-    readonly code: FetchFailureCode,
+    readonly reason: FetchFailureReason,
     message: string,
     readonly details: { url: string; host?: string; address?: string; status?: number },
   ) {
-    super(message);
+    super(FETCH_FAILURE_CODES[reason], message);
   }
 }
 

@@ -90,7 +90,7 @@ interface ResolvedPathItem {
   value: JsonObject;
   pointer: string;
   /** Where a field of `value` is in the document: next to the `$ref`, or in its target. */
-  pointerOf(key: string): string;
+  pointerOf: (key: string) => string;
 }
 
 function resolvePathItem(

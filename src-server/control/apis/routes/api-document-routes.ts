@@ -1,12 +1,15 @@
 import { pipeline } from 'node:stream/promises';
-import * as z from 'zod';
 import { defineRoute, RESPONSE_WRITTEN, type AnyRoute } from '../../http/route.js';
 import { stringParam } from '../../../core/http/query-params.js';
-import { IdParams } from '../../common/common-schemas.js';
+import { IdParams } from '../../../core/contracts/common-schemas.js';
 import { toApiDto } from '../api-dto.js';
 import type { ApiCatalogService } from '../api-catalog-service.js';
 import type { ApiImportService } from '../api-import-service.js';
-import { API_DOCUMENT_LIMIT, API_DOCUMENT_MEDIA_TYPES, ReimportResultSchema } from '../api-schemas.js';
+import {
+  API_DOCUMENT_LIMIT,
+  API_DOCUMENT_MEDIA_TYPES,
+  ReimportResultSchema,
+} from '../../../core/contracts/api-schemas.js';
 import { annotateApi, mediaTypeOf } from './api-audit.js';
 
 const TAG = 'Apis';
@@ -30,13 +33,12 @@ export function apiDocumentRoutes(catalog: ApiCatalogService, importer: ApiImpor
       responses: [
         {
           status: 200,
-          description: 'The document, with the media type it was imported with.',
-          schema: z.string(),
-          contentType: 'application/yaml',
+          description: 'The document as imported, with the media type it was imported with.',
+          contentType: API_DOCUMENT_MEDIA_TYPES,
         },
       ],
       problems: [404],
-      async handler({ req, res, params }) {
+      async handler({ req, res, params }): Promise<typeof RESPONSE_WRITTEN> {
         const { file, size, mediaType, api } = await catalog.openDocument(params.id);
         try {
           res.status(200);

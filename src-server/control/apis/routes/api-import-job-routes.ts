@@ -5,8 +5,17 @@ import { toApiDto } from '../api-dto.js';
 import type { ApiCatalogService } from '../api-catalog-service.js';
 import type { ApiImportService } from '../api-import-service.js';
 import type { ApiImportJobs, ImportJobView } from '../import-jobs.js';
-import { ApplyImportSchema, ImportJobSchema, JobParams, UrlImportSchema } from '../api-import-schemas.js';
-import { API_DOCUMENT_BODY, ImportResultSchema, ReimportResultSchema } from '../api-schemas.js';
+import {
+  ApplyImportSchema,
+  ImportJobSchema,
+  JobParams,
+  UrlImportSchema,
+} from '../../../core/contracts/api-import-schemas.js';
+import {
+  API_DOCUMENT_BODY,
+  ImportResultSchema,
+  ReimportResultSchema,
+} from '../../../core/contracts/api-schemas.js';
 import { annotateApi, mediaTypeOf } from './api-audit.js';
 
 const TAG = 'Apis';
@@ -213,6 +222,7 @@ function jobView(job: ImportJobView, catalog: ApiCatalogService, importer: ApiIm
           problem: {
             ...job.problem.extensions,
             status: job.problem.status,
+            code: job.problem.code,
             ...(job.problem.detail ? { detail: job.problem.detail } : {}),
             ...(job.problem.errors ? { errors: job.problem.errors } : {}),
           },

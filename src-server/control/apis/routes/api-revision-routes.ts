@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineRoute, type AnyRoute } from '../../http/route.js';
-import { IdParams } from '../../common/common-schemas.js';
+import { IdParams } from '../../../core/contracts/common-schemas.js';
 import type { ApiRecord, ApiRevisionRecord } from '../../../core/model/config-model.js';
 import { toApiDto } from '../api-dto.js';
 import type { ApiCatalogService } from '../api-catalog-service.js';
@@ -10,8 +10,8 @@ import {
   RevisionDetailsSchema,
   RevisionParams,
   RevisionSchema,
-} from '../api-import-schemas.js';
-import { ReimportResultSchema } from '../api-schemas.js';
+} from '../../../core/contracts/api-import-schemas.js';
+import { ReimportResultSchema } from '../../../core/contracts/api-schemas.js';
 import { annotateApi } from './api-audit.js';
 
 const TAG = 'Apis';

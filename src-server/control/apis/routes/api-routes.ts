@@ -1,7 +1,8 @@
-import { LIST_PAGING_QUERY, listPageSchema, paginate } from '../../../core/http/paging.js';
+import { LIST_PAGING_QUERY, paginate } from '../../../core/http/paging.js';
+import { listPageSchema } from '../../../core/contracts/paging-schemas.js';
 import { stringParam } from '../../../core/http/query-params.js';
 import { defineRoute, type AnyRoute } from '../../http/route.js';
-import { IdParams } from '../../common/common-schemas.js';
+import { IdParams } from '../../../core/contracts/common-schemas.js';
 import { toApiDto, toApiSummary } from '../api-dto.js';
 import type { ApiCatalogService } from '../api-catalog-service.js';
 import type { ApiImportService } from '../api-import-service.js';
@@ -12,8 +13,8 @@ import {
   ImportResultSchema,
   ModifyApiSchema,
   ReimportResultSchema,
-} from '../api-schemas.js';
-import { UrlImportAndApplySchema } from '../api-import-schemas.js';
+} from '../../../core/contracts/api-schemas.js';
+import { UrlImportAndApplySchema } from '../../../core/contracts/api-import-schemas.js';
 import { annotateApi, apiResource, mediaTypeOf } from './api-audit.js';
 
 const TAG = 'Apis';
@@ -43,7 +44,7 @@ export function apiRoutes(catalog: ApiCatalogService, importer: ApiImportService
           schema: listPageSchema(ApiSummarySchema),
         },
       ],
-      async handler({ query }) {
+      handler({ query }) {
         const page = paginate(
           catalog.list({ agentGroupId: query.agentGroupId, search: query.search }),
           query.PageNumber,
@@ -62,7 +63,7 @@ export function apiRoutes(catalog: ApiCatalogService, importer: ApiImportService
       params: IdParams,
       responses: [{ status: 200, description: 'The API.', schema: ApiSchema }],
       problems: [404],
-      async handler({ params }) {
+      handler({ params }) {
         return { body: toApiDto(catalog.data, catalog.get(params.id)) };
       },
     }),
