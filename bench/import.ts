@@ -157,12 +157,12 @@ async function largest(files: CorpusFile[]): Promise<void> {
     await setUpPassthrough(client, `http://127.0.0.1:${port}`);
     const gateway = `${served.gatewayUrl}/bench/items/1`;
     // GitHub's base path is "/", which overlaps every other API of a group: the descriptions go to their own group.
-    const group = await client.call<{ id: string }>('POST', '/api/v1/agent-groups', {
+    const group = await client.call('POST', '/api/v1/agent-groups', {
       name: 'Imports',
       environmentId: 'development',
       platform: 'legacy',
     });
-    const importPath = `/api/v1/apis?agentGroupId=${group.body.id}`;
+    const importPath = `/api/v1/apis?agentGroupId=${(group.body as { id: string }).id}`;
     console.log(
       `\n## The largest descriptions (median of ${runs}; load average ${loadavg()[0]!.toFixed(1)} at the start)\n`,
     );
@@ -185,15 +185,13 @@ async function largest(files: CorpusFile[]): Promise<void> {
         const used = process.cpuUsage(cpuBefore);
         cpu.push((used.user + used.system) / 1000);
         if (!prepared.ok) throw new Error(`${name} was refused`);
-        const uploaded = await client.upload<{ api: { id: string; operationCount: number } }>(
-          importPath,
-          file.path,
-        );
+        const uploaded = await client.upload(importPath, file.path);
         if (uploaded.status !== 201)
           throw new Error(`import of ${name}: ${uploaded.status} ${JSON.stringify(uploaded.body)}`);
         server.push(uploaded.ms);
-        operations = uploaded.body.api.operationCount;
-        await client.call('DELETE', `/api/v1/apis/${uploaded.body.api.id}`);
+        const { api } = uploaded.body as { api: { id: string; operationCount: number } };
+        operations = api.operationCount;
+        await client.call('DELETE', `/api/v1/apis/${api.id}`);
       }
       console.log(
         `| ${name} | ${mb(file.bytes)} | ${operations.toLocaleString('en')} | ${ms(median(cli))} | ${ms(median(inProcess))} | ${ms(median(cpu))} | ${ms(median(server))} |`,
@@ -202,14 +200,19 @@ async function largest(files: CorpusFile[]): Promise<void> {
     const seconds = Number(args['load-seconds']);
     const rate = Number(args.rate);
     const quiet = await fixedRateLoad(gateway, seconds, rate);
-    let importing = true;
+    const loadEnded = new AbortController();
+    // A function, not a flag: the load ends while the loop awaits, which narrowing cannot see.
+    const importing = () => !loadEnded.signal.aborted;
     let imports = 0;
-    const during = fixedRateLoad(gateway, seconds, rate).finally(() => (importing = false));
-    while (importing) {
+    const during = fixedRateLoad(gateway, seconds, rate).finally(() => {
+      loadEnded.abort();
+    });
+    while (importing()) {
       for (const { file } of targets) {
-        if (!importing) break;
-        const uploaded = await client.upload<{ api: { id: string } }>(importPath, file.path);
-        if (uploaded.status === 201) await client.call('DELETE', `/api/v1/apis/${uploaded.body.api.id}`);
+        if (!importing()) break;
+        const uploaded = await client.upload(importPath, file.path);
+        if (uploaded.status === 201)
+          await client.call('DELETE', `/api/v1/apis/${(uploaded.body as { api: { id: string } }).api.id}`);
         imports += 1;
       }
     }
@@ -246,5 +249,5 @@ console.log(
     .map((value) => value.toFixed(1))
     .join(' ')}`,
 );
-if (!args['skip-corpus']) await corpus(files, await packageManifests(packages));
+if (!args['skip-corpus']) await corpus(files, packageManifests(packages));
 await largest(files);

@@ -62,7 +62,7 @@ export async function listDescriptions(
 }
 
 /** The packages' own package.json files: JSON that is no API description, which the import must refuse. */
-export async function packageManifests(packages: Array<{ folder: string }>): Promise<string[]> {
+export function packageManifests(packages: Array<{ folder: string }>): string[] {
   return packages.map(({ folder }) => join(folder, 'package.json'));
 }
 

@@ -26,7 +26,10 @@ export function fixedRateLoad(url: string, seconds: number, rate: number): Promi
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      if (code !== 0) {
+        reject(new Error(`autocannon exited with ${String(code)}`));
+        return;
+      }
       const report = JSON.parse(output) as {
         requests: { total: number };
         latency: { p50: number; p99: number; max: number };
@@ -45,24 +48,25 @@ export function fixedRateLoad(url: string, seconds: number, rate: number): Promi
   });
 }
 
+/** Answers as sent: callers cast the body to what the status promises. */
 export interface ManagementClient {
-  call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
-  upload<T>(path: string, file: string): Promise<{ status: number; body: T; ms: number }>;
+  call: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: unknown }>;
+  upload: (path: string, file: string) => Promise<{ status: number; body: unknown; ms: number }>;
 }
 
 export function managementClient(baseUrl: string, token: string): ManagementClient {
   const headers = { Authorization: `Bearer ${token}` };
   return {
-    async call<T>(method: string, path: string, body?: unknown) {
+    async call(method: string, path: string, body?: unknown) {
       const response = await fetch(`${baseUrl}${path}`, {
         method,
         headers: { ...headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       const text = await response.text();
-      return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+      return { status: response.status, body: (text ? JSON.parse(text) : undefined) as unknown };
     },
-    async upload<T>(path: string, file: string) {
+    async upload(path: string, file: string) {
       const content = await readFile(file);
       const started = performance.now();
       const response = await fetch(`${baseUrl}${path}`, {
@@ -73,7 +77,7 @@ export function managementClient(baseUrl: string, token: string): ManagementClie
         },
         body: content,
       });
-      const body = (await response.json()) as T;
+      const body = (await response.json()) as unknown;
       return { status: response.status, body, ms: performance.now() - started };
     },
   };
@@ -87,9 +91,10 @@ export async function setUpPassthrough(client: ManagementClient, upstream: strin
     servers: [{ url: '/bench' }],
     paths: { '/items/{id}': { get: { responses: { 200: { description: 'ok' } } } } },
   };
-  const imported = await client.call<{ api: { id: string } }>('POST', '/api/v1/apis', document);
+  const imported = await client.call('POST', '/api/v1/apis', document);
   if (imported.status !== 201) throw new Error(`bench API import: ${imported.status}`);
-  const passthrough = await client.call('POST', `/api/v1/apis/${imported.body.api.id}/passthrough`, {
+  const apiId = (imported.body as { api: { id: string } }).api.id;
+  const passthrough = await client.call('POST', `/api/v1/apis/${apiId}/passthrough`, {
     allOperations: { target: { section1: upstream, section2: 'items', section3: '' } },
   });
   if (passthrough.status !== 201) throw new Error(`bench passthrough: ${passthrough.status}`);

@@ -5,11 +5,13 @@ import type {
   ApiImportJob,
   ApiImportResult,
   ApiReimportResult,
-  ApiRevision,
+  ApiRestoreResult,
   ApiRevisionDetails,
+  ApiRevisionList,
   ApiSummary,
   ApplyImport,
   ModifyApi,
+  RestoreRevision,
   UrlImport,
 } from './types.js';
 import { listAll } from './list-all.js';
@@ -45,7 +47,7 @@ export const apisApi = {
   downloadDocument: (client: ApiClient, api: Pick<ApiSummary, 'id' | 'name'>): Promise<DownloadedFile> =>
     client.download(`/api/v1/apis/${byId(api.id)}/document`, `${api.name}.yaml`),
   revisions: (client: ApiClient, id: string, { signal }: Signal = {}) =>
-    client.get<{ data: ApiRevision[] }>(`/api/v1/apis/${byId(id)}/revisions`, { signal }),
+    client.get<ApiRevisionList>(`/api/v1/apis/${byId(id)}/revisions`, { signal }),
   revision: (client: ApiClient, id: string, revision: number, { signal }: Signal = {}) =>
     client.get<ApiRevisionDetails>(`/api/v1/apis/${byId(id)}/revisions/${revision}`, { signal }),
   restorePreview: (client: ApiClient, id: string, revision: number, { signal }: Signal = {}) =>
@@ -53,9 +55,9 @@ export const apisApi = {
       signal,
     }),
   restore: (client: ApiClient, id: string, revision: number, expectedRevision: number) =>
-    client.post<ApiReimportResult>(`/api/v1/apis/${byId(id)}/revisions/${revision}/restore`, {
+    client.post<ApiRestoreResult>(`/api/v1/apis/${byId(id)}/revisions/${revision}/restore`, {
       expectedRevision,
-    }),
+    } satisfies RestoreRevision),
 };
 
 /** Imports in steps: read in the background (progress, cancel), then applied. */

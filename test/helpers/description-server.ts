@@ -39,7 +39,10 @@ export class DescriptionServer {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     this.requests.push(path);
     const handler = this.handlers.get(path);
-    if (handler) return handler(req, res);
+    if (handler) {
+      handler(req, res);
+      return;
+    }
     const file = this.files.get(path);
     if (!file) {
       res.writeHead(404).end('not found');

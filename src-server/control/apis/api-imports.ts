@@ -11,7 +11,7 @@ import { WorkerImportRunner, type ImportRunner } from './import-pipeline/import-
 export interface ApiImports {
   runner: ImportRunner;
   jobs: ApiImportJobs;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 export function createApiImports(

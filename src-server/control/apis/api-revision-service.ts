@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { PassthroughRestore } from '../../core/contracts/api-import-schemas.js';
 import { ErrorCode } from '../../core/contracts/error-codes.js';
 import { conflict, notFound } from '../../core/http/problem.js';
 import type { ManagementDeps } from '../common/management-deps.js';
@@ -29,9 +30,6 @@ import {
 import { summarizeChanges, type ChangeSummary } from './change-summary.js';
 import { diffOperations } from './openapi/index.js';
 import { appendRevision, nextApiRecord, removeFiles, snapshotFileFor } from './revision-commit.js';
-
-/** What restoring a revision does to the passthrough configuration. */
-export type PassthroughRestore = 'restored' | 'removed' | 'none';
 
 export interface RestorePreview extends ChangeSummary {
   passthrough: PassthroughRestore;

@@ -73,27 +73,11 @@ export class ApiImportJobs {
     };
     this.jobs.set(job.id, job);
     this.prepare(input, (progress) => (job.progress = progress), job.controller.signal).then(
-      (prepared) => this.finish(job, { state: 'ready', prepared }),
+      (prepared) => {
+        this.finish(job, { state: 'ready', prepared });
+      },
       (error: unknown) => {
-        if (job.controller.signal.aborted) return this.finish(job, { state: 'cancelled' });
-        if (error instanceof HttpProblem) {
-          const { status, code, detail, errors, extensions } = error;
-          return this.finish(job, {
-            state: 'failed',
-            problem: {
-              status,
-              code,
-              ...(detail ? { detail } : {}),
-              ...(errors ? { errors } : {}),
-              extensions,
-            },
-          });
-        }
-        const message = error instanceof Error ? error.message : String(error);
-        return this.finish(job, {
-          state: 'failed',
-          problem: { status: 500, code: ErrorCode.GH_ERR_INTERNAL, detail: message, extensions: {} },
-        });
+        this.finish(job, job.controller.signal.aborted ? { state: 'cancelled' } : failureOf(error));
       },
     );
     return job;
@@ -158,4 +142,20 @@ function sourceOf(input: ImportInput): ApiSourceRecord {
   if (input.kind === 'url') return { kind: 'url', url: input.url, name: input.url };
   if (input.kind === 'file') return { kind: 'file', name: input.path };
   return { kind: 'upload', ...(input.fileName ? { name: input.fileName } : {}) };
+}
+
+/** A failed job keeps the problem a synchronous import would have answered with. */
+function failureOf(error: unknown): Partial<ImportJobView> {
+  if (error instanceof HttpProblem) {
+    const { status, code, detail, errors, extensions } = error;
+    return {
+      state: 'failed',
+      problem: { status, code, ...(detail ? { detail } : {}), ...(errors ? { errors } : {}), extensions },
+    };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    state: 'failed',
+    problem: { status: 500, code: ErrorCode.GH_ERR_INTERNAL, detail: message, extensions: {} },
+  };
 }

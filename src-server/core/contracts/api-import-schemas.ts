@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { NameSchema } from './common-schemas.js';
-import { ApiSourceSchema, IssueSchema, SkippedOperationSchema } from './api-schemas.js';
+import { ApiSourceSchema, IssueSchema, ReimportResultSchema, SkippedOperationSchema } from './api-schemas.js';
 import { ErrorCode } from './error-codes.js';
 import { ProblemDetailsSchema } from './problem-schemas.js';
 
@@ -50,6 +50,10 @@ export const ApplyImportSchema = z
   .meta({ id: 'ApplyImport' });
 export type ApplyImport = z.input<typeof ApplyImportSchema>;
 
+export const PASSTHROUGH_RESTORES = ['restored', 'removed', 'none'] as const;
+/** What restoring a revision does to the passthrough configuration. */
+export type PassthroughRestore = (typeof PASSTHROUGH_RESTORES)[number];
+
 export const ChangeSummarySchema = z
   .object({
     fromRevision: z.int(),
@@ -59,7 +63,7 @@ export const ChangeSummarySchema = z
     changed: z.array(z.object({ before: z.string(), after: z.string(), changes: z.array(z.string()) })),
     keptCount: z.int(),
     droppedPassthroughEntries: z.array(z.object({ operation: z.string(), reason: z.string() })),
-    passthrough: z.enum(['restored', 'removed', 'none']).optional().meta({
+    passthrough: z.enum(PASSTHROUGH_RESTORES).optional().meta({
       description: 'Restores only: what happens to the passthrough configuration.',
     }),
   })
@@ -148,6 +152,28 @@ export const RevisionDetailsSchema = RevisionSchema.extend({
   bundledFiles: z.array(z.string()),
 }).meta({ id: 'ApiRevisionDetails' });
 export type ApiRevisionDetails = z.output<typeof RevisionDetailsSchema>;
+
+export const RevisionListSchema = z.object({ data: z.array(RevisionSchema) }).meta({ id: 'ApiRevisionList' });
+export type ApiRevisionList = z.output<typeof RevisionListSchema>;
+
+export const RestoreRevisionSchema = z
+  .object({
+    expectedRevision: z
+      .int()
+      .min(1)
+      .optional()
+      .meta({
+        description: `The current revision the changes were looked at against; 409 ${ErrorCode.GH_ERR_API_CHANGED} when the API has moved on since.`,
+      }),
+  })
+  .strict()
+  .meta({ id: 'RestoreApiRevision' });
+export type RestoreRevision = z.input<typeof RestoreRevisionSchema>;
+
+export const RestoreResultSchema = ReimportResultSchema.extend({
+  passthrough: z.enum(PASSTHROUGH_RESTORES),
+}).meta({ id: 'ApiRestoreResult' });
+export type ApiRestoreResult = z.output<typeof RestoreResultSchema>;
 
 export const RevisionParams = z.object({ id: z.string().min(1), revision: z.coerce.number().int().min(1) });
 export const JobParams = z.object({ jobId: z.string().min(1).max(100) });

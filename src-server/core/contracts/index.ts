@@ -21,11 +21,15 @@ export type {
 export type {
   ApiChangeSummary,
   ApiImportJob,
+  ApiRestoreResult,
   ApiRevision,
   ApiRevisionDetails,
+  ApiRevisionList,
   ApplyImport,
   ImportJobState,
   ImportPhase,
+  PassthroughRestore,
+  RestoreRevision,
   UrlImport,
   UrlImportAndApply,
 } from './api-import-schemas.js';

@@ -1,5 +1,3 @@
-import type { RequestMatch } from '../paths/request-match.js';
-
 /**
  * The configuration store's document. Collections hold plain JSON records; big documents (OpenAPI specs) live
  * in files beside the store and are referenced by name.
@@ -86,6 +84,19 @@ export interface EnvironmentVariableRecord {
 }
 
 export type HttpMethodName = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE';
+
+/** One condition: the parameter is present and, when `value` is given, has exactly that value. */
+export interface MatchCondition {
+  name: string;
+  value?: string;
+}
+
+/** What a request must carry besides its path and method to be this operation (core/paths/request-match.ts). */
+export interface RequestMatch {
+  query?: MatchCondition[];
+  /** Header names are lower-case. */
+  headers?: MatchCondition[];
+}
 
 export interface ApiOperationRecord {
   /** `${method} ${path}`, e.g. `GET /orders/{id}`: the operation's identity across re-imports. */

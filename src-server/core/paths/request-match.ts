@@ -1,3 +1,5 @@
+import type { MatchCondition, RequestMatch } from '../model/config-model.js';
+
 /**
  * Path keys that carry more than a path, as AWS and Azure publish them: several operations on one URL, told
  * apart by a query value or a header (`/#X-Amz-Target=SQS.AddPermission`, `/#Action=UntagQueue`,
@@ -5,18 +7,7 @@
  * the path template the gateway matches; the rest names conditions on the query or the headers.
  */
 
-/** One condition: the parameter is present and, when `value` is given, has exactly that value. */
-export interface MatchCondition {
-  name: string;
-  value?: string;
-}
-
-/** What a request must carry besides its path and method to be this operation. */
-export interface RequestMatch {
-  query?: MatchCondition[];
-  /** Header names are lower-case. */
-  headers?: MatchCondition[];
-}
+export type { MatchCondition, RequestMatch };
 
 export interface SplitPathKey {
   /** The path template: the key up to its first `?` or `#`. */

@@ -15,8 +15,8 @@ import { ChangeSummaryView } from '../import/ChangeSummaryView.js';
 export interface RestoreDialogProps {
   api: ApiDefinition;
   revision: number;
-  onRestored(result: ApiReimportResult): void;
-  onClose(): void;
+  onRestored: (result: ApiReimportResult) => void;
+  onClose: () => void;
 }
 
 /** What restoring an earlier revision changes, then the restore itself (as a new revision). */

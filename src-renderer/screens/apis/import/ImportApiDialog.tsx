@@ -74,10 +74,10 @@ export function ImportApiDialog({ agentGroups, initialFile, onImported, onClose 
         setApplied({ kind: 'reimported', result });
         return;
       }
-      const result = (await apiImportsApi.apply(client, job.id, {
+      const result = await apiImportsApi.apply(client, job.id, {
         agentGroupId: options.agentGroupId,
         ...(options.name.trim() ? { name: options.name.trim() } : {}),
-      })) as ApiImportResult;
+      });
       importJob.release();
       if (result.warnings.length === 0 && result.skipped.length === 0) onImported(result);
       else setApplied({ kind: 'created', result });

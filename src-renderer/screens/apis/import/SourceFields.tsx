@@ -8,11 +8,11 @@ export type SourceKind = 'file' | 'url';
 
 export interface SourceFieldsProps {
   kind: SourceKind;
-  onKind(kind: SourceKind): void;
+  onKind: (kind: SourceKind) => void;
   file: File | undefined;
-  onFile(file: File): void;
+  onFile: (file: File) => void;
   url: string;
-  onUrl(url: string): void;
+  onUrl: (url: string) => void;
   disabled: boolean;
 }
 

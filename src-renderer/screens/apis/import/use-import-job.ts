@@ -44,7 +44,7 @@ export function useImportJob(apiId?: string) {
     async (source: ImportSource): Promise<ApiImportJob | undefined> => {
       cancel();
       const mine = {
-        controller: new AbortController() as AbortController,
+        controller: new AbortController(),
         jobId: undefined as string | undefined,
       };
       run.current = mine;

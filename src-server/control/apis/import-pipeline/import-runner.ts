@@ -5,12 +5,12 @@ import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
 
 /** Runs the read-validate-extract step of an import; cancel with the signal. */
 export interface ImportRunner {
-  run(
+  run: (
     request: ImportRequest,
     onProgress?: (progress: ImportProgress) => void,
     signal?: AbortSignal,
-  ): Promise<PrepareOutcome>;
-  close(): Promise<void>;
+  ) => Promise<PrepareOutcome>;
+  close: () => Promise<void>;
 }
 
 /** In the calling thread: the CLI, where nothing else waits on the thread. */
@@ -35,8 +35,8 @@ interface Job {
   id: number;
   request: ImportRequest;
   onProgress: (progress: ImportProgress) => void;
-  resolve(outcome: PrepareOutcome): void;
-  reject(error: unknown): void;
+  resolve: (outcome: PrepareOutcome) => void;
+  reject: (error: unknown) => void;
 }
 
 /**

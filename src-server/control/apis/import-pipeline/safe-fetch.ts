@@ -137,7 +137,7 @@ export function withoutCredentials(url: URL): string {
 
 type OnceResponse =
   | { status: number; redirect: true; location?: string }
-  | { status: number; redirect: false; document(finalUrl: string): Promise<FetchedDocument> };
+  | { status: number; redirect: false; document: (finalUrl: string) => Promise<FetchedDocument> };
 
 async function requestOnce(url: URL, policy: FetchPolicy): Promise<OnceResponse> {
   const hostname = url.hostname.replace(/^\[|\]$/g, '');

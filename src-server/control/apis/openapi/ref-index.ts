@@ -10,7 +10,7 @@ import type { DefinitionIssue } from './types.js';
  */
 export interface RefIndex {
   refs: ReadonlySet<string>;
-  sitesOf(wanted: ReadonlySet<string>): RefSite[];
+  sitesOf: (wanted: ReadonlySet<string>) => RefSite[];
 }
 
 export function refIndexOfSites(sites: readonly RefSite[]): RefIndex {

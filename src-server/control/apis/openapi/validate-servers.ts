@@ -163,9 +163,7 @@ function validateVariable(
   }
   const allowed = ownValue(variable, 'enum');
   const choices =
-    Array.isArray(allowed) && allowed.every((item) => typeof item === 'string')
-      ? (allowed as string[])
-      : undefined;
+    Array.isArray(allowed) && allowed.every((item) => typeof item === 'string') ? allowed : undefined;
   if (allowed !== undefined && choices === undefined) {
     issues.warning(`${pointer}/enum`, 'should be an array of strings; ignored');
   } else if (choices?.length === 0) {

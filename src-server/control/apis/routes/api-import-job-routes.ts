@@ -49,7 +49,7 @@ export function apiImportJobRoutes(
       body: API_DOCUMENT_BODY,
       responses: [{ status: 202, description: 'Started; follow it with GET.', schema: ImportJobSchema }],
       problems: [413, 415, 429],
-      async handler({ req, query, body, principal }) {
+      handler({ req, query, body, principal }) {
         const mediaType = mediaTypeOf(req.headers['content-type']);
         const job = jobs.start(ownerOf(principal), {
           kind: 'bytes',
@@ -73,7 +73,7 @@ export function apiImportJobRoutes(
       body: { kind: 'json', schema: UrlImportSchema },
       responses: [{ status: 202, description: 'Started; follow it with GET.', schema: ImportJobSchema }],
       problems: [429],
-      async handler({ body, principal }) {
+      handler({ body, principal }) {
         const job = jobs.start(ownerOf(principal), {
           kind: 'url',
           url: body.url,
@@ -101,7 +101,7 @@ export function apiImportJobRoutes(
       },
       responses: [{ status: 200, description: 'The import.', schema: ImportJobSchema }],
       problems: [404],
-      async handler({ params, query, principal }) {
+      handler({ params, query, principal }) {
         return { body: view(jobs.get(ownerOf(principal), params.jobId), query.apiId) };
       },
     }),
@@ -116,7 +116,7 @@ export function apiImportJobRoutes(
       params: JobParams,
       responses: [{ status: 204, description: 'Cancelled.' }],
       problems: [404],
-      async handler({ params, principal }) {
+      handler({ params, principal }) {
         jobs.cancel(ownerOf(principal), params.jobId);
         return { status: 204 };
       },

@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { defineRoute, type AnyRoute } from '../../http/route.js';
 import { IdParams } from '../../../core/contracts/common-schemas.js';
 import type { ApiRecord, ApiRevisionRecord } from '../../../core/model/config-model.js';
@@ -7,25 +6,16 @@ import type { ApiCatalogService } from '../api-catalog-service.js';
 import type { ApiRevisionService } from '../api-revision-service.js';
 import {
   ChangeSummarySchema,
+  RestoreResultSchema,
+  RestoreRevisionSchema,
   RevisionDetailsSchema,
+  RevisionListSchema,
   RevisionParams,
-  RevisionSchema,
 } from '../../../core/contracts/api-import-schemas.js';
-import { ReimportResultSchema } from '../../../core/contracts/api-schemas.js';
 import { annotateApi } from './api-audit.js';
 
 const TAG = 'Apis';
 const BASE = '/api/v1/apis/:id/revisions';
-
-const RestoreSchema = z
-  .object({
-    expectedRevision: z.int().min(1).optional().meta({
-      description:
-        'The current revision the changes were looked at against; 409 when the API has moved on since.',
-    }),
-  })
-  .strict()
-  .meta({ id: 'RestoreApiRevision' });
 
 export function apiRevisionRoutes(catalog: ApiCatalogService, revisions: ApiRevisionService): AnyRoute[] {
   return [
@@ -37,11 +27,9 @@ export function apiRevisionRoutes(catalog: ApiCatalogService, revisions: ApiRevi
       operationId: 'listApiRevisions',
       summary: "An API's revisions, newest first (every import, re-import and restore; the last 20 are kept)",
       params: IdParams,
-      responses: [
-        { status: 200, description: 'The revisions.', schema: z.object({ data: z.array(RevisionSchema) }) },
-      ],
+      responses: [{ status: 200, description: 'The revisions.', schema: RevisionListSchema }],
       problems: [404],
-      async handler({ params }) {
+      handler({ params }) {
         const { api, revisions: list } = revisions.list(params.id);
         return { body: { data: list.map((revision) => revisionView(api, revision)) } };
       },
@@ -90,12 +78,12 @@ export function apiRevisionRoutes(catalog: ApiCatalogService, revisions: ApiRevi
       operationId: 'restoreApiRevision',
       summary: 'Restore an earlier revision with its passthrough configuration, as a new revision',
       params: RevisionParams,
-      body: { kind: 'json', schema: RestoreSchema.optional(), required: false },
+      body: { kind: 'json', schema: RestoreRevisionSchema.optional(), required: false },
       responses: [
         {
           status: 200,
           description: 'Restored.',
-          schema: ReimportResultSchema.extend({ passthrough: z.enum(['restored', 'removed', 'none']) }),
+          schema: RestoreResultSchema,
         },
       ],
       problems: [404, 409],
