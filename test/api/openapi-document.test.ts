@@ -21,13 +21,21 @@ interface Document {
 
 const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
 
-/** Every operation of the document, with a request path that fills its parameters. */
+function isIntegerPathParameter(operation: Operation, name: string): boolean {
+  return operation.parameters.some(
+    (parameter) => parameter.in === 'path' && parameter.name === name && parameter.schema.type === 'integer',
+  );
+}
+
+/** Every operation of the document, with a request path that fills its parameters (a revision number: 1). */
 function operationsOf(document: Document) {
   return Object.entries(document.paths).flatMap(([template, item]) =>
     Object.entries(item).map(([method, operation]) => ({
       method: method.toUpperCase(),
       template,
-      path: template.replace(/\{[^}]+\}/g, PLACEHOLDER_ID),
+      path: template.replace(/\{([^}]+)\}/g, (_match, name: string) =>
+        isIntegerPathParameter(operation, name) ? '1' : PLACEHOLDER_ID,
+      ),
       operation,
     })),
   );
@@ -119,7 +127,12 @@ describe('the OpenAPI document', () => {
       expect([415, 404], where).toContain(wrongType.status);
       if (accepted.includes('application/json')) {
         const malformed = await server.api(path, { method, body: '{"unclosed": ' });
-        expect([400, 404], where).toContain(malformed.status);
+        // A document taken as sent (a string body) that is read in the background is accepted first (202);
+        // its import job then fails with the problem (test/api/management/import-jobs.test.ts).
+        const readLater =
+          operation.requestBody.content['application/json']?.schema.type === 'string' &&
+          '202' in operation.responses;
+        expect(readLater ? [202] : [400, 404], where).toContain(malformed.status);
       }
     }
   });

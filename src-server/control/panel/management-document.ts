@@ -25,7 +25,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Identity: 'The built-in identity provider and its application registrations.',
   Access: 'Activities and roles.',
   Session: 'The caller and console sign-in.',
-  Apis: 'API definitions imported from OpenAPI 3.1/3.0 and Swagger 2.0 documents, exposed at their base paths.',
+  Apis: 'API definitions imported from OpenAPI 3.2/3.1/3.0 and Swagger 2.0 documents, exposed at their base paths.',
   Passthroughs:
     'Passthrough configurations: per API, an `All operations` entry and/or per-operation entries forwarding to a templated target URL.',
   Environments: 'Environments (Development exists from the start); each agent group belongs to one.',
@@ -101,10 +101,22 @@ function rewriteRefs<T>(value: T): T {
   return out as T;
 }
 
+/** A number in the path (a revision) is documented as the integer it is read as; any other parameter is a string. */
+function pathParameterSchema(route: AnyRoute, name: string): JsonObject {
+  const schema: unknown = route.params instanceof z.ZodObject ? route.params.shape[name] : undefined;
+  if (!(schema instanceof z.ZodNumber)) return { type: 'string' };
+  const { minValue, format } = schema;
+  return {
+    type: format === 'safeint' || format === 'int32' || format === 'uint32' ? 'integer' : 'number',
+    ...(minValue !== null && minValue > Number.MIN_SAFE_INTEGER ? { minimum: minValue } : {}),
+  };
+}
+
 function parametersOf(route: AnyRoute): JsonObject[] {
   const parameters: JsonObject[] = [];
   for (const match of route.path.matchAll(/:([A-Za-z0-9_]+)/g)) {
-    parameters.push({ name: match[1], in: 'path', required: true, schema: { type: 'string' } });
+    const name = match[1]!;
+    parameters.push({ name, in: 'path', required: true, schema: pathParameterSchema(route, name) });
   }
   for (const [name, spec] of Object.entries((route.query ?? {}) as Record<string, QueryParamSpec<unknown>>)) {
     parameters.push({

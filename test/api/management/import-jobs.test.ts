@@ -127,6 +127,33 @@ describe('imports in steps, revisions and restore', () => {
     expect(next.state).toBe('ready');
   });
 
+  it('reads at most four imports at once; cancelling one makes room', async () => {
+    descriptions.handlers.set('/stalled.json', (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.write('{"openapi": "3.0.3",');
+      // Never finishes: the imports wait until they are cancelled.
+    });
+    const startStalled = () =>
+      send(server, 'POST', '/api/v1/api-imports/from-url', {
+        url: descriptions.url('/stalled.json'),
+        allowPrivateAddress: true,
+      });
+    const running: Job[] = [];
+    for (let index = 0; index < 4; index++) {
+      const response = await startStalled();
+      expect(response.status).toBe(202);
+      running.push(await json<Job>(response));
+    }
+    const refused = await expectProblem(await startStalled(), 429, 'GH_ERR_TOO_MANY_IMPORTS');
+    expect(refused.detail).toContain('cancel one');
+    for (const job of running) {
+      expect((await server.api(`/api/v1/api-imports/${job.id}`, { method: 'DELETE' })).status).toBe(204);
+    }
+    const next = await settled((await startUpload(openApiDocument({ serverUrl: '/after-limit' }))).id);
+    expect(next.state).toBe('ready');
+    expect((await server.api(`/api/v1/api-imports/${next.id}`, { method: 'DELETE' })).status).toBe(204);
+  });
+
   it('shows what a re-import would change before it applies, and restores an earlier revision with its passthrough', async () => {
     const api = await importApi(
       server,

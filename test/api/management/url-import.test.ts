@@ -158,9 +158,21 @@ describe('importing from a URL', () => {
     const missing = await expectProblem(
       await importFromUrl({ url: descriptions.url('/nowhere.json'), allowPrivateAddress: true }),
       422,
+      'GH_ERR_DOCUMENT_UNAVAILABLE',
     );
     expect(missing).toMatchObject({ code: 'GH_ERR_DOCUMENT_UNAVAILABLE', reason: 'http-status' });
     expect(missing.detail).toContain('answered 404');
+    descriptions.handlers.set('/huge.json', (_req, res) => {
+      // Declares more than 25 MiB: refused before a byte of the body is read.
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(30 * 1024 * 1024) });
+      res.end();
+    });
+    const huge = await expectProblem(
+      await importFromUrl({ url: descriptions.url('/huge.json'), allowPrivateAddress: true }),
+      413,
+      'GH_ERR_DOCUMENT_TOO_LARGE',
+    );
+    expect(huge.url).toBe(descriptions.url('/huge.json'));
     descriptions.serve('/not-openapi.json', { name: 'package', version: '1.0.0' });
     const notOpenApi = await expectProblem(
       await importFromUrl({ url: descriptions.url('/not-openapi.json'), allowPrivateAddress: true }),
