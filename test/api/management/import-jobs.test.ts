@@ -1,38 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/test-server.js';
 import { DescriptionServer } from '../../helpers/description-server.js';
+import type { ApiImportJob, ApiRevisionList } from '../../../src-server/core/contracts/index.js';
 import { entry, expectProblem, importApi, json, openApiDocument, send, type Passthrough } from './helpers.js';
-
-interface Job {
-  id: string;
-  state: string;
-  progress: { phase: string; done?: number; total?: number } | null;
-  result?: {
-    title: string;
-    operationCount: number;
-    warnings: { pointer: string }[];
-    skipped: { path: string }[];
-  };
-  existingApi?: { id: string; revision: number };
-  changes?: {
-    fromRevision: number;
-    added: string[];
-    removed: string[];
-    changed: { before: string; after: string; changes: string[] }[];
-    droppedPassthroughEntries: { operation: string }[];
-  };
-  problem?: { status: number; code: string; reason?: string };
-}
-
-interface Revision {
-  revision: number;
-  current: boolean;
-  hasPassthrough: boolean;
-  restorable: boolean;
-  restoredFrom?: number;
-  warningCount: number;
-  skippedCount: number;
-}
 
 describe('imports in steps, revisions and restore', () => {
   let server: TestServer;
@@ -47,19 +17,19 @@ describe('imports in steps, revisions and restore', () => {
     await server.close();
   });
 
-  async function startUpload(document: string): Promise<Job> {
+  async function startUpload(document: string): Promise<ApiImportJob> {
     const response = await server.api('/api/v1/api-imports?fileName=orders.json', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: document,
     });
     expect(response.status).toBe(202);
-    return json<Job>(response);
+    return json<ApiImportJob>(response);
   }
 
-  async function settled(id: string, query = ''): Promise<Job> {
+  async function settled(id: string, query = ''): Promise<ApiImportJob> {
     for (let attempt = 0; attempt < 400; attempt++) {
-      const job = await json<Job>(await server.api(`/api/v1/api-imports/${id}${query}`));
+      const job = await json<ApiImportJob>(await server.api(`/api/v1/api-imports/${id}${query}`));
       if (job.state !== 'running') return job;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
@@ -118,7 +88,7 @@ describe('imports in steps, revisions and restore', () => {
       url: descriptions.url('/slow.json'),
       allowPrivateAddress: true,
     });
-    const job = await json<Job>(response);
+    const job = await json<ApiImportJob>(response);
     expect(job.state).toBe('running');
     expect((await server.api(`/api/v1/api-imports/${job.id}`, { method: 'DELETE' })).status).toBe(204);
     await expectProblem(await server.api(`/api/v1/api-imports/${job.id}`), 404);
@@ -138,11 +108,11 @@ describe('imports in steps, revisions and restore', () => {
         url: descriptions.url('/stalled.json'),
         allowPrivateAddress: true,
       });
-    const running: Job[] = [];
+    const running: ApiImportJob[] = [];
     for (let index = 0; index < 4; index++) {
       const response = await startStalled();
       expect(response.status).toBe(202);
-      running.push(await json<Job>(response));
+      running.push(await json<ApiImportJob>(response));
     }
     const refused = await expectProblem(await startStalled(), 429, 'GH_ERR_TOO_MANY_IMPORTS');
     expect(refused.detail).toContain('cancel one');
@@ -210,7 +180,7 @@ describe('imports in steps, revisions and restore', () => {
     let passthrough = await json<Passthrough>(await server.api(`/api/v1/apis/${api.id}/passthrough`));
     expect(Object.keys(passthrough.operations)).toEqual(['GET /orders']);
 
-    const revisions = await json<{ data: Revision[] }>(await server.api(`/api/v1/apis/${api.id}/revisions`));
+    const revisions = await json<ApiRevisionList>(await server.api(`/api/v1/apis/${api.id}/revisions`));
     expect(revisions.data).toMatchObject([
       { revision: 2, current: true, restorable: false, hasPassthrough: false },
       { revision: 1, current: false, restorable: true, hasPassthrough: true },
@@ -233,7 +203,7 @@ describe('imports in steps, revisions and restore', () => {
     expect(Object.keys(passthrough.operations).sort()).toEqual(['GET /legacy', 'GET /orders']);
     const document = await (await server.api(`/api/v1/apis/${api.id}/document`)).text();
     expect(document).toContain('/legacy');
-    const after = await json<{ data: Revision[] }>(await server.api(`/api/v1/apis/${api.id}/revisions`));
+    const after = await json<ApiRevisionList>(await server.api(`/api/v1/apis/${api.id}/revisions`));
     expect(after.data[0]).toMatchObject({ revision: 3, current: true, restoredFrom: 1 });
     expect(after.data[1]).toMatchObject({ revision: 2, hasPassthrough: true });
     await expectProblem(

@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DescriptionServer } from '../../helpers/description-server.js';
 import { startTestServer, type TestServer } from '../../helpers/test-server.js';
-import { entry, expectProblem, json, send, type ApiDto, type Passthrough } from './helpers.js';
+import type {
+  ApiImportResult,
+  ApiReimportResult,
+  ApiSummary,
+  ListPage,
+} from '../../../src-server/core/contracts/index.js';
+import { entry, expectProblem, json, send, type Passthrough } from './helpers.js';
 
-interface ImportResult {
-  api: ApiDto & { source?: { kind: string; url?: string }; warningCount: number };
-  warnings: { pointer: string; message: string }[];
-  skipped: { method: string; path: string; reason: string }[];
-  kept?: string[];
-  added?: string[];
-  removed?: string[];
-  droppedPassthroughEntries?: { operation: string; reason: string }[];
-}
+/** A new API (201) or a re-import (200): the members of both answers. */
+type ImportResult = ApiImportResult & Partial<ApiReimportResult>;
 
 /** A multi-file description: the root names a path item file and a schema file next to it. */
 function publishPets(descriptions: DescriptionServer, extraPath?: string): void {
@@ -133,9 +132,7 @@ describe('importing from a URL', () => {
 
   it('re-imports from the same URL: a new revision, its passthrough configuration kept', async () => {
     const url = descriptions.url('/specs/openapi.yaml');
-    const apis = await json<{ data: { id: string; source?: { url?: string } }[] }>(
-      await server.api('/api/v1/apis'),
-    );
+    const apis = await json<ListPage<ApiSummary>>(await server.api('/api/v1/apis'));
     const api = apis.data.find((candidate) => candidate.source?.url === url)!;
     const created = await send(server, 'POST', `/api/v1/apis/${api.id}/passthrough`, {
       allOperations: entry('https://all.example.com'),
