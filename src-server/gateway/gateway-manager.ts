@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { AuditRecorder } from '../core/audit/audit-recorder.js';
+import { AddressInUseError } from '../core/net/listener.js';
 import type { MonitoringSink, NewMonitoringRecord } from '../core/monitoring/monitoring-record.js';
 import type { AgentGroupRecord, ConfigData } from '../core/model/config-model.js';
 import type { ConfigStore } from '../core/config-store/config-store.js';
@@ -126,7 +127,7 @@ export class GatewayManager {
 
   /** Resolves once every configuration change so far is applied, listeners included. */
   settled(): Promise<void> {
-    return this.#enqueue(async () => undefined);
+    return this.#enqueue(() => Promise.resolve());
   }
 
   async close(): Promise<void> {
@@ -211,6 +212,7 @@ export class GatewayManager {
     for (const [id, state] of [...this.#groups]) {
       if (!state.desired) {
         await this.#stopListener(state);
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a configuration change may want the group again while its listener stopped
         if (!state.desired) this.#groups.delete(id);
         continue;
       }
@@ -276,7 +278,7 @@ export class GatewayManager {
     try {
       await this.#startListener(state, binding);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || !previous) throw error;
+      if (!(error instanceof AddressInUseError) || !previous) throw error;
       await this.#stopListener(state);
       await this.#startListener(state, binding);
       return;

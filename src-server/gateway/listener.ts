@@ -2,6 +2,7 @@ import { createServer, type RequestListener } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { bindServer, closeGracefully, type BoundListener } from '../core/net/listener.js';
+import { ErrorCode, statusOf, type HttpErrorCode } from '../core/contracts/error-codes.js';
 import { newTraceId, problemTitleFor, problemTypeFor, PROBLEM_CONTENT_TYPE } from '../core/http/problem.js';
 import type { UpgradeListener } from './handler/upgrade-handler.js';
 
@@ -27,10 +28,15 @@ export interface GatewayListenerOptions {
   onMalformed: (request: MalformedRequest) => void;
 }
 
-const CLIENT_ERROR_STATUS: Record<string, [status: number, reason: string, title: string]> = {
-  HPE_HEADER_OVERFLOW: [431, 'request headers too large', 'Request Header Fields Too Large'],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'request timeout', 'Request Timeout'],
-  HPE_HEADERS_TIMEOUT: [408, 'request timeout', 'Request Timeout'],
+/** By the Node.js error code of the parser's refusal. */
+const CLIENT_ERROR: Record<string, [code: HttpErrorCode, reason: string, title: string]> = {
+  HPE_HEADER_OVERFLOW: [
+    ErrorCode.GH_ERR_HEADERS_TOO_LARGE,
+    'request headers too large',
+    'Request Header Fields Too Large',
+  ],
+  ERR_HTTP_REQUEST_TIMEOUT: [ErrorCode.GH_ERR_REQUEST_TIMEOUT, 'request timeout', 'Request Timeout'],
+  HPE_HEADERS_TIMEOUT: [ErrorCode.GH_ERR_REQUEST_TIMEOUT, 'request timeout', 'Request Timeout'],
 };
 
 /**
@@ -62,11 +68,12 @@ export async function listenGateway(options: GatewayListenerOptions): Promise<Ga
     options.upgrade(req, socket, head);
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    const [status, reason, title] = CLIENT_ERROR_STATUS[error.code ?? ''] ?? [
-      400,
+    const [code, reason, title] = CLIENT_ERROR[error.code ?? ''] ?? [
+      ErrorCode.GH_ERR_MALFORMED_REQUEST,
       'malformed request',
       problemTitleFor(400),
     ];
+    const status = statusOf(code);
     onMalformed({ status, reason, clientIp: socket.remoteAddress ?? '' });
     if (!socket.writable || error.code === 'ECONNRESET') {
       socket.destroy();
@@ -76,6 +83,7 @@ export async function listenGateway(options: GatewayListenerOptions): Promise<Ga
       type: problemTypeFor(status),
       title,
       status,
+      code,
       detail:
         status === 431
           ? 'The request headers are larger than the gateway accepts.'
@@ -87,13 +95,12 @@ export async function listenGateway(options: GatewayListenerOptions): Promise<Ga
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   });
-  const bound = await bindServer(server, host, port, () =>
-    Object.assign(
-      new Error(
-        `Port ${port} on ${host} is already in use. Choose another with --gateway-port or the agent group's port (0 picks a free one).`,
-      ),
-      { code: 'EADDRINUSE' },
-    ),
+  const bound = await bindServer(
+    server,
+    host,
+    port,
+    () =>
+      `Port ${port} on ${host} is already in use. Choose another with --gateway-port or the agent group's port (0 picks a free one).`,
   );
   return { ...bound, sessions };
 }

@@ -4,6 +4,8 @@ import type { MonitoringSink, NewMonitoringRecord } from './monitoring-record.js
 import { MonitoringRecorder, type RecorderTuning } from './monitoring-recorder.js';
 import type { MonitoringStore } from './monitoring-store.js';
 import { openMonitoringStore, type FileMonitoringStore } from './store/index.js';
+import { ErrorCode } from '../contracts/error-codes.js';
+import { GatehouseError } from '../errors/gatehouse-error.js';
 
 export interface OpenMonitoringOptions {
   /** The data dir's monitoring folder (the caller holds the data-dir lock). */
@@ -14,8 +16,11 @@ export interface OpenMonitoringOptions {
   segmentMaxBytes?: number;
 }
 
-export class MonitoringUnavailableError extends Error {
+export class MonitoringUnavailableError extends GatehouseError {
   override name = 'MonitoringUnavailableError';
+  constructor(message: string, options?: ErrorOptions) {
+    super(ErrorCode.GH_ERR_MONITORING_UNAVAILABLE, message, options);
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { ErrorCode, type HttpErrorCode } from '../../core/contracts/error-codes.js';
 import { judgeOrigin } from '../cors/cors.js';
 import type { Endpoint } from '../runtime/route-table.js';
 
@@ -43,17 +44,17 @@ export function webSocketRefusal(
   endpoint: Endpoint,
   method: string,
   origin: string | undefined,
-): { status: 400 | 403; detail: string; reason: string } | undefined {
+): { code: HttpErrorCode; detail: string; reason: string } | undefined {
   if (!endpoint.entry.allowWebSocket) {
     return {
-      status: 400,
+      code: ErrorCode.GH_ERR_WEBSOCKET_NOT_ALLOWED,
       detail: 'This endpoint does not accept WebSocket connections.',
       reason: 'websocket not allowed',
     };
   }
   if (method !== 'GET') {
     return {
-      status: 400,
+      code: ErrorCode.GH_ERR_BAD_WEBSOCKET_HANDSHAKE,
       detail: 'A WebSocket handshake is a GET request.',
       reason: 'bad websocket handshake',
     };
@@ -61,7 +62,7 @@ export function webSocketRefusal(
   // Browsers send their origin on a handshake and never a preflight: with CORS on, it must be an allowed one.
   if (endpoint.cors && origin !== undefined && !judgeOrigin(endpoint.cors, origin).allowed) {
     return {
-      status: 403,
+      code: ErrorCode.GH_ERR_ORIGIN_NOT_ALLOWED,
       detail: 'This origin may not open WebSocket connections to this endpoint.',
       reason: 'websocket origin not allowed',
     };

@@ -1,6 +1,7 @@
 import { ServerResponse, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 import { Exchange, hasBody } from '../exchange/exchange.js';
 import { runExchange, type GatewayHandlerDeps } from './request-handler.js';
 
@@ -27,7 +28,10 @@ export function createUpgradeHandler(deps: GatewayHandlerDeps): UpgradeListener 
     else if (hasBody(req)) {
       // The HTTP parser has let go of the connection: a body after the head could not be read as one.
       exchange.fail('refused', 'upgrade request with a body');
-      exchange.sendProblem(400, 'A request asking to switch protocols cannot carry a body here.');
+      exchange.sendProblem(
+        ErrorCode.GH_ERR_UPGRADE_WITH_BODY,
+        'A request asking to switch protocols cannot carry a body here.',
+      );
       return;
     }
     runExchange(deps, runtime, exchange);

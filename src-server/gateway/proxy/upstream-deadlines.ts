@@ -1,4 +1,4 @@
-import { UpstreamTimeoutError } from './upstream-failure.js';
+import { RequestBodyTimeoutError, UpstreamTimeoutError } from './upstream-failure.js';
 
 /** What the sweep needs to know of one request on its way to the target. */
 export interface Deadline {
@@ -37,7 +37,9 @@ export class UpstreamDeadlines<D extends Deadline> {
   #size = 0;
   #timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly onExpired: (deadline: D, error: UpstreamTimeoutError) => void) {}
+  constructor(
+    private readonly onExpired: (deadline: D, error: UpstreamTimeoutError | RequestBodyTimeoutError) => void,
+  ) {}
 
   track(deadline: D): void {
     if (deadline.tracked) return;
@@ -95,24 +97,25 @@ export class UpstreamDeadlines<D extends Deadline> {
         deadline.lastBodyProgress = deadline.bodyProgress;
         deadline.lastBodyProgressAt = now;
       } else if (now - deadline.lastBodyProgressAt >= deadline.bodyMs) {
-        this.#expire(deadline, 'request body');
+        this.#expire(deadline, new RequestBodyTimeoutError());
         return;
       }
     }
     if (deadline.connectedAt === undefined) {
-      if (now - deadline.startedAt >= deadline.connectMs) this.#expire(deadline, 'connect');
+      if (now - deadline.startedAt >= deadline.connectMs)
+        this.#expire(deadline, new UpstreamTimeoutError('connect'));
       return;
     }
     if (deadline.progress !== deadline.lastProgress) {
       deadline.lastProgress = deadline.progress;
       deadline.lastProgressAt = now;
     } else if (now - Math.max(deadline.lastProgressAt, deadline.connectedAt) >= deadline.responseMs) {
-      this.#expire(deadline, 'response');
+      this.#expire(deadline, new UpstreamTimeoutError('response'));
     }
   }
 
-  #expire(deadline: D, phase: UpstreamTimeoutError['phase']): void {
+  #expire(deadline: D, error: UpstreamTimeoutError | RequestBodyTimeoutError): void {
     this.untrack(deadline);
-    this.onExpired(deadline, new UpstreamTimeoutError(phase));
+    this.onExpired(deadline, error);
   }
 }

@@ -1,22 +1,33 @@
+import { ErrorCode, type HttpErrorCode } from '../../core/contracts/error-codes.js';
+import { GatehouseError } from '../../core/errors/gatehouse-error.js';
 import type { MonitoringOutcome } from '../../core/monitoring/monitoring-record.js';
 
 /** Raised by the gateway itself to end an upstream exchange. */
-export class UpstreamTimeoutError extends Error {
-  readonly code = 'GATEHOUSE_UPSTREAM_TIMEOUT';
-  constructor(readonly phase: 'connect' | 'response' | 'request body') {
-    super(`${phase} timeout`);
+export class UpstreamTimeoutError extends GatehouseError {
+  override name = 'UpstreamTimeoutError';
+  constructor(readonly phase: 'connect' | 'response') {
+    super(ErrorCode.GH_ERR_UPSTREAM_TIMEOUT, `upstream ${phase} timeout`);
   }
 }
 
-export class BodyTooLargeError extends Error {
-  readonly code = 'GATEHOUSE_BODY_TOO_LARGE';
+/** Raised by the gateway when the client's request body pauses longer than the listener allows. */
+export class RequestBodyTimeoutError extends GatehouseError {
+  override name = 'RequestBodyTimeoutError';
+  constructor() {
+    super(ErrorCode.GH_ERR_REQUEST_BODY_TIMEOUT, 'request body timeout');
+  }
+}
+
+export class BodyTooLargeError extends GatehouseError {
+  override name = 'BodyTooLargeError';
   constructor(readonly limit: number) {
-    super('request body too large');
+    super(ErrorCode.GH_ERR_PAYLOAD_TOO_LARGE, 'request body too large');
   }
 }
 
 export interface UpstreamFailure {
-  status: 400 | 408 | 413 | 502 | 504;
+  /** Decides the status. */
+  code: HttpErrorCode;
   outcome: MonitoringOutcome;
   /** For monitoring: a short category, no internals. */
   reason: string;
@@ -28,17 +39,17 @@ const TLS_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|HOSTNAME/;
 
 /** What the client and monitoring learn of a failed upstream exchange: a category, never the error's text. */
 export function classifyUpstreamError(error: unknown): UpstreamFailure {
-  if (error instanceof UpstreamTimeoutError) {
-    if (error.phase === 'request body') {
-      return {
-        status: 408,
-        outcome: 'timeout',
-        reason: 'request body timeout',
-        detail: 'The request body did not arrive in time.',
-      };
-    }
+  if (error instanceof RequestBodyTimeoutError) {
     return {
-      status: 504,
+      code: ErrorCode.GH_ERR_REQUEST_BODY_TIMEOUT,
+      outcome: 'timeout',
+      reason: 'request body timeout',
+      detail: 'The request body did not arrive in time.',
+    };
+  }
+  if (error instanceof UpstreamTimeoutError) {
+    return {
+      code: ErrorCode.GH_ERR_UPSTREAM_TIMEOUT,
       outcome: 'timeout',
       reason: `${error.phase} timeout`,
       detail:
@@ -49,15 +60,15 @@ export function classifyUpstreamError(error: unknown): UpstreamFailure {
   }
   if (error instanceof BodyTooLargeError) {
     return {
-      status: 413,
+      code: ErrorCode.GH_ERR_PAYLOAD_TOO_LARGE,
       outcome: 'payload-too-large',
       reason: 'request body over the limit',
       detail: `The request body is larger than the limit of ${error.limit} bytes.`,
     };
   }
-  const code = String((error as NodeJS.ErrnoException | undefined)?.code ?? '');
+  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
   const unreachable = (reason: string): UpstreamFailure => ({
-    status: 502,
+    code: ErrorCode.GH_ERR_UPSTREAM_UNREACHABLE,
     outcome: 'upstream-error',
     reason,
     detail: 'The target could not be reached.',
@@ -77,7 +88,7 @@ export function classifyUpstreamError(error: unknown): UpstreamFailure {
     case 'ETIMEDOUT':
     case 'UND_ERR_CONNECT_TIMEOUT':
       return {
-        status: 504,
+        code: ErrorCode.GH_ERR_UPSTREAM_TIMEOUT,
         outcome: 'timeout',
         reason: 'connect timeout',
         detail: 'The target did not accept the connection in time.',
@@ -85,15 +96,27 @@ export function classifyUpstreamError(error: unknown): UpstreamFailure {
     case 'ECONNRESET':
     case 'EPIPE':
     case 'UND_ERR_SOCKET':
-      return { ...unreachable('connection reset'), detail: 'The target closed the connection.' };
+      return {
+        ...unreachable('connection reset'),
+        code: ErrorCode.GH_ERR_UPSTREAM_CLOSED,
+        detail: 'The target closed the connection.',
+      };
     default:
       break;
   }
   if (code.startsWith('HPE_') || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {
-    return { ...unreachable('invalid response'), detail: 'The target sent an invalid response.' };
+    return {
+      ...unreachable('invalid response'),
+      code: ErrorCode.GH_ERR_UPSTREAM_INVALID_RESPONSE,
+      detail: 'The target sent an invalid response.',
+    };
   }
   if (TLS_CODE.test(code)) {
-    return { ...unreachable('tls failure'), detail: 'The TLS connection to the target failed.' };
+    return {
+      ...unreachable('tls failure'),
+      code: ErrorCode.GH_ERR_UPSTREAM_TLS,
+      detail: 'The TLS connection to the target failed.',
+    };
   }
   return unreachable('upstream error');
 }

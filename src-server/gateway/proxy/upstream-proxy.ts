@@ -11,7 +11,8 @@ import { relayInformational } from './informational.js';
 import { relayedResponseHeaders } from './response-headers.js';
 import { UpstreamDispatchers } from './upstream-dispatchers.js';
 import { UpstreamDeadlines, type Deadline } from './upstream-deadlines.js';
-import { BodyTooLargeError, classifyUpstreamError, UpstreamTimeoutError } from './upstream-failure.js';
+import { BodyTooLargeError, classifyUpstreamError } from './upstream-failure.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 /** Request limits of the listener, from the settings. */
 export interface ProxyLimits {
@@ -239,19 +240,19 @@ class Forwarding implements Deadline, Dispatcher.DispatchHandler {
     if (exchange.req.errored && !(error instanceof BodyTooLargeError)) {
       exchange.fail('client-aborted', 'the request could not be read to its end');
       if (exchange.res.headersSent || exchange.req.socket.destroyed) exchange.res.destroy();
-      else exchange.sendProblem(400, 'The request body could not be read.');
+      else exchange.sendProblem(ErrorCode.GH_ERR_UNREADABLE_BODY, 'The request body could not be read.');
       return;
     }
     const failure = classifyUpstreamError(error);
     exchange.fail(failure.outcome, failure.reason);
-    if (failure.outcome === 'upstream-error' && !(error instanceof UpstreamTimeoutError)) {
+    if (failure.outcome === 'upstream-error') {
       this.proxy.logger.debug(
         { code: (error as NodeJS.ErrnoException).code, traceparent: exchange.traceparent },
         'upstream failed',
       );
     }
     if (exchange.res.headersSent) exchange.res.destroy();
-    else exchange.sendProblem(failure.status, failure.detail);
+    else exchange.sendProblem(failure.code, failure.detail);
   }
 
   /**

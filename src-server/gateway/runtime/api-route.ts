@@ -4,7 +4,11 @@ import {
   compilePathTemplate,
   decodeSegment,
   specificityKey,
+  templateShape,
+  type CompiledPathTemplate,
+  type SpecificityKey,
 } from '../../core/paths/path-template.js';
+import { matchWeight, templateOfPathKey } from '../../core/paths/request-match.js';
 import type { CompileEntryResult } from '../../core/passthrough/compile-entry.js';
 import type { OpenedEntry } from '../../core/passthrough/sealed-headers.js';
 import type { EnvVariableShape, TemplateCompileContext } from '../../core/template/index.js';
@@ -23,6 +27,7 @@ import {
   ALL_OPERATIONS_OPERATION,
   type ApiRoute,
   type Endpoint,
+  type MethodRoute,
   type PathRoute,
 } from './route-table.js';
 
@@ -93,23 +98,39 @@ export function buildApiRoute(
       })
     : undefined;
 
-  const byPath = new Map<string, Map<string, Endpoint>>();
+  // Operations grouped by what their templates match (`/a/{id}` and `/a/{x}` together), then by method.
+  const byShape = new Map<
+    string,
+    { template: string; matcher: CompiledPathTemplate; byMethod: Map<string, MethodRoute[]> }
+  >();
   for (const operation of api.operations) {
     const entry = passthrough?.operations[operation.key];
     if (!entry) continue;
+    const template = templateOfPathKey(operation.path);
+    const matcher = compilePathTemplate(template);
+    if (!matcher) continue;
     const endpoint = endpointOf(operation.key, entry, {
       pathParameters: operation.pathParameters,
       scope: 'operation',
     });
-    const methods = byPath.get(operation.path) ?? new Map<string, Endpoint>();
-    methods.set(operation.method, endpoint);
-    byPath.set(operation.path, methods);
+    const shape = templateShape(template);
+    const group = byShape.get(shape) ?? { template, matcher, byMethod: new Map<string, MethodRoute[]>() };
+    byShape.set(shape, group);
+    const routes = group.byMethod.get(operation.method) ?? [];
+    routes.push({
+      endpoint,
+      matcher,
+      ...(operation.requestMatch ? { requestMatch: operation.requestMatch } : {}),
+    });
+    group.byMethod.set(operation.method, routes);
   }
 
-  const keyed: { key: ReturnType<typeof specificityKey>; path: PathRoute }[] = [];
-  for (const [template, byMethod] of byPath) {
-    const matcher = compilePathTemplate(template);
-    if (!matcher) continue;
+  // Specificity keys are worked out once per template: a sort compares each template many times.
+  const keyed: { key: SpecificityKey; path: PathRoute }[] = [];
+  for (const { template, matcher, byMethod } of byShape.values()) {
+    // The most conditions first; an operation without conditions takes what the others leave (sort is stable).
+    for (const routes of byMethod.values())
+      routes.sort((a, b) => matchWeight(b.requestMatch) - matchWeight(a.requestMatch));
     const served = allOperations
       ? new Set([...byMethod.keys(), ...ALL_OPERATIONS_METHODS])
       : new Set(byMethod.keys());

@@ -142,7 +142,7 @@ describe('CORS at the gateway', () => {
     });
     expect(actual.status).toBe(200);
     expect(actual.headers['access-control-allow-origin']).toBe('https://backend-decides.test');
-    expect(actual.json<EchoedRequest>().headers.origin).toBe('https://app.example.com');
+    expect((actual.json() as EchoedRequest).headers.origin).toBe('https://app.example.com');
   });
 
   it('exposes the headers the entry lists to browser scripts (ETag, Location, custom ones)', async () => {

@@ -27,15 +27,17 @@ import { planScan, selectAfter, selectPage } from './query-plan.js';
 import { decodeEntryPayload, encodeEntryRecord, encodeTombstoneRecord } from './record-codec.js';
 import { planResourceHistoryRemoval, planRetention } from './retention-plan.js';
 import { encodeSnapshot } from './snapshot-codec.js';
+import { ErrorCode } from '../../contracts/error-codes.js';
+import { GatehouseError } from '../../errors/gatehouse-error.js';
 
 export const SNAPSHOT_FILE_NAME = 'index.snapshot';
 const TOMBSTONE_IDS_PER_RECORD = 65_536;
 const ITERATE_BATCH = 512;
 
-export class AuditStoreClosedError extends Error {
+export class AuditStoreClosedError extends GatehouseError {
   override name = 'AuditStoreClosedError';
   constructor() {
-    super('The audit store is closed');
+    super(ErrorCode.GH_ERR_STORE_CLOSED, 'The audit store is closed');
   }
 }
 

@@ -3,6 +3,8 @@ import { crc32, type LogPosition, type SegmentInfo } from '../../storage/index.j
 import { AuditIndex } from './audit-index.js';
 import { CaseInsensitiveInterner, KeyedInterner, resourceKey } from './interners.js';
 import { PER_ROW_COLUMNS, RowColumns, type PerRowColumn } from './row-columns.js';
+import { ErrorCode } from '../../contracts/error-codes.js';
+import { GatehouseError } from '../../errors/gatehouse-error.js';
 
 /**
  * Index snapshot file: `[magic 8][format u32][header length u32][header JSON][sections...][crc32 u32]`.
@@ -26,8 +28,11 @@ interface SnapshotHeader {
   sections: { name: string; byteLength: number }[];
 }
 
-export class SnapshotError extends Error {
+export class SnapshotError extends GatehouseError {
   override name = 'SnapshotError';
+  constructor(message: string) {
+    super(ErrorCode.GH_ERR_AUDIT_SNAPSHOT_INVALID, message);
+  }
 }
 
 type TypedArray = Uint8Array | Uint32Array | Float64Array;
@@ -140,7 +145,7 @@ function restore<T extends TypedArray>(
 ): T {
   const bytes = raw.get(name);
   const target = new Type(capacity);
-  const byteLength = length * (target as TypedArray).BYTES_PER_ELEMENT;
+  const byteLength = length * target.BYTES_PER_ELEMENT;
   if (!bytes || bytes.length !== byteLength) throw new SnapshotError(`section ${name} has the wrong size`);
   new Uint8Array(target.buffer, 0, byteLength).set(bytes);
   return target;

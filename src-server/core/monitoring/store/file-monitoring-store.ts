@@ -14,11 +14,13 @@ import { planScan, selectPage } from './query-plan.js';
 import { BlockBuilder, recordLengthAt } from './block-codec.js';
 import { decodeRecord } from './record-codec.js';
 import { summarize } from './summarize.js';
+import { ErrorCode } from '../../contracts/error-codes.js';
+import { GatehouseError } from '../../errors/gatehouse-error.js';
 
-export class MonitoringStoreClosedError extends Error {
+export class MonitoringStoreClosedError extends GatehouseError {
   override name = 'MonitoringStoreClosedError';
   constructor() {
-    super('The monitoring store is closed');
+    super(ErrorCode.GH_ERR_STORE_CLOSED, 'The monitoring store is closed');
   }
 }
 

@@ -1,4 +1,6 @@
 import type { MonitoringRecord, NewMonitoringRecord } from '../monitoring-record.js';
+import { ErrorCode } from '../../contracts/error-codes.js';
+import { GatehouseError } from '../../errors/gatehouse-error.js';
 
 /**
  * One monitoring record inside a block (see `block-codec.ts`):
@@ -20,8 +22,11 @@ const HAS_IDENTITY = 1 << 4;
 const HAS_REASON = 1 << 5;
 const ABSENT = -1;
 
-export class RecordCodecError extends Error {
+export class RecordCodecError extends GatehouseError {
   override name = 'RecordCodecError';
+  constructor(message: string) {
+    super(ErrorCode.GH_ERR_MONITORING_RECORD_INVALID, message);
+  }
 }
 
 /** Bytes `encodeRecord` may need at most for this record. */

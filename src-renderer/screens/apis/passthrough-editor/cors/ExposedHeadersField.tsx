@@ -1,4 +1,4 @@
-import { MAX_EXPOSED_HEADERS } from '../../../../api/passthrough-types.js';
+import { MAX_EXPOSED_HEADERS } from '../../../../api/types.js';
 import { ChipListField, type ItemCheck } from './ChipListField.js';
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
