@@ -52,7 +52,7 @@ export function startChild(
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
     const lines: string[] = [];
     let ready = false;
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       if (ready) lines.push(line);
       else {
         ready = true;

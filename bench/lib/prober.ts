@@ -28,6 +28,7 @@ export class Prober {
   async run(): Promise<number[]> {
     this.#running = true;
     const latencies: number[] = [];
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- stop() clears it while the loop awaits
     while (this.#running) {
       latencies.push((await this.once()).ms);
       await sleep(5);

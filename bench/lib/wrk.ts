@@ -76,7 +76,10 @@ export function runWrk(load: WrkLoad): Promise<WrkResult> {
     child.once('error', reject);
     child.once('exit', (code) => {
       const line = output.split('\n').find((text) => text.startsWith('WRK-JSON '));
-      if (code !== 0 || !line) return reject(new Error(`wrk exited with ${code}:\n${output}`));
+      if (code !== 0 || !line) {
+        reject(new Error(`wrk exited with ${code}:\n${output}`));
+        return;
+      }
       const report = JSON.parse(line.slice('WRK-JSON '.length)) as {
         requests: number;
         durationUs: number;

@@ -311,7 +311,7 @@ export async function startRawUpstream(answer: (head: string, socket: Socket) =>
   url: string;
   heads: string[];
   connections: number;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }> {
   const heads: string[] = [];
   const sockets = new Set<Socket>();
@@ -345,7 +345,7 @@ export async function startRawUpstream(answer: (head: string, socket: Socket) =>
 
 /** Closes a test server and the connections it still holds. */
 function closeWithSockets(
-  server: { close(callback: () => void): unknown },
+  server: { close: (callback: () => void) => unknown },
   sockets: Set<Socket>,
 ): Promise<void> {
   return new Promise<void>((resolve) => {

@@ -61,7 +61,7 @@ export class Exchange {
   /** A WebSocket handshake: the client's socket, taken over from the HTTP server. */
   upgrade: UpgradeRequest | undefined;
   /** A relayed WebSocket session: what its record reports instead of the HTTP response's figures. */
-  session: { status: number; bytesIn(): number; bytesOut(): number } | undefined;
+  session: { status: number; bytesIn: () => number; bytesOut: () => number } | undefined;
 
   constructor(
     readonly req: IncomingMessage,

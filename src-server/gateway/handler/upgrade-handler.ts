@@ -1,5 +1,5 @@
 import { ServerResponse, type IncomingMessage } from 'node:http';
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ErrorCode } from '../../core/contracts/error-codes.js';
 import { Exchange, hasBody } from '../exchange/exchange.js';
@@ -18,8 +18,13 @@ export type UpgradeListener = (req: IncomingMessage, socket: Duplex, head: Buffe
 export function createUpgradeHandler(deps: GatewayHandlerDeps): UpgradeListener {
   return (req, socket, head) => {
     socket.on('error', () => socket.destroy());
+    // Node's HTTP server hands over the net.Socket it accepted (the event only promises a Duplex).
+    if (!(socket instanceof Socket)) {
+      socket.destroy();
+      return;
+    }
     const res = new ServerResponse(req);
-    res.assignSocket(socket as Socket);
+    res.assignSocket(socket);
     res.shouldKeepAlive = false;
     res.on('finish', () => socket.end());
     const runtime = deps.runtime();

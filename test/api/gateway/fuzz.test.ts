@@ -207,9 +207,10 @@ describe('fuzzing the headers a client sends', () => {
           const headers: Record<string, string[]> = {};
           for (const [name, value] of pairs) (headers[name] ??= []).push(value);
           const response = await send(fixture.gatewayUrl, { method, path, headers }).catch(
-            (error: NodeJS.ErrnoException) => {
+            (error: unknown) => {
               // The gateway may close a connection whose framing headers it refuses; never a hang.
-              if (error.code === 'ECONNRESET' || error.code === 'HPE_INVALID_CONSTANT') return undefined;
+              const { code } = error as NodeJS.ErrnoException;
+              if (code === 'ECONNRESET' || code === 'HPE_INVALID_CONSTANT') return undefined;
               throw error;
             },
           );

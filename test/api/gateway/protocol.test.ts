@@ -235,7 +235,7 @@ describe('refusals as problem+json', () => {
 });
 
 /** An event stream: three events, 700 ms apart, then the end. */
-async function startEventSource(): Promise<{ url: string; close(): Promise<void> }> {
+async function startEventSource(): Promise<{ url: string; close: () => Promise<void> }> {
   const server: Server = createServer((req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
     const events = ['one', 'two', 'three'];

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket, WebSocketServer } from 'ws';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { closedPort, type Upstream } from '../../helpers/upstreams.js';
 import { recordsFor, send, startPublicEchoGateway, type GatewayFixture } from './gateway-fixture.js';
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
   });
   target.on('connection', (socket, req) => {
     handshakes.push({ url: req.url ?? '', headers: req.headers });
-    socket.on('message', (data, binary) => socket.send(binary ? data : `echo: ${data.toString()}`));
+    socket.on('message', (data, binary) => socket.send(binary ? data : `echo: ${text(data)}`));
   });
   await new Promise((resolve) => target.once('listening', resolve));
   targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
@@ -73,7 +73,13 @@ function connectTo(
 }
 
 function nextMessage(socket: WebSocket): Promise<string> {
-  return new Promise((resolve) => socket.once('message', (data) => resolve(data.toString())));
+  return new Promise((resolve) => socket.once('message', (data) => resolve(text(data))));
+}
+
+/** A message as text: ws hands a Buffer, an ArrayBuffer or fragments, by its binaryType. */
+function text(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString();
+  return Buffer.from(data).toString();
 }
 
 describe('WebSocket relay', () => {

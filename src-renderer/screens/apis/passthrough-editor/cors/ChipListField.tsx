@@ -8,12 +8,12 @@ export type ItemCheck = { ok: true; value: string } | { ok: false; message: stri
 export interface ChipListFieldProps {
   label: string;
   values: string[];
-  onChange(values: string[]): void;
+  onChange: (values: string[]) => void;
   /** Offered in the list (those already chosen are left out). */
   options: readonly string[];
-  check(raw: string): ItemCheck;
+  check: (raw: string) => ItemCheck;
   /** Whether two items are the same (an item already listed is not added again). */
-  same(a: string, b: string): boolean;
+  same: (a: string, b: string) => boolean;
   placeholder: string;
   /** Shown under the field while nothing is wrong. */
   hint: string;

@@ -15,7 +15,7 @@ function checkHeaderName(raw: string): ItemCheck {
 
 export interface ExposedHeadersFieldProps {
   headers: string[];
-  onChange(headers: string[]): void;
+  onChange: (headers: string[]) => void;
   /** The server's messages about the list or one of its names. */
   messages: string[];
   readOnly: boolean;

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 
 export interface WebSocketSettingProps {
   allowWebSocket: boolean;
-  onChange(allowWebSocket: boolean): void;
+  onChange: (allowWebSocket: boolean) => void;
   readOnly: boolean;
 }
 
