@@ -105,6 +105,7 @@ describe('refusals', () => {
     for (const value of ['%2F%2Fevil.example%2Fx', '..%2Fadmin%2Fsecret.txt', '..%5Cadmin', '%252e%252e']) {
       const refused = await send(fixture.gatewayUrl, { path: `/refuse/a?p=${value}` });
       expect(refused.status, value).toBe(400);
+      expect((refused.json() as { code: string }).code, value).toBe('GH_ERR_UNFORWARDABLE_REQUEST');
       expect((refused.json() as { detail: string }).detail).toMatch(
         /request value contains|'\.' or '\.\.' segment/,
       );

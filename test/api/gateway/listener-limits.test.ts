@@ -40,6 +40,7 @@ describe('listener limits (settings)', () => {
     );
     expect(response).toMatch(/^HTTP\/1\.1 408 /);
     expect(response).toContain('"status":408');
+    expect(response).toContain('"code":"GH_ERR_REQUEST_BODY_TIMEOUT"');
     const [record] = await recordsFor(fixture, '/limits/slow');
     expect(record).toMatchObject({ status: 408, outcome: 'timeout', reason: 'request body timeout' });
   });

@@ -198,10 +198,12 @@ describe('refusals as problem+json', () => {
     expect(statusOf(expectation)).toBe(417);
     expect(expectation).toMatch(/content-type: application\/problem\+json/i);
     expect(expectation).toContain('"status":417');
+    expect(expectation).toContain('"code":"GH_ERR_EXPECTATION_FAILED"');
     const noHost = await sendRaw(fixture.gatewayUrl, 'GET /expect/a HTTP/1.1\r\nConnection: close\r\n\r\n');
     expect(statusOf(noHost)).toBe(400);
     expect(noHost).toMatch(/content-type: application\/problem\+json/i);
     expect(noHost).toContain('Host header');
+    expect(noHost).toContain('"code":"GH_ERR_BAD_HOST"');
     // HTTP/1.0 may omit Host.
     const old = await sendRaw(fixture.gatewayUrl, 'GET /expect/a HTTP/1.0\r\n\r\n');
     expect(old).toMatch(/^HTTP\/1\.1 200/);
@@ -211,6 +213,7 @@ describe('refusals as problem+json', () => {
     );
     expect(statusOf(huge)).toBe(431);
     expect(huge).toContain('"status":431');
+    expect(huge).toContain('"code":"GH_ERR_HEADERS_TOO_LARGE"');
   });
 
   it('sends 100 Continue only once the request is on its way; a refused one never asks for the body', async () => {

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { closedPort, type Upstream } from '../../helpers/upstreams.js';
-import { recordsFor, send, startPublicEchoGateway, type GatewayFixture } from './gateway-fixture.js';
+import { recordsFor, send, sendRaw, startPublicEchoGateway, type GatewayFixture } from './gateway-fixture.js';
 
 let fixture: GatewayFixture;
 let upstream: Upstream;
@@ -79,7 +79,7 @@ function nextMessage(socket: WebSocket): Promise<string> {
 /** A message as text: ws hands a Buffer, an ArrayBuffer or fragments, by its binaryType. */
 function text(data: RawData): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString();
-  return Buffer.from(data).toString();
+  return Buffer.isBuffer(data) ? data.toString() : Buffer.from(data).toString();
 }
 
 describe('WebSocket relay', () => {
@@ -113,14 +113,43 @@ describe('WebSocket relay', () => {
 
   it('refuses the handshake where the entry does not allow WebSocket, or the origin is not allowed', async () => {
     const before = handshakes.length;
-    await expect(connectTo('/no-ws/chat')).rejects.toMatchObject({ status: 400 });
+    await expect(connectTo('/no-ws/chat')).rejects.toMatchObject({
+      status: 400,
+      body: expect.stringContaining('"code":"GH_ERR_WEBSOCKET_NOT_ALLOWED"') as unknown,
+    });
     await expect(connectTo('/ws/chat', { origin: 'https://evil.example' })).rejects.toMatchObject({
       status: 403,
+      body: expect.stringContaining('"code":"GH_ERR_ORIGIN_NOT_ALLOWED"') as unknown,
     });
     await expect(connectTo('/nowhere')).rejects.toMatchObject({ status: 404 });
     expect(handshakes.length).toBe(before);
     const records = await recordsFor(fixture, '/no-ws/chat');
     expect(records[0]).toMatchObject({ status: 400, outcome: 'refused', reason: 'websocket not allowed' });
+  });
+
+  it('refuses a handshake that is no GET, and another upgrade that carries a body, as problem+json', async () => {
+    const host = new URL(fixture.gatewayUrl).host;
+    const before = handshakes.length;
+    const posted = await sendRaw(
+      fixture.gatewayUrl,
+      `POST /ws/posted HTTP/1.1\r\nHost: ${host}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+        'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+    );
+    expect(posted).toMatch(/^HTTP\/1\.1 400 /);
+    expect(posted).toMatch(/content-type: application\/problem\+json/i);
+    expect(posted).toContain('"code":"GH_ERR_BAD_WEBSOCKET_HANDSHAKE"');
+    expect(handshakes.length).toBe(before);
+    const requests = upstream.requests.length;
+    const withBody = await sendRaw(
+      fixture.gatewayUrl,
+      `POST /ws-refused/h2c HTTP/1.1\r\nHost: ${host}\r\nConnection: Upgrade\r\nUpgrade: h2c\r\n` +
+        'Content-Length: 5\r\n\r\nhello',
+    );
+    expect(withBody).toMatch(/^HTTP\/1\.1 400 /);
+    expect(withBody).toContain('"code":"GH_ERR_UPGRADE_WITH_BODY"');
+    expect(upstream.requests.length).toBe(requests);
+    const records = await recordsFor(fixture, '/ws/posted');
+    expect(records[0]).toMatchObject({ status: 400, outcome: 'refused', reason: 'bad websocket handshake' });
   });
 
   it('checks policies on the handshake: an API key in the query opens it, none gets 401', async () => {

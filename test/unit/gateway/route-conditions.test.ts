@@ -16,7 +16,7 @@ const NO_SEALED_VALUES = {
 const ok = { '200': { description: 'ok' } };
 
 /** The route of a description's operations, every operation with its own entry (section 2 names it). */
-function routeOf(paths: Record<string, unknown>): ApiRoute {
+function routeOf(paths: Record<string, unknown>, withAllOperations = false): ApiRoute {
   const parsed = parseApiDefinition(
     JSON.stringify({ openapi: '3.0.3', info: { title: 'T', version: '1' }, paths }),
   );
@@ -41,9 +41,16 @@ function routeOf(paths: Record<string, unknown>): ApiRoute {
       { target: { section1: 'https://t.example', section2: 'x', section3: '' } } as PassthroughEntry,
     ]),
   );
+  const allOperations = withAllOperations
+    ? {
+        allOperations: {
+          target: { section1: 'https://t.example', section2: 'all', section3: '' },
+        } as PassthroughEntry,
+      }
+    : {};
   return buildApiRoute(
     record,
-    { id: 'p', apiId: 'a', operations: entries, revision: 1, createdAt: '', updatedAt: '' },
+    { id: 'p', apiId: 'a', ...allOperations, operations: entries, revision: 1, createdAt: '', updatedAt: '' },
     {},
     (candidate, context) => compileForwardingEntry(candidate, { ...context, env: { variables: {} } }),
     (candidate) => openEntry(candidate, NO_SEALED_VALUES),
@@ -112,6 +119,27 @@ describe('operations told apart by a header or a query value', () => {
       kind: 'method-not-allowed',
       allow: ['POST', 'GET'],
     });
+  });
+});
+
+describe('operations with conditions next to All operations', () => {
+  const api = routeOf(
+    {
+      '/#Action=TagQueue': {
+        get: {
+          parameters: [{ name: 'Action', in: 'query', required: true, schema: { enum: ['TagQueue'] } }],
+          responses: ok,
+        },
+      },
+    },
+    true,
+  );
+
+  it('gives All operations what no operation takes: unmet conditions and other methods', () => {
+    expect(operationOf(resolve(api, 'GET', '/svc/?Action=TagQueue'))).toBe('GET /#Action=TagQueue');
+    expect(operationOf(resolve(api, 'GET', '/svc/?Action=Other'))).toBe('*');
+    expect(operationOf(resolve(api, 'POST', '/svc/'))).toBe('*');
+    expect(resolve(api, 'TRACE', '/svc/').kind).toBe('method-not-allowed');
   });
 });
 
