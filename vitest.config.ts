@@ -7,6 +7,7 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    globalSetup: ['test/helpers/postgres-global-setup.ts'],
     reporters: process.env.CI ? ['default'] : ['default'],
   },
 });

@@ -108,7 +108,7 @@ async function timeShape(store: AuditStore, label: string, makeQuery: () => Audi
 
 async function queryPhase(store: AuditStore): Promise<void> {
   const random = createRandom(99);
-  const { actionNames, userNames } = store.facets();
+  const { actionNames, userNames } = await store.facets();
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const startMs = endMs - 60 * DAY_MS;
   const randomDay = (): number => startMs + Math.floor(random() * 60) * DAY_MS;
@@ -192,7 +192,7 @@ async function retentionPhase(store: AuditStore): Promise<void> {
     isResourceLive: (resource) => !resource.id.endsWith('7'),
   });
   console.log(
-    `retention (45 days): removed ${removed} in ${formatMs(performance.now() - started)} ms (tombstones, compaction, snapshot); ${store.count()} left`,
+    `retention (45 days): removed ${removed} in ${formatMs(performance.now() - started)} ms (tombstones, compaction, snapshot); ${await store.count()} left`,
   );
 }
 

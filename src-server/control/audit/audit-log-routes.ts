@@ -58,7 +58,7 @@ export function auditLogRoutes(store: AuditStore): AnyRoute[] {
         'For filter suggestions: includes action names of imported platform entries that are not in the activity catalog.',
       responses: [{ status: 200, description: 'Sorted names.', schema: AuditFacetsSchema }],
       async handler() {
-        return { body: store.facets() };
+        return { body: await store.facets() };
       },
     }),
     defineRoute({

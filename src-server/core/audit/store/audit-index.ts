@@ -1,7 +1,7 @@
 import type { AuditAgentGroup, AuditEntry, AuditResource } from '../audit-entry.js';
 import type { LogPosition, RecordLocation } from '../../storage/index.js';
 import { FRAME_HEADER_BYTES } from '../../storage/index.js';
-import type { ContentHash } from './content-hash.js';
+import type { ContentHash } from '../content-hash.js';
 import { ContentHashTable } from './content-hash-table.js';
 import { CaseInsensitiveInterner, KeyedInterner, resourceKey } from './interners.js';
 import { ListIndex } from './list-index.js';

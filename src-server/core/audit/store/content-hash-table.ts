@@ -1,4 +1,4 @@
-import type { ContentHash } from './content-hash.js';
+import type { ContentHash } from '../content-hash.js';
 import type { RowColumns } from './row-columns.js';
 
 const EMPTY = -1;

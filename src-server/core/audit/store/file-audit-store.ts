@@ -20,9 +20,9 @@ import {
 } from '../../storage/index.js';
 import type { AuditIndex } from './audit-index.js';
 import { compactSegments } from './compaction.js';
-import { contentHash } from './content-hash.js';
+import { contentHash } from '../content-hash.js';
 import { importEntries } from './import-entries.js';
-import { normalizeEntry, withId } from './normalize-entry.js';
+import { normalizeEntry, withId } from '../normalize-entry.js';
 import { planScan, selectAfter, selectPage } from './query-plan.js';
 import { decodeEntryPayload, encodeEntryRecord, encodeTombstoneRecord } from './record-codec.js';
 import { planResourceHistoryRemoval, planRetention } from './retention-plan.js';
@@ -121,12 +121,12 @@ export class FileAuditStore implements AuditStore {
     }
   }
 
-  facets(): { actionNames: string[]; userNames: string[] } {
+  async facets(): Promise<{ actionNames: string[]; userNames: string[] }> {
     this.assertOpen();
     return this.index.facets();
   }
 
-  count(): number {
+  async count(): Promise<number> {
     this.assertOpen();
     return this.index.liveCount;
   }

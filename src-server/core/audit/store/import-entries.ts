@@ -2,8 +2,8 @@ import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import type { ImportProgress, ImportResult, NewAuditEntry } from '../audit-entry.js';
 import type { FrameBatch, RecordLocation, SegmentLog } from '../../storage/index.js';
 import type { AuditIndex, PendingRow } from './audit-index.js';
-import { contentHash, type ContentHash } from './content-hash.js';
-import { normalizeEntry, withId } from './normalize-entry.js';
+import { contentHash, type ContentHash } from '../content-hash.js';
+import { normalizeEntry, withId } from '../normalize-entry.js';
 import { entryRecordPrefix } from './record-codec.js';
 import { CATEGORY_CODES } from './row-columns.js';
 

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '../audit-entry.js';
-import type { ContentHash } from './content-hash.js';
+import type { ContentHash } from '../content-hash.js';
 
 /**
  * Payloads of the audit log. Entry: `[kind=1][version][hash hi u32][hash lo u32][JSON of the entry]`.

@@ -1,4 +1,4 @@
-import type { NewAuditEntry } from '../audit-entry.js';
+import type { NewAuditEntry } from './audit-entry.js';
 
 /** 64 bits of an entry's content digest, as two unsigned 32-bit halves (typed-array friendly). */
 export interface ContentHash {

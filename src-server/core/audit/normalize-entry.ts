@@ -4,7 +4,7 @@ import type {
   AuditEntry,
   AuditResource,
   NewAuditEntry,
-} from '../audit-entry.js';
+} from './audit-entry.js';
 
 const CATEGORIES: ReadonlySet<string> = new Set<AuditCategory>(['general', 'configuration', 'agent']);
 

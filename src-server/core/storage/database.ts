@@ -1,0 +1,197 @@
+import { join } from 'node:path';
+import { Kysely, Migrator, sql, type Insertable, type SelectQueryBuilder, type Transaction } from 'kysely';
+import type { Database as SqliteHandle, Statement as SqliteStatement } from 'better-sqlite3';
+import type { Logger } from '../logging/logger.js';
+import type { EngineKind } from './engine-kind.js';
+import { migrationsFor } from './migrations/index.js';
+import { openPostgresEngine } from './postgres-engine.js';
+import type { GatehouseSchema } from './schema.js';
+import { openSqliteEngine, SQLITE_FILE_NAME } from './sqlite-engine.js';
+import { DatabaseOpenError } from './storage-errors.js';
+import { translatingDialect } from './translating-dialect.js';
+
+export type Db = Kysely<GatehouseSchema>;
+export type Tx = Transaction<GatehouseSchema>;
+
+export interface OpenDatabaseOptions {
+  /** The data dir: the SQLite file lives in it. */
+  dataDir: string;
+  /** `postgres://…` (setting `ConnectionStrings:Gatehouse`): the team's server instead of the file. */
+  connectionString?: string;
+  logger: Logger;
+  /** Open an existing SQLite file read-only and skip migrations (`gatehouse token` beside a running server). */
+  readonly?: boolean;
+}
+
+/**
+ * The Gatehouse database: one Kysely instance over SQLite (embedded default, a file in the data dir) or
+ * PostgreSQL (team mode), migrated to the current schema when opened. Engine differences that a query builder
+ * can't hide (id counters, row locks) are methods here, so the stores hold no dialect-specific SQL.
+ */
+export class Database {
+  private closing: Promise<void> | undefined;
+
+  private constructor(
+    readonly kind: EngineKind,
+    readonly db: Db,
+    /** The file, or the server without credentials. */
+    readonly location: string,
+    private readonly sqliteHandle: SqliteHandle | undefined,
+    /** The engine's error translation, for statements run on the SQLite handle directly. */
+    private readonly translate: (error: unknown) => unknown,
+  ) {}
+
+  static async open(options: OpenDatabaseOptions): Promise<Database> {
+    const connectionString = options.connectionString?.trim();
+    let database: Database;
+    if (connectionString) {
+      if (!/^postgres(ql)?:\/\//i.test(connectionString)) {
+        throw new DatabaseOpenError(
+          'ConnectionStrings:Gatehouse must be a postgres:// or postgresql:// URL.',
+        );
+      }
+      const engine = await openPostgresEngine(connectionString, options.logger);
+      const db = new Kysely<GatehouseSchema>({
+        dialect: translatingDialect(engine.dialect, engine.translate),
+      });
+      database = new Database('postgres', db, engine.location, undefined, engine.translate);
+    } else {
+      const file = join(options.dataDir, SQLITE_FILE_NAME);
+      const engine = await openSqliteEngine(file, { readonly: options.readonly });
+      const db = new Kysely<GatehouseSchema>({
+        dialect: translatingDialect(engine.dialect, engine.translate),
+      });
+      database = new Database('sqlite', db, file, engine.handle, engine.translate);
+    }
+    if (options.readonly) return database;
+    try {
+      await database.migrate();
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+    return database;
+  }
+
+  private async migrate(): Promise<void> {
+    const migrator = new Migrator({
+      db: this.db,
+      provider: migrationsFor(this.kind),
+      migrationTableName: 'schema_migrations',
+      migrationLockTableName: 'schema_migrations_lock',
+    });
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) {
+      const failed = results?.find((result) => result.status === 'Error')?.migrationName;
+      const newer = /corrupted migrations|previously executed migration .* is missing/i.test(String(error));
+      throw new DatabaseOpenError(
+        newer
+          ? `The database at ${this.location} was written by a newer Gatehouse (its schema has migrations this version does not know). Upgrade Gatehouse.`
+          : `The database at ${this.location} could not be migrated${failed ? ` (${failed})` : ''}: ${(error as Error).message}`,
+        { cause: error },
+      );
+    }
+  }
+
+  /** Runs `work` in one transaction; on PostgreSQL at READ COMMITTED, with the row locks it takes. */
+  transaction<T>(work: (trx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  /**
+   * Reserves `count` ids of a sequence and returns the first. Inside a transaction, the sequence's row stays
+   * locked until it ends, so on PostgreSQL concurrent writers (of several instances) commit in id order.
+   */
+  async reserveIds(trx: Tx, sequence: string, count: number): Promise<number> {
+    // One statement whether or not the sequence exists yet, so two first writers can't both create it.
+    const row = await trx
+      .insertInto('sequences')
+      .values({ name: sequence, value: count })
+      .onConflict((conflict) =>
+        conflict.column('name').doUpdateSet({ value: sql<number>`sequences.value + excluded.value` }),
+      )
+      .returning('value')
+      .executeTakeFirstOrThrow();
+    return Number(row.value) - count + 1;
+  }
+
+  /** Makes ids of a sequence start above `highest` (after rows were written with ids of their own). */
+  async raiseSequence(trx: Tx, sequence: string, highest: number): Promise<void> {
+    await trx
+      .insertInto('sequences')
+      .values({ name: sequence, value: highest })
+      .onConflict((conflict) =>
+        conflict.column('name').doUpdateSet({
+          value: sql<number>`case when sequences.value > excluded.value then sequences.value else excluded.value end`,
+        }),
+      )
+      .execute();
+  }
+
+  /**
+   * Inserts many rows in the transaction. SQLite runs one prepared statement (compiled by Kysely once per table
+   * and column list) per row, which is several times faster than building a multi-row query for each chunk;
+   * PostgreSQL gets multi-row inserts, one round trip per chunk.
+   */
+  async bulkInsert<T extends keyof GatehouseSchema & string>(
+    trx: Tx,
+    table: T,
+    rows: readonly Insertable<GatehouseSchema[T]>[],
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    const columns = Object.keys(rows[0]!);
+    if (this.sqliteHandle) {
+      const statement = this.preparedInsert(table, columns);
+      const values = new Array<unknown>(columns.length);
+      try {
+        for (const row of rows) {
+          const record = row as Record<string, unknown>;
+          for (let k = 0; k < columns.length; k++) values[k] = record[columns[k]!];
+          statement.run(values);
+        }
+      } catch (error) {
+        throw this.translate(error);
+      }
+      return;
+    }
+    const perStatement = Math.max(1, Math.floor(30_000 / columns.length));
+    for (let start = 0; start < rows.length; start += perStatement) {
+      await trx
+        .insertInto(table)
+        .values(rows.slice(start, start + perStatement) as never)
+        .execute();
+    }
+  }
+
+  private readonly insertStatements = new Map<string, SqliteStatement>();
+
+  private preparedInsert(table: string, columns: string[]): SqliteStatement {
+    const key = `${table}(${columns.join(',')})`;
+    let statement = this.insertStatements.get(key);
+    if (!statement) {
+      const template = Object.fromEntries(columns.map((column) => [column, null]));
+      const { sql: text } = this.db
+        .insertInto(table as keyof GatehouseSchema)
+        .values(template as never)
+        .compile();
+      statement = this.sqliteHandle!.prepare(text);
+      this.insertStatements.set(key, statement);
+    }
+    return statement;
+  }
+
+  /** `select … for update` on PostgreSQL; SQLite has one writer at a time, so a plain select there. */
+  forUpdate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
+    return this.kind === 'postgres' ? query.forUpdate() : query;
+  }
+
+  /** The better-sqlite3 handle (backups, integrity checks); undefined on PostgreSQL. */
+  get sqlite(): SqliteHandle | undefined {
+    return this.sqliteHandle;
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.db.destroy();
+    return this.closing;
+  }
+}

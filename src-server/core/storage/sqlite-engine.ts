@@ -1,0 +1,91 @@
+import { chmod, open as openFile } from 'node:fs/promises';
+import BetterSqlite3 from 'better-sqlite3';
+import { SqliteDialect, type Dialect } from 'kysely';
+import {
+  DatabaseDamagedError,
+  DatabaseOpenError,
+  isSqliteDamage,
+  isSqliteResourceError,
+  StorageUnavailableError,
+} from './storage-errors.js';
+
+export const SQLITE_FILE_NAME = 'gatehouse.db';
+const STATEMENT_CACHE_SIZE = 256;
+
+export interface SqliteEngine {
+  dialect: Dialect;
+  handle: BetterSqlite3.Database;
+  translate(error: unknown): unknown;
+}
+
+/** The way out named in every message about a damaged file. */
+export function damagedFileAdvice(file: string): string {
+  return `The database file ${file} is damaged. Stop Gatehouse and restore the data dir from the latest backup (gatehouse backup list, then gatehouse restore --to <time> --into <dir>).`;
+}
+
+/**
+ * Opens (creating it owner-only) the SQLite file: WAL journal, and `synchronous=FULL` so that a commit is on disk
+ * (the WAL fsync'd) before it returns: an acknowledged audit entry survives a crash or a power cut.
+ */
+export async function openSqliteEngine(
+  file: string,
+  options: { readonly?: boolean } = {},
+): Promise<SqliteEngine> {
+  if (!options.readonly) {
+    // SQLite gives its -wal and -shm files the mode of the database file.
+    await (await openFile(file, 'a', 0o600)).close();
+    await chmod(file, 0o600);
+  }
+  let handle: BetterSqlite3.Database;
+  try {
+    handle = new BetterSqlite3(file, {
+      readonly: options.readonly === true,
+      fileMustExist: options.readonly === true,
+    });
+    handle.pragma('busy_timeout = 5000');
+    if (!options.readonly) {
+      handle.pragma('journal_mode = WAL');
+      handle.pragma('synchronous = FULL');
+    }
+    // Reads the header and the schema: a file that is not a database at all fails here.
+    handle.prepare('select count(*) as n from sqlite_master').get();
+  } catch (error) {
+    if (isSqliteDamage(error)) throw new DatabaseOpenError(damagedFileAdvice(file), { cause: error });
+    throw new DatabaseOpenError(`The database file ${file} cannot be opened: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  const translate = (error: unknown): unknown => {
+    if (error instanceof StorageUnavailableError) return error;
+    if (isSqliteDamage(error)) return new DatabaseDamagedError(damagedFileAdvice(file), { cause: error });
+    if (isSqliteResourceError(error)) {
+      return new StorageUnavailableError(
+        'The database cannot be written right now (disk full or not writable); the server log says why.',
+        {
+          cause: error,
+        },
+      );
+    }
+    return error;
+  };
+  return { dialect: new SqliteDialect({ database: cachingStatements(handle) }), handle, translate };
+}
+
+/** Kysely prepares every query it runs; the same SQL text gets the same prepared statement here instead. */
+function cachingStatements(handle: BetterSqlite3.Database) {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => handle.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (statement) {
+        cache.delete(sql);
+      } else {
+        statement = handle.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(sql, statement);
+      return statement;
+    },
+  };
+}

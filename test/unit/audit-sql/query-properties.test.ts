@@ -1,0 +1,108 @@
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AuditEntry, AuditQuery, NewAuditEntry } from '../../../src-server/core/audit/audit-entry.js';
+import { ENGINES } from '../../helpers/test-database.js';
+import { BASE_MS, referenceFilter, referenceQuery, StoreFixture } from './helpers.js';
+
+const ACTIONS = [
+  'Process.Deploy',
+  'process.deploy',
+  'PROCESS.DEPLOY',
+  'Role.Create',
+  'Agent.Started',
+  'User.Delete',
+];
+const USERS = ['alice', 'Alice', 'bob', 'system', 'Carol'];
+const SPAN_MS = 20_000;
+
+const newEntry: fc.Arbitrary<NewAuditEntry> = fc.record({
+  actionName: fc.constantFrom(...ACTIONS),
+  userName: fc.constantFrom(...USERS),
+  // A narrow range with coarse steps: lots of equal timestamps, so the id tie-break is exercised.
+  timestamp: fc.integer({ min: 0, max: 40 }).map((step) => new Date(BASE_MS + step * 500).toISOString()),
+  parameters: fc.record({ n: fc.integer() }),
+  resources: fc.constant([]),
+  category: fc.constantFrom('general' as const, 'configuration' as const, 'agent' as const),
+});
+
+const query: fc.Arbitrary<AuditQuery> = fc.record(
+  {
+    startMs: fc.integer({ min: -1000, max: SPAN_MS + 1000 }).map((offset) => BASE_MS + offset),
+    endMs: fc.integer({ min: -1000, max: SPAN_MS + 1000 }).map((offset) => BASE_MS + offset),
+    actionName: fc.constantFrom(...ACTIONS, 'Missing.Action'),
+    userName: fc.constantFrom(...USERS, 'nobody'),
+    pageNumber: fc.integer({ min: 1, max: 6 }),
+    pageSize: fc.integer({ min: 1, max: 12 }),
+  },
+  { requiredKeys: ['pageNumber', 'pageSize'] },
+);
+
+describe.each(ENGINES)('query on %s against a reference implementation', (engine) => {
+  let fixture: StoreFixture;
+  beforeEach(async () => {
+    fixture = await StoreFixture.create(engine);
+  });
+  afterEach(async () => {
+    await fixture.dispose();
+  });
+
+  it('matches filtering and sorting an array, for appended, imported and reopened stores', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(newEntry, { maxLength: 60 }),
+        fc.array(newEntry, { maxLength: 60 }),
+        fc.array(query, { minLength: 1, maxLength: 12 }),
+        async (appended, imported, queries) => {
+          await fixture.clear();
+          const store = await fixture.openStore();
+          const stored: AuditEntry[] = [];
+          for (const entry of await Promise.all(appended.map((e) => store.append(e)))) stored.push(entry);
+          await store.importEntries(imported);
+          for await (const entry of store.iterate({})) if (entry.id > appended.length) stored.push(entry);
+
+          const check = async (s: typeof store): Promise<void> => {
+            expect(await s.count()).toBe(stored.length);
+            for (const q of queries) {
+              const page = await s.query(q);
+              const expected = referenceQuery(stored, q);
+              expect({ ids: page.items.map((e) => e.id), totalCount: page.totalCount }).toEqual(expected);
+            }
+            const everything = referenceFilter(stored, queries[0]!).map((e) => e.id);
+            const iterated: number[] = [];
+            for await (const entry of s.iterate(queries[0]!)) iterated.push(entry.id);
+            expect(iterated).toEqual(everything);
+          };
+          await check(store);
+          await fixture.closeStore(store);
+          const reopened = await fixture.openStore();
+          await check(reopened);
+          await fixture.closeStore(reopened);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('imports entries in any order and still lists them newest first', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(newEntry, { maxLength: 40 }), { maxLength: 4 }), async (batches) => {
+        await fixture.clear();
+        const store = await fixture.openStore();
+        for (const batch of batches) await store.importEntries(batch);
+        const ids: number[] = [];
+        const times: number[] = [];
+        for await (const entry of store.iterate({})) {
+          ids.push(entry.id);
+          times.push(Date.parse(entry.timestamp));
+        }
+        for (let i = 1; i < ids.length; i++) {
+          expect(times[i - 1]! > times[i]! || (times[i - 1] === times[i] && ids[i - 1]! > ids[i]!)).toBe(
+            true,
+          );
+        }
+        await fixture.closeStore(store);
+      }),
+      { numRuns: 30 },
+    );
+  });
+});
