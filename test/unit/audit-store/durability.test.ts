@@ -60,7 +60,7 @@ describe('durability', () => {
     const [segment] = await segmentFiles();
     await appendFile(path.join(fixture.dir, 'log', segment!), Buffer.alloc(100, 0xab));
     const reopened = await fixture.openStore();
-    expect(reopened.count()).toBe(5);
+    expect(await reopened.count()).toBe(5);
     expect(fixture.warnings.map((w) => w.message)).toEqual([
       'Truncated an incomplete record at the end of the log',
     ]);
@@ -118,7 +118,7 @@ describe('durability', () => {
     await store.close();
     await writeFile(snapshotFile(), oldSnapshot);
     const reopened = await fixture.openStore({ segmentMaxBytes: 2048 });
-    expect(reopened.count()).toBe(20);
+    expect(await reopened.count()).toBe(20);
     expect(fixture.warnings.some((w) => w.message.includes('does not match the log'))).toBe(true);
   });
 
@@ -132,7 +132,7 @@ describe('durability', () => {
     expect((await stat(snapshotFile())).size).toBeGreaterThan(0);
     const image = await crashImage();
     const reopened = await fixture.openStore({ dir: image });
-    expect(reopened.count()).toBe(120);
+    expect(await reopened.count()).toBe(120);
     expect(fixture.warnings).toEqual([]);
     await reopened.close();
   });

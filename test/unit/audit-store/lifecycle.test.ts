@@ -67,12 +67,12 @@ describe('close', () => {
     );
     await expect(store.flush()).rejects.toThrow(AuditStoreClosedError);
     await expect(store.iterate({})[Symbol.asyncIterator]().next()).rejects.toThrow(AuditStoreClosedError);
-    expect(() => store.count()).toThrow(AuditStoreClosedError);
-    expect(() => store.facets()).toThrow(AuditStoreClosedError);
+    await expect(store.count()).rejects.toThrow(AuditStoreClosedError);
+    await expect(store.facets()).rejects.toThrow(AuditStoreClosedError);
     await store.close(); // idempotent
 
     const reopened = await fixture.openStore();
-    expect(reopened.count()).toBe(20);
+    expect(await reopened.count()).toBe(20);
     expect(fixture.warnings).toEqual([]);
   });
 
@@ -82,6 +82,6 @@ describe('close', () => {
     await new Promise((resolve) => setImmediate(resolve));
     await store.close();
     expect(await importing).toMatchObject({ added: 30_000 });
-    expect((await fixture.openStore()).count()).toBe(30_000);
+    expect(await (await fixture.openStore()).count()).toBe(30_000);
   });
 });

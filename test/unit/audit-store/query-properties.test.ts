@@ -63,7 +63,7 @@ describe('query against a reference implementation', () => {
           for await (const entry of store.iterate({})) if (entry.id > appended.length) stored.push(entry);
 
           const check = async (s: typeof store): Promise<void> => {
-            expect(s.count()).toBe(stored.length);
+            expect(await s.count()).toBe(stored.length);
             for (const q of queries) {
               const page = await s.query(q);
               const expected = referenceQuery(stored, q);

@@ -118,7 +118,7 @@ describe('query', () => {
     );
     await expect(store.append({ ...entryAt(BASE_MS), actionName: '' })).rejects.toThrow(/actionName/);
     await expect(store.query({ pageNumber: 0, pageSize: 10 })).rejects.toThrow(/pageNumber/);
-    expect(store.count()).toBe(0);
+    expect(await store.count()).toBe(0);
   });
 
   it('lists facets: distinct names in first-seen casing, sorted, only of entries still present', async () => {
@@ -126,7 +126,7 @@ describe('query', () => {
     await store.append(entryAt(BASE_MS, { actionName: 'agent.Started', userName: 'Bob' }));
     await store.append(entryAt(BASE_MS, { actionName: 'user.create', userName: 'bob' }));
     await store.append(entryAt(BASE_MS - 90 * DAY_MS, { actionName: 'Old.Action', userName: 'ghost' }));
-    expect(store.facets()).toEqual({
+    expect(await store.facets()).toEqual({
       actionNames: ['agent.Started', 'Old.Action', 'User.Create'],
       userNames: ['Bob', 'ghost', 'zoe'],
     });
@@ -136,7 +136,7 @@ describe('query', () => {
       agentWindow: 10,
       isResourceLive: () => true,
     });
-    expect(store.facets()).toEqual({
+    expect(await store.facets()).toEqual({
       actionNames: ['agent.Started', 'User.Create'],
       userNames: ['Bob', 'zoe'],
     });

@@ -40,7 +40,7 @@ describe('retention', () => {
     await store.append(entryAt(ageDays(1))); // 4
     expect(await store.applyRetention(policy())).toEqual({ removed: 2 });
     expect(await idsOf(store)).toEqual([3, 4]);
-    expect(store.count()).toBe(2);
+    expect(await store.count()).toBe(2);
     expect(await store.applyRetention(policy())).toEqual({ removed: 0 });
   });
 
@@ -110,7 +110,7 @@ describe('retention', () => {
     await rm(path.join(fixture.dir, 'index.snapshot'));
     const rebuilt = await fixture.openStore({ segmentMaxBytes: 4096 });
     expect(await idsOf(rebuilt)).toEqual(expected);
-    expect(rebuilt.count()).toBe(61);
+    expect(await rebuilt.count()).toBe(61);
   });
 
   it('reclaims disk space by compacting mostly dead segments', async () => {
