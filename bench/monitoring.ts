@@ -94,10 +94,9 @@ async function appendPhase(dir: string): Promise<void> {
   }
   if (batch.length > 0) await store.append(batch);
   const seconds = (performance.now() - started) / 1000;
-  const { bytes } = store.stats();
   console.log(
     `append: ${count} records in ${seconds.toFixed(2)} s = ${Math.round(count / seconds)} records/s ` +
-      `(generator included); log ${(bytes / 1024 / 1024).toFixed(0)} MiB = ${Math.round(bytes / count)} bytes/record`,
+      `(generator included)`,
   );
   await store.close();
 }
@@ -114,7 +113,7 @@ async function probePhase(dir: string): Promise<void> {
   global.gc?.();
   const memory = process.memoryUsage();
   console.log(
-    `open (index rebuild): ${formatMs(openMs)} ms for ${store.stats().records} records; ` +
+    `open (index rebuild): ${formatMs(openMs)} ms for ${(await store.stats()).records} records; ` +
       `RSS ${mib(memory.rss)}, heap ${mib(memory.heapUsed)}, index ${mib(store.indexMemoryBytes())}`,
   );
   const last24h = { startMs: END_MS - DAY_MS, endMs: END_MS };

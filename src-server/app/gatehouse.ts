@@ -74,7 +74,12 @@ export async function startGatehouse(options: GatehouseOptions): Promise<Gatehou
     const settings = await source.resolve();
     const logger = options.logger ?? createLogger(settings.str('Logging:Level'));
     const now = options.now ?? (() => new Date());
-    tenant = await openTenant({ dataDir, logger, now });
+    tenant = await openTenant({
+      dataDir,
+      logger,
+      now,
+      connectionString: settings.str('ConnectionStrings:Gatehouse'),
+    });
     const services = await startServices({
       tenant,
       source,

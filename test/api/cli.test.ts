@@ -79,7 +79,7 @@ describe('gatehouse CLI', () => {
     serve = undefined;
   });
 
-  it('sets a setting offline (audited) that the next start uses', async () => {
+  it('sets a setting offline (audited) that the next start uses', { timeout: 90_000 }, async () => {
     const set = await runCli([
       'config',
       'set',

@@ -9,6 +9,7 @@ import type { Logger } from '../../core/logging/logger.js';
 import type { Monitoring } from '../../core/monitoring/monitoring.js';
 import type { ConfigStore } from '../../core/config-store/config-store.js';
 import type { SecretBox } from '../../core/config-store/secret-box.js';
+import type { Database } from '../../core/storage/database.js';
 
 /** Everything a data dir holds, opened: the stores and the identity provider's key. */
 export interface Tenant {
@@ -28,5 +29,7 @@ export interface Tenant {
   registrations: AppRegistrations;
   signInTickets: SignInTickets;
   tokenIssuer(audience: string): TokenIssuer;
+  /** The database the stores live in (SQLite in the data dir, or PostgreSQL). */
+  database: Database;
   close(): Promise<void>;
 }

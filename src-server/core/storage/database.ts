@@ -180,6 +180,15 @@ export class Database {
     return statement;
   }
 
+  /**
+   * Makes writers of `name` take turns until the transaction ends: on PostgreSQL a transaction-level advisory
+   * lock (instances share the server); SQLite has one writer at a time already.
+   */
+  async lockExclusively(trx: Tx, name: string): Promise<void> {
+    if (this.kind !== 'postgres') return;
+    await sql`select pg_advisory_xact_lock(hashtext(${`gatehouse.${name}`}))`.execute(trx);
+  }
+
   /** `select … for update` on PostgreSQL; SQLite has one writer at a time, so a plain select there. */
   forUpdate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
     return this.kind === 'postgres' ? query.forUpdate() : query;

@@ -10,7 +10,7 @@ import {
   recordLengthAt,
 } from '../../../src-server/core/monitoring/store/block-codec.js';
 import { ByteInterner } from '../../../src-server/core/monitoring/store/byte-interner.js';
-import { normalizeRecord } from '../../../src-server/core/monitoring/store/normalize-record.js';
+import { normalizeRecord } from '../../../src-server/core/monitoring/normalize-record.js';
 import {
   decodeRecord,
   IndexFieldReader,

@@ -9,7 +9,7 @@ import type {
   SummaryRequest,
 } from '../monitoring-store.js';
 import type { MonitoringIndex } from './monitoring-index.js';
-import { normalizeRecord } from './normalize-record.js';
+import { normalizeRecord } from '../normalize-record.js';
 import { planScan, selectPage } from './query-plan.js';
 import { BlockBuilder, recordLengthAt } from './block-codec.js';
 import { decodeRecord } from './record-codec.js';
@@ -102,12 +102,12 @@ export class FileMonitoringStore implements MonitoringStore {
     return recordInBlock(await this.log.readRecord(columns.location(row)), inner);
   }
 
-  summarize(request: SummaryRequest): MonitoringSummaryData {
+  async summarize(request: SummaryRequest): Promise<MonitoringSummaryData> {
     this.assertOpen();
     return summarize(this.index, request);
   }
 
-  oldestTimeMs(): number | undefined {
+  async oldestTimeMs(): Promise<number | undefined> {
     const { order, columns } = this.index;
     return order.length > 0 ? columns.times[order.rows[0]!] : undefined;
   }
@@ -117,10 +117,8 @@ export class FileMonitoringStore implements MonitoringStore {
     return this.maintenance.run(() => this.removeOlderThan(policy.now - policy.maxAgeMs));
   }
 
-  stats(): MonitoringStoreStats {
-    let bytes = 0;
-    for (const segment of this.log.segments()) bytes += segment.size;
-    return { records: this.index.columns.count, bytes };
+  async stats(): Promise<MonitoringStoreStats> {
+    return { records: this.index.columns.count };
   }
 
   /** Bytes of the in-memory index (reported by the metrics and the benchmark). */

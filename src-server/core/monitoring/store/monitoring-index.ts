@@ -1,7 +1,7 @@
 import type { RecordLocation } from '../../storage/index.js';
 import type { NewMonitoringRecord } from '../monitoring-record.js';
 import { ByteInterner } from './byte-interner.js';
-import { durationBin } from './duration-bins.js';
+import { durationBin } from '../duration-bins.js';
 import type { IndexFieldReader } from './record-codec.js';
 import { NONE, RowColumns } from './row-columns.js';
 import { TimeOrder } from './time-order.js';

@@ -5,7 +5,7 @@ import type {
   SummaryBucket,
   SummaryRequest,
 } from '../monitoring-store.js';
-import { BIN_COUNT, binnedPercentiles } from './duration-bins.js';
+import { BIN_COUNT, binnedPercentiles } from '../duration-bins.js';
 import type { MonitoringIndex } from './monitoring-index.js';
 import { planScan } from './query-plan.js';
 

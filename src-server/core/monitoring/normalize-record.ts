@@ -1,5 +1,5 @@
-import { isoTime, parseIsoTime } from '../iso-time.js';
-import type { MonitoringRecord, NewMonitoringRecord } from '../monitoring-record.js';
+import { isoTime, parseIsoTime } from './iso-time.js';
+import type { MonitoringRecord, NewMonitoringRecord } from './monitoring-record.js';
 
 /** Longest values kept, in UTF-16 code units; longer ones are cut (a record stays small and bounded). */
 export const FIELD_LIMITS = {

@@ -26,7 +26,7 @@ export const PERCENTILES = [0.5, 0.95, 0.99] as const;
  * the upper edge of the bin holding the ranked duration, clamped to the exact [min, max] of the durations.
  */
 export function binnedPercentiles(
-  bins: Uint32Array,
+  bins: ArrayLike<number>,
   offset: number,
   count: number,
   min: number,
