@@ -8,7 +8,8 @@ import { tempDir } from '../../helpers/temp-dir.js';
 import { startTestServer } from '../../helpers/test-server.js';
 import { json, SAMPLES, type ApiDto } from './helpers.js';
 
-describe('gatehouse api import', () => {
+// Runs CLI processes from source (through tsx): seconds each on a busy machine.
+describe('gatehouse api import', { timeout: 120_000 }, () => {
   let dir: Awaited<ReturnType<typeof tempDir>>;
 
   beforeAll(async () => {
