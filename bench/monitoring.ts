@@ -15,7 +15,21 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import type { NewMonitoringRecord } from '../src-server/core/monitoring/monitoring-record.js';
 import type { MonitoringFilter, MonitoringQuery } from '../src-server/core/monitoring/monitoring-store.js';
-import { openMonitoringStore } from '../src-server/core/monitoring/store/index.js';
+import { createLogger } from '../src-server/core/logging/logger.js';
+import { SqlMonitoringStore } from '../src-server/core/monitoring/sql/sql-monitoring-store.js';
+import { Database } from '../src-server/core/storage/database.js';
+
+async function openMonitoringStore({ dir }: { dir: string }) {
+  const database = await Database.open({ dataDir: dir, logger: createLogger('warn') });
+  const store = new SqlMonitoringStore(database);
+  return Object.assign(store, {
+    close: async () => {
+      await SqlMonitoringStore.prototype.close.call(store);
+      await database.close();
+    },
+    indexMemoryBytes: () => 0,
+  });
+}
 import { createRandom } from './lib/random.js';
 import { formatMs, percentiles } from './lib/stats.js';
 

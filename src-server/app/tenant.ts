@@ -10,64 +10,69 @@ import type { Logger } from '../core/logging/logger.js';
 import type { Tenant } from '../control/common/tenant.js';
 import { Monitoring } from '../core/monitoring/monitoring.js';
 import { SqlMonitoringStore } from '../core/monitoring/sql/sql-monitoring-store.js';
-import { Database } from '../core/storage/database.js';
 import { sealStoredHeaderValues } from '../core/passthrough/seal-stored-headers.js';
 import { ConfigStore } from '../core/config-store/config-store.js';
-import { SecretBox } from '../core/config-store/secret-box.js';
+import { KeyStore } from '../core/config-store/key-store.js';
+import { SecretBox, secretsKeyFile } from '../core/config-store/secret-box.js';
+import { Database } from '../core/storage/database.js';
+import { convertLegacyDataDir } from '../core/legacy/convert-data-dir.js';
 
 export type { Tenant };
 
-/** Opens a data dir's stores. The caller holds the data-dir lock. */
-export async function openTenant(options: {
+export interface OpenTenantOptions {
   dataDir: string;
   logger: Logger;
   now: () => Date;
   /** `ConnectionStrings:Gatehouse`: PostgreSQL instead of the data dir's SQLite file. */
   connectionString?: string;
-}): Promise<Tenant> {
+  /** `Secrets:KeyFile`: the key sealing secrets (default `keys/secrets.key` in the data dir). */
+  secretsKeyFile?: string;
+}
+
+/** Opens a data dir's database and the stores on it. The caller holds the data-dir lock. */
+export async function openTenant(options: OpenTenantOptions): Promise<Tenant> {
   const { dataDir, logger, now } = options;
   const layout = dataDirLayout(dataDir);
   const database = await Database.open({ dataDir, connectionString: options.connectionString, logger });
   let configStore: ConfigStore | undefined;
-  let auditStore: AuditStore | undefined;
   try {
-    configStore = await ConfigStore.open(layout.configDir, now);
-    const signingKey = await loadOrCreateSigningKey(layout.keysDir);
-    const secretBox = await SecretBox.open(layout.keysDir);
-    await sealStoredHeaderValues(configStore, secretBox, logger);
-    auditStore = new SqlAuditStore(database, () => now().getTime());
-    const issuerId = builtInIssuer(configStore.data.tenant.id);
-    const store = auditStore;
+    const keyFile = secretsKeyFile(layout.keysDir, options.secretsKeyFile ?? '');
+    const secretBox = await SecretBox.open(keyFile);
+    const clock = () => now().getTime();
+    const keys = await KeyStore.open(database, secretBox, keyFile, clock);
+    await convertLegacyDataDir({ dataDir, database, keys, logger, now: clock });
+    configStore = await ConfigStore.open(database, now);
     const config = configStore;
-    const monitoring = Monitoring.open({
-      store: new SqlMonitoringStore(database, () => now().getTime()),
-      logger,
-    });
+    const signingKey = await loadOrCreateSigningKey(keys);
+    await sealStoredHeaderValues(config, secretBox, logger);
+    const auditStore: AuditStore = new SqlAuditStore(database, clock);
+    const issuerId = builtInIssuer(config.data.tenant.id);
+    const monitoring = Monitoring.open({ store: new SqlMonitoringStore(database, clock), logger });
     return {
       dataDir,
       layout,
       logger,
       now,
       configStore: config,
-      auditStore: store,
-      recorder: new AuditRecorder(store, logger, now),
+      auditStore,
+      recorder: new AuditRecorder(auditStore, logger, now),
       monitoring,
       signingKey,
       secretBox,
+      keys,
       issuerId,
-      registrations: new AppRegistrations(configStore, now),
-      signInTickets: new SignInTickets(configStore, now),
+      registrations: new AppRegistrations(config, now),
+      signInTickets: new SignInTickets(config, now),
       tokenIssuer: (audience) => new TokenIssuer(signingKey, issuerId, audience),
       database,
       async close() {
         await monitoring.close();
         await config.close();
-        await store.close();
+        await auditStore.close();
         await database.close();
       },
     };
   } catch (error) {
-    await auditStore?.close();
     await configStore?.close();
     await database.close();
     throw error;

@@ -36,6 +36,7 @@ export async function withOfflineTenant<T>(
       logger: createLogger('warn', process.stderr),
       now: () => new Date(),
       connectionString: settings.str('ConnectionStrings:Gatehouse'),
+      secretsKeyFile: settings.str('Secrets:KeyFile'),
     });
     try {
       return await run(tenant);

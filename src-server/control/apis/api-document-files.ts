@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { DocumentStore } from '../../core/config-store/document-store.js';
 import type { Logger } from '../../core/logging/logger.js';
-import { writeFileAtomic } from '../../core/storage/durable-fs.js';
 import type { ApiRecord } from '../../core/model/config-model.js';
 import type { DocumentFormat } from './openapi/index.js';
 
 /**
- * API definition documents live as files in the store's documents folder, not inside the store document:
- * one file per revision, written before the record that names it and removed after the record that named it
- * is gone, so a crash leaves at worst an orphan file, never a record without its document.
+ * API definition documents live in the document store, not inside the configuration document: one per
+ * revision, written before the record that names it and removed after the record that named it is gone, so a
+ * crash leaves at worst an orphan document, never a record without its document.
  */
 
 /** A new name per upload, so concurrent uploads of one API never write the same file. */
@@ -17,24 +15,24 @@ export function newDocumentFileName(apiId: string, format: DocumentFormat): stri
   return `${apiId}.${randomBytes(6).toString('hex')}.${format === 'json' ? 'json' : 'yaml'}`;
 }
 
-export function documentPath(documentsDir: string, fileName: string): string {
-  return join(documentsDir, fileName);
-}
-
 export async function writeDocument(
-  documentsDir: string,
+  documents: DocumentStore,
   fileName: string,
   content: Uint8Array,
 ): Promise<void> {
-  await writeFileAtomic(documentPath(documentsDir, fileName), content, 0o600);
+  await documents.write(fileName, content);
 }
 
-/** Removes a document that no record names any more; a failure leaves an orphan file and a warning. */
-export async function removeDocument(documentsDir: string, fileName: string, logger: Logger): Promise<void> {
+/** Removes a document that no record names any more; a failure leaves an orphan document and a warning. */
+export async function removeDocument(
+  documents: DocumentStore,
+  fileName: string,
+  logger: Logger,
+): Promise<void> {
   try {
-    await rm(documentPath(documentsDir, fileName), { force: true });
+    await documents.remove(fileName);
   } catch (error) {
-    logger.warn({ err: error, file: fileName }, 'an API document file could not be removed');
+    logger.warn({ err: error, file: fileName }, 'an API document could not be removed');
   }
 }
 

@@ -118,7 +118,7 @@ export class ApiImportService {
       };
     });
     if (previousFile) {
-      await removeDocument(this.deps.store.documentsDir, previousFile, this.deps.logger);
+      await removeDocument(this.deps.store.documents, previousFile, this.deps.logger);
     }
     return outcome;
   }
@@ -144,11 +144,11 @@ export class ApiImportService {
     mutate: (data: ConfigData) => R,
   ): Promise<R> {
     const { store, logger } = this.deps;
-    await writeDocument(store.documentsDir, fileName, content);
+    await writeDocument(store.documents, fileName, content);
     try {
       return await store.update(mutate);
     } catch (error) {
-      await removeDocument(store.documentsDir, fileName, logger);
+      await removeDocument(store.documents, fileName, logger);
       throw error;
     }
   }

@@ -1,6 +1,6 @@
 import { enumParam } from '../../core/http/query-params.js';
 import { validationProblem } from '../../core/http/problem.js';
-import { bucketLayout } from '../../core/monitoring/store/summarize.js';
+import { bucketLayout } from '../../core/monitoring/summary-accumulator.js';
 
 export const SUMMARY_INTERVALS = {
   '1m': 60_000,

@@ -24,7 +24,8 @@ export interface NormalizedRecord {
 }
 
 /**
- * Makes a record from the gateway safe to store: a parseable time (re-rendered canonically), bounded strings,
+ * Makes a record from the gateway safe to store: a parseable time (re-rendered canonically), bounded strings
+ * without NUL characters,
  * finite non-negative numbers, no query string in the path. Returns undefined when the time is unusable.
  */
 export function normalizeRecord(input: NewMonitoringRecord): NormalizedRecord | undefined {
@@ -58,7 +59,9 @@ export function normalizeRecord(input: NewMonitoringRecord): NormalizedRecord | 
 
 function text(value: unknown, max: number): string {
   if (typeof value !== 'string') return '';
-  return value.length > max ? value.slice(0, max) : value;
+  const bounded = value.length > max ? value.slice(0, max) : value;
+  // PostgreSQL text cannot hold NUL; the same record must store alike on both engines.
+  return bounded.includes('\u0000') ? bounded.replaceAll('\u0000', '\uFFFD') : bounded;
 }
 
 function optionalText(value: unknown, max: number): string | undefined {

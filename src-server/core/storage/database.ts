@@ -93,9 +93,29 @@ export class Database {
     }
   }
 
-  /** Runs `work` in one transaction; on PostgreSQL at READ COMMITTED, with the row locks it takes. */
-  transaction<T>(work: (trx: Tx) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(work);
+  /**
+   * Runs `work` in one transaction; on PostgreSQL at READ COMMITTED, with the row locks it takes. A commit is on
+   * disk when it returns (SQLite fsyncs its WAL, PostgreSQL waits for its WAL flush). `relaxed` commits without
+   * waiting for the disk: what survives a crash of Gatehouse, not of the machine or the database server (API
+   * monitoring, whose recorder loses its buffer in a crash anyway).
+   */
+  transaction<T>(work: (trx: Tx) => Promise<T>, options: { relaxed?: boolean } = {}): Promise<T> {
+    if (!options.relaxed) return this.db.transaction().execute(work);
+    if (this.kind === 'postgres') {
+      return this.db.transaction().execute(async (trx) => {
+        await sql`set local synchronous_commit = off`.execute(trx);
+        return work(trx);
+      });
+    }
+    // SQLite's setting belongs to the connection (there is one): set for this commit, restored right after.
+    return this.db.connection().execute(async (connection) => {
+      await sql`pragma synchronous = normal`.execute(connection);
+      try {
+        return await connection.transaction().execute(work);
+      } finally {
+        await sql`pragma synchronous = full`.execute(connection);
+      }
+    });
   }
 
   /**

@@ -1,5 +1,4 @@
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { storedDocumentNames } from '../../helpers/stored-config.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/test-server.js';
 import { entry, expectProblem, importApi, json, openApiDocument, send, type ApiDto } from './helpers.js';
@@ -79,7 +78,7 @@ describe('re-importing an API definition', () => {
     expect(Object.keys(passthrough.operations)).toEqual(['GET /orders']);
     expect(passthrough.allOperations).toBeDefined();
     expect(passthrough.revision).toBe(2);
-    const files = await readdir(join(server.dataDir, 'config', 'documents'));
+    const files = await storedDocumentNames(server.gatehouse.database);
     expect(files.filter((file) => file.startsWith(api.id))).toHaveLength(1);
     const document = await (await server.api(`/api/v1/apis/${api.id}/document`)).text();
     expect(document).toBe(next);
@@ -124,7 +123,7 @@ describe('re-importing an API definition', () => {
     await expectProblem(await reimport('nope', openApiDocument()), 404);
     const unchanged = await json<ApiDto>(await server.api(`/api/v1/apis/${api.id}`));
     expect(unchanged).toMatchObject({ revision: 1, basePath: '/stable' });
-    const files = await readdir(join(server.dataDir, 'config', 'documents'));
+    const files = await storedDocumentNames(server.gatehouse.database);
     expect(files.filter((file) => file.startsWith(api.id))).toHaveLength(1);
   });
 });

@@ -1,19 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditStore } from '../../../src-server/core/audit/audit-entry.js';
+import { ENGINES } from '../../helpers/test-database.js';
 import { allIds, BASE_MS, DAY_MS, entryAt, StoreFixture } from './helpers.js';
 
-let fixture: StoreFixture;
-let store: AuditStore;
+describe.each(ENGINES)('query on %s', (engine) => {
+  let fixture: StoreFixture;
+  let store: AuditStore;
 
-beforeEach(async () => {
-  fixture = await StoreFixture.create();
-  store = await fixture.openStore();
-});
-afterEach(async () => {
-  await fixture.dispose();
-});
+  beforeEach(async () => {
+    fixture = await StoreFixture.create(engine);
+    store = await fixture.openStore();
+  });
+  afterEach(async () => {
+    await fixture.dispose();
+  });
 
-describe('query', () => {
   it('orders by timestamp descending, then id descending', async () => {
     await store.append(entryAt(BASE_MS + 1000)); // 1
     await store.append(entryAt(BASE_MS)); // 2
@@ -121,7 +122,7 @@ describe('query', () => {
     expect(await store.count()).toBe(0);
   });
 
-  it('lists facets: distinct names in first-seen casing, sorted, only of entries still present', async () => {
+  it('lists facets: distinct names in the casing first seen, sorted, only of entries still present', async () => {
     await store.append(entryAt(BASE_MS, { actionName: 'User.Create', userName: 'zoe' }));
     await store.append(entryAt(BASE_MS, { actionName: 'agent.Started', userName: 'Bob' }));
     await store.append(entryAt(BASE_MS, { actionName: 'user.create', userName: 'bob' }));

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Tx } from '../../storage/database.js';
 import { DAY_MS, splitRange, type CountedBucket } from '../../storage/time-buckets.js';
 import type { AuditFilter } from '../audit-entry.js';
-import { dayOf, nameKey } from './audit-rows.js';
+import { dayOf, nameKey, textColumn } from './audit-rows.js';
 
 type Reader = Pick<Tx, 'selectFrom'>;
 
@@ -23,8 +23,18 @@ export class CountDeltas {
     const action = nameKey(actionName);
     const user = nameKey(userName);
     this.days.set(day, (this.days.get(day) ?? 0) + delta);
-    bump(this.actions, `${action}${SEP}${day}`, () => ({ key: action, day, name: actionName, n: 0 }), delta);
-    bump(this.users, `${user}${SEP}${day}`, () => ({ key: user, day, name: userName, n: 0 }), delta);
+    bump(
+      this.actions,
+      `${action}${SEP}${day}`,
+      () => ({ key: action, day, name: textColumn(actionName), n: 0 }),
+      delta,
+    );
+    bump(
+      this.users,
+      `${user}${SEP}${day}`,
+      () => ({ key: user, day, name: textColumn(userName), n: 0 }),
+      delta,
+    );
     bump(this.pairs, `${action}${SEP}${user}${SEP}${day}`, () => ({ action, user, day, n: 0 }), delta);
   }
 

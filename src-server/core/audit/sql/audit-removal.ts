@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Database, Tx } from '../../storage/database.js';
 import type { AuditResource, RetentionPolicy } from '../audit-entry.js';
 import { CountDeltas } from './audit-counts.js';
+import { textColumn } from './audit-rows.js';
 
 const MOVE_CHUNK = 2_000;
 
@@ -143,8 +144,8 @@ export async function planHistoryRemoval(
     .selectFrom('audit_resources as r')
     .innerJoin('audit_entries as e', 'e.id', 'r.entry_id')
     .select('e.id')
-    .where('r.resource_type', '=', resource.type)
-    .where('r.resource_id', '=', resource.id)
+    .where('r.resource_type', '=', textColumn(resource.type))
+    .where('r.resource_id', '=', textColumn(resource.id))
     .where('e.category', '=', 'configuration')
     .execute();
   return [...new Set(rows.map((row) => row.id))];

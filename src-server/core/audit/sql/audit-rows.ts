@@ -13,7 +13,15 @@ export interface EntryRow {
 
 /** Case-insensitive matching of names: the key is the lower-cased name. */
 export function nameKey(name: string): string {
-  return name.toLowerCase();
+  return textColumn(name.toLowerCase());
+}
+
+/**
+ * A value for a text column: PostgreSQL text cannot hold NUL, so it becomes U+FFFD (on both engines). The entry's
+ * JSON keeps the original (JSON escapes it).
+ */
+export function textColumn(value: string): string {
+  return value.includes('\u0000') ? value.replaceAll('\u0000', '\uFFFD') : value;
 }
 
 export function dayOf(timeMs: number): number {
@@ -44,7 +52,7 @@ export function toEntryRow(
       action_key: nameKey(entry.actionName),
       user_key: nameKey(entry.userName),
       category: entry.category,
-      agent_group_id: entry.category === 'agent' ? (entry.agentGroup?.id ?? null) : null,
+      agent_group_id: entry.category === 'agent' && entry.agentGroup ? textColumn(entry.agentGroup.id) : null,
       content_hash: hash,
       entry: json,
       recorded_at: recordedAt,

@@ -3,7 +3,7 @@ import type { AuditResourceTable } from '../../storage/schema.js';
 import type { AuditEntry, NewAuditEntry } from '../audit-entry.js';
 import { withId, type NormalizedEntry } from '../normalize-entry.js';
 import { CountDeltas } from './audit-counts.js';
-import { toEntryRow, type EntryRow } from './audit-rows.js';
+import { textColumn, toEntryRow, type EntryRow } from './audit-rows.js';
 
 export const AUDIT_SEQUENCE = 'audit_entries';
 
@@ -24,12 +24,26 @@ export async function insertEntries(
 ): Promise<AuditEntry[]> {
   if (entries.length === 0) return [];
   const first = await database.reserveIds(trx, AUDIT_SEQUENCE, entries.length);
+  return insertEntriesWithIds(
+    database,
+    trx,
+    entries.map((entry, k) => ({ id: first + k, entry })),
+    recordedAt,
+  );
+}
+
+/** Like `insertEntries`, with the ids given (entries converted from an older store keep theirs). */
+export async function insertEntriesWithIds(
+  database: Database,
+  trx: Tx,
+  entries: readonly { id: number; entry: PreparedEntry }[],
+  recordedAt: number,
+): Promise<AuditEntry[]> {
   const rows: EntryRow['row'][] = [];
   const resources: AuditResourceTable[] = [];
   const deltas = new CountDeltas();
   const stored: AuditEntry[] = [];
-  entries.forEach((prepared, k) => {
-    const id = first + k;
+  entries.forEach(({ id, entry: prepared }) => {
     const { row, actionName, userName } = toEntryRow(id, prepared, prepared.hash, recordedAt);
     rows.push(row);
     deltas.add(actionName, userName, prepared.timeMs, 1);
@@ -47,7 +61,7 @@ function resourcesToKeep(entry: NewAuditEntry): Omit<AuditResourceTable, 'entry_
   if (entry.category !== 'configuration' || entry.resources.length === 0) return [];
   const seen = new Map<string, Omit<AuditResourceTable, 'entry_id'>>();
   for (const { type, id } of entry.resources) {
-    seen.set(`${type}\u0000${id}`, { resource_type: type, resource_id: id });
+    seen.set(`${type}\u0000${id}`, { resource_type: textColumn(type), resource_id: textColumn(id) });
   }
   return [...seen.values()];
 }

@@ -4,6 +4,20 @@ import type { MonitoringFilter } from '../monitoring-store.js';
 
 type Reader = Pick<Tx, 'selectFrom'>;
 
+/** The filter's text as stored text reads (NUL is U+FFFD in the store: see `normalizeRecord`). */
+export function storedTextFilter<F extends MonitoringFilter>(filter: F): F {
+  const clean = (value: string | undefined) =>
+    value !== undefined && value.includes('\u0000') ? value.replaceAll('\u0000', '\uFFFD') : value;
+  return {
+    ...filter,
+    apiId: clean(filter.apiId),
+    operation: clean(filter.operation),
+    agentGroupId: clean(filter.agentGroupId),
+    method: clean(filter.method),
+    pathPrefix: clean(filter.pathPrefix),
+  };
+}
+
 /** `monitoring_records` with the filter applied. */
 export function filteredRecords(reader: Reader, filter: MonitoringFilter) {
   const { status } = filter;

@@ -72,12 +72,26 @@ export class RollupDeltas {
       const mine = [...this.rollups.values()].filter((rollup) => rollup.granularity === granularity);
       if (mine.length === 0) continue;
       const buckets = mine.map((rollup) => rollup.bucket);
+      // Only the roll-ups this batch touches: per dimension, the values it holds.
+      const values = new Map<string, Set<string>>();
+      for (const rollup of mine) {
+        let set = values.get(rollup.dimension);
+        if (!set) values.set(rollup.dimension, (set = new Set()));
+        set.add(rollup.value);
+      }
       const stored = await trx
         .selectFrom('monitoring_rollups')
         .selectAll()
         .where('granularity_ms', '=', granularity)
         .where('bucket_ms', '>=', Math.min(...buckets))
         .where('bucket_ms', '<=', Math.max(...buckets))
+        .where((eb) =>
+          eb.or(
+            [...values].map(([dimension, set]) =>
+              eb.and([eb('dimension', '=', dimension), eb('dimension_value', 'in', [...set])]),
+            ),
+          ),
+        )
         .execute();
       for (const row of stored) {
         const rollup = this.rollups.get(

@@ -1,4 +1,5 @@
 import type { Database } from '../../storage/database.js';
+import { GroupCommit } from '../../storage/group-commit.js';
 import { RESTORE_WINDOW_MS } from '../../storage/restore-window.js';
 import { locatePage } from '../../storage/time-buckets.js';
 import type { MonitoringRecord, NewMonitoringRecord } from '../monitoring-record.js';
@@ -11,13 +12,13 @@ import type {
   SummaryRequest,
 } from '../monitoring-store.js';
 import { normalizeRecord } from '../normalize-record.js';
-import { filteredRecords, rollupSelection } from './monitoring-filter.js';
+import { filteredRecords, rollupSelection, storedTextFilter } from './monitoring-filter.js';
 import { countBucketsByHour, countRecords, summarizeRecords } from './monitoring-reads.js';
 import { purgeRemovedRecords, removeRecordsBefore } from './monitoring-removal.js';
-import { RollupDeltas } from './monitoring-rollups.js';
-import { RECORD_COLUMNS, recordOfRow, toRecordRow } from './monitoring-rows.js';
+import { insertRecords, MONITORING_SEQUENCE } from './monitoring-writes.js';
+import { RECORD_COLUMNS, recordOfRow } from './monitoring-rows.js';
 
-export const MONITORING_SEQUENCE = 'monitoring_records';
+type Accepted = { record: MonitoringRecord; timeMs: number };
 
 export class MonitoringStoreClosedError extends Error {
   override name = 'MonitoringStoreClosedError';
@@ -34,6 +35,10 @@ export class MonitoringStoreClosedError extends Error {
 export class SqlMonitoringStore implements MonitoringStore {
   private readonly pending = new Set<Promise<unknown>>();
   private closing: Promise<void> | undefined;
+  private readonly appends = new GroupCommit<Accepted[], MonitoringRecord[]>(
+    (batches) => this.commit(batches),
+    100,
+  );
 
   constructor(
     private readonly database: Database,
@@ -42,37 +47,32 @@ export class SqlMonitoringStore implements MonitoringStore {
 
   async append(records: readonly NewMonitoringRecord[]): Promise<MonitoringRecord[]> {
     this.assertOpen();
-    const accepted: { record: MonitoringRecord; timeMs: number }[] = [];
+    const accepted: Accepted[] = [];
     for (const input of records) {
       const normalized = normalizeRecord(input);
       if (normalized) accepted.push(normalized);
     }
     if (accepted.length === 0) return [];
-    return this.track(
-      this.database.transaction(async (trx) => {
-        const first = await this.database.reserveIds(trx, MONITORING_SEQUENCE, accepted.length);
-        const recordedAt = this.now();
-        const deltas = new RollupDeltas();
-        const rows = accepted.map(({ record, timeMs }, k) => {
-          record.id = first + k;
-          deltas.add({
-            timeMs,
-            status: record.status,
-            durationMs: record.durationMs,
-            apiId: record.apiId,
-            agentGroupId: record.agentGroupId,
-          });
-          return toRecordRow(record, timeMs, recordedAt);
-        });
-        await this.database.bulkInsert(trx, 'monitoring_records', rows);
-        await deltas.apply(this.database, trx);
-        return accepted.map(({ record }) => withoutAbsentFields(record));
-      }),
-    );
+    return this.track(this.appends.submit(accepted));
   }
 
-  async query(query: MonitoringQuery): Promise<MonitoringPage> {
+  /** One transaction for the batches that arrived together (the recorder hands over slices). */
+  private async commit(batches: Accepted[][]): Promise<MonitoringRecord[][]> {
+    const all = batches.flat();
+    await this.database.transaction(
+      async (trx) => {
+        const first = await this.database.reserveIds(trx, MONITORING_SEQUENCE, all.length);
+        all.forEach(({ record }, k) => (record.id = first + k));
+        await insertRecords(this.database, trx, all, this.now());
+      },
+      { relaxed: true },
+    );
+    return batches.map((batch) => batch.map(({ record }) => withoutAbsentFields(record)));
+  }
+
+  async query(input: MonitoringQuery): Promise<MonitoringPage> {
     this.assertOpen();
+    const query = storedTextFilter(input);
     if (!Number.isInteger(query.pageNumber) || query.pageNumber < 1)
       throw new RangeError('pageNumber must be >= 1');
     if (!Number.isInteger(query.pageSize) || query.pageSize < 1)
@@ -120,11 +120,12 @@ export class SqlMonitoringStore implements MonitoringStore {
 
   async summarize(request: SummaryRequest): Promise<MonitoringSummaryData> {
     this.assertOpen();
-    const selection = rollupSelection(request.filter);
+    const filter = storedTextFilter(request.filter);
+    const selection = rollupSelection(filter);
     return this.database.db
       .transaction()
       .setIsolationLevel('repeatable read')
-      .execute((trx) => summarizeRecords(trx, request, selection));
+      .execute((trx) => summarizeRecords(trx, { ...request, filter }, selection));
   }
 
   async oldestTimeMs(): Promise<number | undefined> {
