@@ -36,8 +36,33 @@ export async function createTestDatabase(engine: EngineKind): Promise<string | u
   return url.toString();
 }
 
-/** The connection-string setting for an engine: `{}` for SQLite. */
+/** The connection-string setting for an engine: `{}` for SQLite. A new database each call. */
 export async function engineSettings(engine: EngineKind = testEngine()): Promise<Record<string, string>> {
   const connectionString = await createTestDatabase(engine);
   return connectionString ? { 'ConnectionStrings:Gatehouse': connectionString } : {};
+}
+
+const databasesOfDataDirs = new Map<string, Promise<string | undefined>>();
+
+/**
+ * The database of a data dir on the engine the suite runs on: one per data dir, so a server restarted on the
+ * same dir (or a CLI run on it) finds what the last one stored. Undefined for SQLite.
+ */
+export function databaseOfDataDir(
+  dataDir: string,
+  engine: EngineKind = testEngine(),
+): Promise<string | undefined> {
+  let database = databasesOfDataDirs.get(dataDir);
+  if (!database) {
+    database = createTestDatabase(engine);
+    databasesOfDataDirs.set(dataDir, database);
+  }
+  return database;
+}
+
+/** Environment variables that point a Gatehouse process at the data dir's database (for CLI runs). */
+export async function engineEnvironment(dataDir: string | undefined): Promise<NodeJS.ProcessEnv> {
+  if (!dataDir) return {};
+  const connectionString = await databaseOfDataDir(dataDir);
+  return connectionString ? { ConnectionStrings__Gatehouse: connectionString } : {};
 }
