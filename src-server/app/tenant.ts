@@ -15,6 +15,7 @@ import { ConfigStore } from '../core/config-store/config-store.js';
 import { KeyStore } from '../core/config-store/key-store.js';
 import { SecretBox, secretsKeyFile } from '../core/config-store/secret-box.js';
 import { Database } from '../core/storage/database.js';
+import { damagedFileAdvice } from '../core/storage/sqlite-engine.js';
 import { convertLegacyDataDir } from '../core/legacy/convert-data-dir.js';
 
 export type { Tenant };
@@ -48,6 +49,7 @@ export async function openTenant(options: OpenTenantOptions): Promise<Tenant> {
     const auditStore: AuditStore = new SqlAuditStore(database, clock);
     const issuerId = builtInIssuer(config.data.tenant.id);
     const monitoring = Monitoring.open({ store: new SqlMonitoringStore(database, clock), logger });
+    const stopCheck = reportDamage(database, logger);
     return {
       dataDir,
       layout,
@@ -66,6 +68,7 @@ export async function openTenant(options: OpenTenantOptions): Promise<Tenant> {
       tokenIssuer: (audience) => new TokenIssuer(signingKey, issuerId, audience),
       database,
       async close() {
+        stopCheck();
         await monitoring.close();
         await config.close();
         await auditStore.close();
@@ -77,4 +80,27 @@ export async function openTenant(options: OpenTenantOptions): Promise<Tenant> {
     await database.close();
     throw error;
   }
+}
+
+/** A few seconds after the start: the check reads the whole file, which should not slow the first requests. */
+const INTEGRITY_CHECK_DELAY_MS = 5_000;
+
+/**
+ * The file's pages are checked in the background soon after the tenant opens; damage is reported with the way
+ * out. Requests that read a damaged page answer 503 with the same advice (never a 500). Returns a canceller.
+ */
+function reportDamage(database: Database, logger: Logger): () => void {
+  const timer = setTimeout(() => checkNow(database, logger), INTEGRITY_CHECK_DELAY_MS);
+  timer.unref();
+  return () => clearTimeout(timer);
+}
+
+function checkNow(database: Database, logger: Logger): void {
+  database.checkIntegrity().then(
+    (problems) => {
+      if (problems.length === 0) return;
+      logger.error({ database: database.location, problems }, damagedFileAdvice(database.location));
+    },
+    (error: unknown) => logger.warn({ err: error }, 'the database file could not be checked'),
+  );
 }

@@ -6,7 +6,7 @@ import type { EngineKind } from './engine-kind.js';
 import { migrationsFor } from './migrations/index.js';
 import { openPostgresEngine } from './postgres-engine.js';
 import type { GatehouseSchema } from './schema.js';
-import { openSqliteEngine, SQLITE_FILE_NAME } from './sqlite-engine.js';
+import { checkSqliteFile, openSqliteEngine, SQLITE_FILE_NAME } from './sqlite-engine.js';
 import { DatabaseOpenError } from './storage-errors.js';
 import { translatingDialect } from './translating-dialect.js';
 
@@ -212,6 +212,15 @@ export class Database {
   /** `select … for update` on PostgreSQL; SQLite has one writer at a time, so a plain select there. */
   forUpdate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
     return this.kind === 'postgres' ? query.forUpdate() : query;
+  }
+
+  /**
+   * Checks the SQLite file in the background (a worker thread): the problems found, empty when it is sound or on
+   * PostgreSQL (which checks its own pages).
+   */
+  async checkIntegrity(): Promise<string[]> {
+    if (this.kind !== 'sqlite') return [];
+    return checkSqliteFile(this.location);
   }
 
   /** The better-sqlite3 handle (backups, integrity checks); undefined on PostgreSQL. */

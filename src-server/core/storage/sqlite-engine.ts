@@ -1,4 +1,6 @@
 import { chmod, open as openFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import { SqliteDialect, type Dialect } from 'kysely';
 import {
@@ -88,4 +90,34 @@ function cachingStatements(handle: BetterSqlite3.Database) {
       return statement;
     },
   };
+}
+
+/**
+ * Runs SQLite's `quick_check` (every page's structure, every index against its table) on its own read-only
+ * connection in a worker thread: it reads the whole file, which must not hold up the start or the event loop.
+ * Resolves with the problems found (empty when the file is sound).
+ */
+export function checkSqliteFile(file: string): Promise<string[]> {
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const code = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const Database = require(workerData.driver);
+    let db;
+    try {
+      db = new Database(workerData.file, { readonly: true, fileMustExist: true });
+      const rows = db.pragma('quick_check(20)');
+      parentPort.postMessage(rows.map((row) => String(row.quick_check)).filter((text) => text !== 'ok'));
+    } catch (error) {
+      parentPort.postMessage([String(error && error.message ? error.message : error)]);
+    } finally {
+      if (db) db.close();
+    }`;
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(code, { eval: true, workerData: { file, driver } });
+    worker.once('message', (problems: string[]) => resolve(problems));
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`The integrity check of ${file} ended with code ${code}.`));
+    });
+  });
 }

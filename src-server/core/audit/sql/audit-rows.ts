@@ -1,4 +1,5 @@
 import type { AuditEntryTable } from '../../storage/schema.js';
+import { DatabaseDamagedError } from '../../storage/storage-errors.js';
 import { DAY_MS } from '../../storage/time-buckets.js';
 import type { AuditEntry, NewAuditEntry } from '../audit-entry.js';
 import { contentHash } from '../content-hash.js';
@@ -63,5 +64,13 @@ export function toEntryRow(
 }
 
 export function entryOfRow(id: number, json: string): AuditEntry {
-  return JSON.parse(`{"id":${id},${json.slice(1)}`) as AuditEntry;
+  try {
+    return JSON.parse(`{"id":${id},${json.slice(1)}`) as AuditEntry;
+  } catch (error) {
+    // Only a damaged file stores text that is not the JSON written.
+    throw new DatabaseDamagedError(
+      `Audit entry ${id} cannot be read: the database holding it is damaged. Restore it from the latest backup.`,
+      { cause: error },
+    );
+  }
 }
