@@ -1,7 +1,10 @@
 import { chmod, open as openFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
+import { packageInfo } from '../data-dir/package-root.js';
 import { SqliteDialect, type Dialect } from 'kysely';
 import {
   DatabaseDamagedError,
@@ -18,6 +21,21 @@ export interface SqliteEngine {
   dialect: Dialect;
   handle: BetterSqlite3.Database;
   translate(error: unknown): unknown;
+}
+
+/**
+ * Inside Electron, the native module built for Electron's Node (scripts/build-native-electron.mjs); elsewhere
+ * the one in node_modules, built for Node by npm.
+ */
+function nativeBindingForRuntime(): string | undefined {
+  if (!process.versions.electron) return undefined;
+  const binding = join(packageInfo().root, 'out', 'native', 'electron', 'better_sqlite3.node');
+  if (!existsSync(binding)) {
+    throw new DatabaseOpenError(
+      `The SQLite module for Electron is missing (${binding}): start the desktop app with npm start, which builds it.`,
+    );
+  }
+  return binding;
 }
 
 /** The way out named in every message about a damaged file. */
