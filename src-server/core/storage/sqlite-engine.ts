@@ -61,6 +61,7 @@ export async function openSqliteEngine(
     handle = new BetterSqlite3(file, {
       readonly: options.readonly === true,
       fileMustExist: options.readonly === true,
+      nativeBinding: nativeBindingForRuntime(),
     });
     handle.pragma('busy_timeout = 5000');
     if (!options.readonly) {
@@ -122,7 +123,7 @@ export function checkSqliteFile(file: string): Promise<string[]> {
     const Database = require(workerData.driver);
     let db;
     try {
-      db = new Database(workerData.file, { readonly: true, fileMustExist: true });
+      db = new Database(workerData.file, { readonly: true, fileMustExist: true, nativeBinding: workerData.nativeBinding });
       const rows = db.pragma('quick_check(20)');
       parentPort.postMessage(rows.map((row) => String(row.quick_check)).filter((text) => text !== 'ok'));
     } catch (error) {
@@ -131,7 +132,10 @@ export function checkSqliteFile(file: string): Promise<string[]> {
       if (db) db.close();
     }`;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(code, { eval: true, workerData: { file, driver } });
+    const worker = new Worker(code, {
+      eval: true,
+      workerData: { file, driver, nativeBinding: nativeBindingForRuntime() },
+    });
     worker.once('message', (problems: string[]) => resolve(problems));
     worker.once('error', reject);
     worker.once('exit', (code) => {
