@@ -161,17 +161,7 @@ export class Database {
     if (rows.length === 0) return;
     const columns = Object.keys(rows[0]!);
     if (this.sqliteHandle) {
-      const statement = this.preparedInsert(table, columns);
-      const values = new Array<unknown>(columns.length);
-      try {
-        for (const row of rows) {
-          const record = row as Record<string, unknown>;
-          for (let k = 0; k < columns.length; k++) values[k] = record[columns[k]!];
-          statement.run(values);
-        }
-      } catch (error) {
-        throw this.translate(error);
-      }
+      this.runEach(this.preparedInsert(table, columns), columns, rows);
       return;
     }
     const perStatement = Math.max(1, Math.floor(30_000 / columns.length));
@@ -183,21 +173,76 @@ export class Database {
     }
   }
 
-  private readonly insertStatements = new Map<string, SqliteStatement>();
-
-  private preparedInsert(table: string, columns: string[]): SqliteStatement {
-    const key = `${table}(${columns.join(',')})`;
-    let statement = this.insertStatements.get(key);
-    if (!statement) {
-      const template = Object.fromEntries(columns.map((column) => [column, null]));
-      const { sql: text } = this.db
+  /**
+   * Adds rows' `n` to the rows with the same key (inserting those that are new): the counters kept beside the
+   * rows they count. Rows must have distinct keys. Prepared once per table on SQLite, as `bulkInsert`.
+   */
+  async bulkIncrement<T extends keyof GatehouseSchema & string>(
+    trx: Tx,
+    table: T,
+    keyColumns: readonly string[],
+    rows: readonly Insertable<GatehouseSchema[T]>[],
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    const columns = Object.keys(rows[0]!);
+    // Qualified: PostgreSQL finds a bare `n` ambiguous between the row and `excluded`.
+    const increment = { n: sql<number>`${sql.ref(`${table}.n`)} + excluded.n` };
+    if (this.sqliteHandle) {
+      const statement = this.prepared(
+        `${table}+(${columns.join(',')})`,
+        () =>
+          this.db
+            .insertInto(table as keyof GatehouseSchema)
+            .values(Object.fromEntries(columns.map((column) => [column, null])) as never)
+            .onConflict((conflict) => conflict.columns(keyColumns as never).doUpdateSet(increment as never))
+            .compile().sql,
+      );
+      this.runEach(statement, columns, rows);
+      return;
+    }
+    for (let start = 0; start < rows.length; start += 500) {
+      await trx
         .insertInto(table as keyof GatehouseSchema)
-        .values(template as never)
-        .compile();
-      statement = this.sqliteHandle!.prepare(text);
-      this.insertStatements.set(key, statement);
+        .values(rows.slice(start, start + 500) as never)
+        .onConflict((conflict) => conflict.columns(keyColumns as never).doUpdateSet(increment as never))
+        .execute();
+    }
+  }
+
+  private readonly statements = new Map<string, SqliteStatement>();
+
+  private prepared(key: string, compile: () => string): SqliteStatement {
+    let statement = this.statements.get(key);
+    if (!statement) {
+      statement = this.sqliteHandle!.prepare(compile());
+      this.statements.set(key, statement);
     }
     return statement;
+  }
+
+  private preparedInsert(table: string, columns: string[]): SqliteStatement {
+    return this.prepared(
+      `${table}(${columns.join(',')})`,
+      () =>
+        this.db
+          .insertInto(table as keyof GatehouseSchema)
+          .values(Object.fromEntries(columns.map((column) => [column, null])) as never)
+          .compile().sql,
+    );
+  }
+
+  /** Runs a prepared statement once per row, the row's values in `columns` order. */
+  private runEach(statement: SqliteStatement, columns: readonly string[], rows: readonly object[]): void {
+    const values = new Array<unknown>(columns.length);
+    try {
+      for (const row of rows) {
+        const record = row as Record<string, unknown>;
+        for (let k = 0; k < columns.length; k++) values[k] = record[columns[k]!];
+        statement.run(values);
+      }
+    } catch (error) {
+      throw this.translate(error);
+    }
   }
 
   /**

@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import type { Tx } from '../../storage/database.js';
+import type { Database, Tx } from '../../storage/database.js';
 import { DAY_MS, splitRange, type CountedBucket } from '../../storage/time-buckets.js';
 import type { AuditFilter } from '../audit-entry.js';
 import { dayOf, nameKey, textColumn } from './audit-rows.js';
@@ -38,43 +37,41 @@ export class CountDeltas {
     bump(this.pairs, `${action}${SEP}${user}${SEP}${day}`, () => ({ action, user, day, n: 0 }), delta);
   }
 
-  async apply(trx: Tx): Promise<void> {
-    // Qualified: PostgreSQL finds a bare `n` ambiguous between the row and `excluded`.
-    const added = (table: string) => sql<number>`${sql.ref(`${table}.n`)} + excluded.n`;
-    for (const rows of chunks([...this.days].map(([day, n]) => ({ day, n })))) {
-      await trx
-        .insertInto('audit_day_counts')
-        .values(rows)
-        .onConflict((c) => c.column('day').doUpdateSet({ n: added('audit_day_counts') }))
-        .execute();
-    }
-    for (const rows of chunks([...this.actions.values()])) {
-      await trx
-        .insertInto('audit_action_day_counts')
-        .values(rows.map(({ key, day, name, n }) => ({ action_key: key, day, action_name: name, n })))
-        .onConflict((c) =>
-          c.columns(['action_key', 'day']).doUpdateSet({ n: added('audit_action_day_counts') }),
-        )
-        .execute();
-    }
-    for (const rows of chunks([...this.users.values()])) {
-      await trx
-        .insertInto('audit_user_day_counts')
-        .values(rows.map(({ key, day, name, n }) => ({ user_key: key, day, user_name: name, n })))
-        .onConflict((c) => c.columns(['user_key', 'day']).doUpdateSet({ n: added('audit_user_day_counts') }))
-        .execute();
-    }
-    for (const rows of chunks([...this.pairs.values()])) {
-      await trx
-        .insertInto('audit_action_user_day_counts')
-        .values(rows.map(({ action, user, day, n }) => ({ action_key: action, user_key: user, day, n })))
-        .onConflict((c) =>
-          c
-            .columns(['action_key', 'user_key', 'day'])
-            .doUpdateSet({ n: added('audit_action_user_day_counts') }),
-        )
-        .execute();
-    }
+  async apply(database: Database, trx: Tx): Promise<void> {
+    await database.bulkIncrement(
+      trx,
+      'audit_day_counts',
+      ['day'],
+      [...this.days].map(([day, n]) => ({ day, n })),
+    );
+    await database.bulkIncrement(
+      trx,
+      'audit_action_day_counts',
+      ['action_key', 'day'],
+      [...this.actions.values()].map(({ key, day, name, n }) => ({
+        action_key: key,
+        day,
+        action_name: name,
+        n,
+      })),
+    );
+    await database.bulkIncrement(
+      trx,
+      'audit_user_day_counts',
+      ['user_key', 'day'],
+      [...this.users.values()].map(({ key, day, name, n }) => ({ user_key: key, day, user_name: name, n })),
+    );
+    await database.bulkIncrement(
+      trx,
+      'audit_action_user_day_counts',
+      ['action_key', 'user_key', 'day'],
+      [...this.pairs.values()].map(({ action, user, day, n }) => ({
+        action_key: action,
+        user_key: user,
+        day,
+        n,
+      })),
+    );
     if ([...this.days.values()].some((n) => n < 0)) await dropEmptyCounts(trx, [...this.days.keys()]);
   }
 }

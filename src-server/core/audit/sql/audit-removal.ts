@@ -31,12 +31,12 @@ export async function moveToRemoved(
   let moved = 0;
   for (let start = 0; start < ids.length; start += MOVE_CHUNK) {
     const chunk = ids.slice(start, start + MOVE_CHUNK);
-    moved += await database.transaction((trx) => moveChunk(trx, chunk, removedAt));
+    moved += await database.transaction((trx) => moveChunk(database, trx, chunk, removedAt));
   }
   return moved;
 }
 
-async function moveChunk(trx: Tx, ids: number[], removedAt: number): Promise<number> {
+async function moveChunk(database: Database, trx: Tx, ids: number[], removedAt: number): Promise<number> {
   const rows = await trx
     .selectFrom('audit_entries')
     .select(['id', 'time_ms', 'action_key', 'user_key'])
@@ -58,7 +58,7 @@ async function moveChunk(trx: Tx, ids: number[], removedAt: number): Promise<num
   await trx.deleteFrom('audit_entries').where('id', 'in', present).execute();
   const deltas = new CountDeltas();
   for (const row of rows) deltas.add(row.action_key, row.user_key, Number(row.time_ms), -1);
-  await deltas.apply(trx);
+  await deltas.apply(database, trx);
   return rows.length;
 }
 

@@ -32,12 +32,16 @@ export async function insertEntries(
   );
 }
 
-/** Like `insertEntries`, with the ids given (entries converted from an older store keep theirs). */
+/**
+ * Like `insertEntries`, with the ids given (entries converted from an older store keep theirs). `returning`
+ * false skips building the stored entries (an import only counts them).
+ */
 export async function insertEntriesWithIds(
   database: Database,
   trx: Tx,
   entries: readonly { id: number; entry: PreparedEntry }[],
   recordedAt: number,
+  returning = true,
 ): Promise<AuditEntry[]> {
   const rows: EntryRow['row'][] = [];
   const resources: AuditResourceTable[] = [];
@@ -48,11 +52,11 @@ export async function insertEntriesWithIds(
     rows.push(row);
     deltas.add(actionName, userName, prepared.timeMs, 1);
     for (const resource of resourcesToKeep(prepared.entry)) resources.push({ entry_id: id, ...resource });
-    stored.push(withId(id, prepared.entry));
+    if (returning) stored.push(withId(id, prepared.entry));
   });
   await database.bulkInsert(trx, 'audit_entries', rows);
   await database.bulkInsert(trx, 'audit_resources', resources);
-  await deltas.apply(trx);
+  await deltas.apply(database, trx);
   return stored;
 }
 
