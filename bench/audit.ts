@@ -43,13 +43,13 @@ interface Running {
   pid: number;
   coldStartMs: number;
   headers: Record<string, string>;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 interface Candidate {
   name: string;
-  importSeconds(file: string): number;
-  start(): Promise<Running>;
+  importSeconds: (file: string) => number;
+  start: () => Promise<Running>;
 }
 
 /** Spawns a server, then polls the list endpoint until it answers 200: the time to the first answer. */
@@ -78,7 +78,7 @@ async function startCold(
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
   return {
-    url: url!,
+    url,
     pid: child.pid!,
     coldStartMs: performance.now() - started,
     headers,

@@ -81,7 +81,7 @@ function startChild(script: string, ...rest: string[]): Promise<Started> {
   children.push(child);
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-    createInterface({ input: child.stdout! }).once('line', (line) =>
+    createInterface({ input: child.stdout }).once('line', (line) =>
       resolve({ ...(JSON.parse(line) as Record<string, unknown>), pid: child.pid! }),
     );
   });
@@ -99,7 +99,10 @@ function autocannon(target: Target, seconds: number): Promise<Result> {
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      if (code !== 0) {
+        reject(new Error(`autocannon exited with ${code}`));
+        return;
+      }
       const report = JSON.parse(output) as {
         requests: { average: number; total: number };
         latency: { p50: number; p99: number };

@@ -3,7 +3,7 @@ import { userInfo } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BrowserWindow, app, dialog, ipcMain, shell } from 'electron';
-import { startGatehouse, type Gatehouse } from '../src-server/index.js';
+import { AddressInUseError, startGatehouse, type Gatehouse } from '../src-server/index.js';
 import { IPC_CHANNELS, type DesktopSession } from './ipc-channels.js';
 import { installMenu } from './menu.js';
 import { loadWindowState, trackWindowState } from './window-state.js';
@@ -29,7 +29,7 @@ async function start(): Promise<void> {
     gatehouse = await startGatehouse({ dataDir, uiDir: join(here, '../renderer'), command: 'desktop app' });
   } catch (error) {
     // Another process may own port 4700 (a `gatehouse serve` on another data dir): take any free port instead.
-    if (!(error instanceof Error) || !/already in use/.test(error.message)) throw error;
+    if (!(error instanceof AddressInUseError)) throw error;
     gatehouse = await startGatehouse({
       dataDir,
       port: 0,

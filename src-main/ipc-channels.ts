@@ -20,8 +20,8 @@ export interface OpenFileResult {
 }
 
 export interface DesktopBridge {
-  session(): Promise<DesktopSession>;
-  openFile(options: { title: string; extensions: string[] }): Promise<OpenFileResult | null>;
-  saveFile(options: { title: string; defaultName: string; content: string }): Promise<string | null>;
-  revealDataFolder(): Promise<void>;
+  session: () => Promise<DesktopSession>;
+  openFile: (options: { title: string; extensions: string[] }) => Promise<OpenFileResult | null>;
+  saveFile: (options: { title: string; defaultName: string; content: string }) => Promise<string | null>;
+  revealDataFolder: () => Promise<void>;
 }

@@ -8,6 +8,7 @@ import { tokenCommand, TOKEN_HELP } from './cli/token-command.js';
 import { CommandError, UsageError } from './cli/usage-error.js';
 import { packageInfo } from './core/data-dir/package-root.js';
 import { NewerConfigurationError } from './core/config-store/config-store.js';
+import { ConversionError } from './core/legacy/convert-data-dir.js';
 import { DatabaseOpenError } from './core/storage/storage-errors.js';
 
 const HELP = `Gatehouse — console for passthrough APIs and the audit trail
@@ -68,6 +69,7 @@ async function main(argv: string[]): Promise<number> {
     if (
       error instanceof CommandError ||
       error instanceof DatabaseOpenError ||
+      error instanceof ConversionError ||
       error instanceof NewerConfigurationError
     ) {
       process.stderr.write(`${error.message}\n`);

@@ -51,7 +51,7 @@ if (mode === 'import') {
   db.close();
   console.log(JSON.stringify({ count, seconds: (performance.now() - started) / 1000 }));
 } else if (mode === 'serve') {
-  const db = new Database(args[0]!, { readonly: true });
+  const db = new Database(args[0], { readonly: true });
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const q = (name: string) => url.searchParams.get(name) ?? undefined;
@@ -59,10 +59,16 @@ if (mode === 'import') {
     const values: (string | number)[] = [];
     const start = q('startDateTimeUtc');
     const end = q('endDateTimeUtc');
-    if (start) (where.push('ts >= ?'), values.push(Date.parse(start)));
-    if (end) (where.push('ts < ?'), values.push(Date.parse(end)));
-    if (q('actionName')) (where.push('action = ?'), values.push(q('actionName')!.toLowerCase()));
-    if (q('userName')) (where.push('user = ?'), values.push(q('userName')!.toLowerCase()));
+    const condition = (clause: string, value: string | number) => {
+      where.push(clause);
+      values.push(value);
+    };
+    if (start) condition('ts >= ?', Date.parse(start));
+    if (end) condition('ts < ?', Date.parse(end));
+    const action = q('actionName');
+    if (action) condition('action = ?', action.toLowerCase());
+    const user = q('userName');
+    if (user) condition('user = ?', user.toLowerCase());
     const filter = where.length > 0 ? `where ${where.join(' and ')}` : '';
     const pageSize = Number(q('PageSize') ?? 30);
     const pageNumber = Number(q('PageNumber') ?? 1);

@@ -1,16 +1,31 @@
+import type { ErrorCode } from '../../src-server/core/contracts/error-codes.js';
 import { extensionMessages, type ProblemExtensions } from './problem-extensions.js';
 import type { ProblemDetails } from './types.js';
 
 /** Any other member of the body is an extension (RFC 9457 §3.2). */
-const STANDARD_MEMBERS = new Set(['type', 'title', 'status', 'detail', 'instance', 'traceId', 'errors']);
+const STANDARD_MEMBERS = new Set([
+  'type',
+  'title',
+  'status',
+  'code',
+  'detail',
+  'instance',
+  'traceId',
+  'errors',
+]);
 
 function extensionsOf(problem: ProblemDetails): ProblemExtensions {
   return Object.fromEntries(Object.entries(problem).filter(([name]) => !STANDARD_MEMBERS.has(name)));
 }
 
-/** An answer of the management API that was not a success, from its `application/problem+json` body. */
+/**
+ * An answer of the management API that was not a success, from its `application/problem+json` body. What it
+ * means is its `code` (docs/ERROR-CODES.md): the console recognises a refusal by it, never by its wording.
+ */
 export class ApiProblemError extends Error {
   readonly status: number;
+  /** Absent when something other than Gatehouse answered (a proxy in between). */
+  readonly code: string | undefined;
   readonly title: string;
   readonly detail: string | undefined;
   /** Validation errors: parameter name → messages. */
@@ -24,11 +39,17 @@ export class ApiProblemError extends Error {
     super(problem.detail ?? title);
     this.name = 'ApiProblemError';
     this.status = status;
+    this.code = typeof problem.code === 'string' ? problem.code : undefined;
     this.title = title;
     this.detail = problem.detail;
     this.errors = problem.errors ?? {};
     this.traceId = problem.traceId;
     this.extensions = extensionsOf(problem);
+  }
+
+  /** Whether the problem has one of these codes. */
+  is(...codes: readonly ErrorCode[]): boolean {
+    return this.code !== undefined && (codes as readonly string[]).includes(this.code);
   }
 
   /** The messages of one parameter, matched case-insensitively like the API matches names. */
@@ -38,6 +59,11 @@ export class ApiProblemError extends Error {
       .filter(([key]) => key.toLowerCase() === wanted)
       .flatMap(([, messages]) => messages);
   }
+}
+
+/** Whether `error` is a problem answer with one of these codes. */
+export function isProblem(error: unknown, ...codes: readonly ErrorCode[]): error is ApiProblemError {
+  return error instanceof ApiProblemError && error.is(...codes);
 }
 
 /** The Control Panel could not be reached (it may be restarting, or stopped). */
@@ -72,7 +98,7 @@ export function describeError(error: unknown): DisplayedError {
       title: error.title,
       ...(detail ? { detail } : {}),
       fieldMessages,
-      extensionMessages: extensionMessages(error.extensions, error.detail),
+      extensionMessages: extensionMessages(error.code, error.extensions, error.detail),
     };
   }
   if (error instanceof NetworkError) {

@@ -1,6 +1,9 @@
+import type { ErrorCode } from '../../src-server/core/contracts/error-codes.js';
+
 /**
  * Readable lines for the extension members of a problem answer that tell the user more than its detail does.
- * Ids, revisions and the overlapping API of a 409 are left out: the detail already names what they identify.
+ * Which members are read depends on the problem's code. Ids, revisions and the overlapping API of a 409 are left
+ * out: the detail already names what they identify.
  */
 
 export type ProblemExtensions = Readonly<Record<string, unknown>>;
@@ -34,34 +37,60 @@ function missingValueLines(missingValues: unknown): string[] {
 }
 
 /** What blocks a change, by the member that lists it and the name each item is known by. */
-const NAME_LISTS = [
+interface NameList {
+  key: string;
+  nameKey: string;
+  label: string;
+}
+
+const IN_USE_LISTS: readonly NameList[] = [
   { key: 'apis', nameKey: 'name', label: 'APIs' },
   { key: 'policies', nameKey: 'name', label: 'Policies' },
   { key: 'apiKeys', nameKey: 'name', label: 'API keys' },
   { key: 'agentGroups', nameKey: 'name', label: 'Agent groups' },
-  { key: 'legacyAgentGroups', nameKey: 'name', label: 'Legacy agent groups' },
   { key: 'passthroughs', nameKey: 'apiName', label: 'Passthroughs of the APIs' },
-] as const;
+];
+const LEGACY_LIST: NameList = { key: 'legacyAgentGroups', nameKey: 'name', label: 'Legacy agent groups' };
 
 /**
  * The full list when the detail names only some of it: the server lists the first few names, quoted, and
  * counts the rest ("… and 3 more").
  */
-function nameListLines(
-  extensions: ProblemExtensions,
-  list: (typeof NAME_LISTS)[number],
-  detail: string,
-): string[] {
+function nameListLines(extensions: ProblemExtensions, list: NameList, detail: string): string[] {
   const names = membersOf(extensions[list.key]).flatMap((member) => textOf(member, list.nameKey) ?? []);
   const allNamed = names.every((name) => detail.includes(`'${name}'`));
   return allNamed ? [] : [`${list.label}: ${names.join(', ')}`];
 }
 
-export function extensionMessages(extensions: ProblemExtensions, detail = ''): string[] {
+function targetUrlLines(extensions: ProblemExtensions): string[] {
   const targetUrl = extensions.targetUrl;
-  return [
-    ...missingValueLines(extensions.missingValues),
-    ...(typeof targetUrl === 'string' && targetUrl !== '' ? [`Target URL: ${targetUrl}`] : []),
-    ...NAME_LISTS.flatMap((list) => nameListLines(extensions, list, detail)),
-  ];
+  return typeof targetUrl === 'string' && targetUrl !== '' ? [`Target URL: ${targetUrl}`] : [];
+}
+
+type LineReader = (extensions: ProblemExtensions, detail: string) => string[];
+
+const missingValues: LineReader = (extensions) => missingValueLines(extensions.missingValues);
+
+/** The members each code brings that are worth a line. */
+const LINES_BY_CODE: Partial<Record<ErrorCode, readonly LineReader[]>> = {
+  GH_ERR_MISSING_VARIABLE_VALUES: [missingValues],
+  GH_ERR_IN_USE: [
+    missingValues,
+    ...IN_USE_LISTS.map(
+      (list): LineReader =>
+        (extensions, detail) =>
+          nameListLines(extensions, list, detail),
+    ),
+  ],
+  GH_ERR_LEGACY_AGENT_GROUP: [(extensions, detail) => nameListLines(extensions, LEGACY_LIST, detail)],
+  GH_ERR_TRY_IT_TIMEOUT: [targetUrlLines],
+};
+
+export function extensionMessages(
+  code: string | undefined,
+  extensions: ProblemExtensions,
+  detail = '',
+): string[] {
+  const readers = code === undefined ? undefined : LINES_BY_CODE[code as ErrorCode];
+  return (readers ?? []).flatMap((read) => read(extensions, detail));
 }

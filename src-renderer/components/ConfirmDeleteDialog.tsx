@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Box from '@mui/material/Box';
-import { ApiProblemError } from '../api/api-errors.js';
+import { isProblem } from '../api/api-errors.js';
 import { ProblemAlert } from './ProblemAlert.js';
 
 export interface ConfirmDeleteDialogProps {
@@ -16,9 +16,9 @@ export interface ConfirmDeleteDialogProps {
   /** What failed, e.g. "Deleting the variable" (the inline alert's context). */
   failureContext: string;
   /** Resolves when deleted; a rejection is shown inside the dialog, which stays open. */
-  onDelete(): Promise<void>;
-  onDeleted(): void;
-  onClose(): void;
+  onDelete: () => Promise<void>;
+  onDeleted: () => void;
+  onClose: () => void;
 }
 
 /**
@@ -36,8 +36,8 @@ export function ConfirmDeleteDialog({
 }: ConfirmDeleteDialogProps) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(undefined);
-  // A conflict will not go away by trying again at once; other failures (network) may.
-  const blocked = failure instanceof ApiProblemError && failure.status === 409;
+  // What depends on the item will not go away by trying again at once; other failures (network) may.
+  const blocked = isProblem(failure, 'GH_ERR_IN_USE', 'GH_ERR_DEFAULT_AGENT_GROUP');
   const closeButton = useRef<HTMLButtonElement>(null);
   // The delete button goes away when the deletion is refused: the focus moves to the way out.
   useEffect(() => {

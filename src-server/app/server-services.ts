@@ -8,16 +8,17 @@ import { managementRoutes } from '../control/panel/management-routes.js';
 import { GatewayManager } from '../gateway/gateway-manager.js';
 import { metricsRouter } from '../control/monitoring/metrics-router.js';
 import { scheduleMonitoringRetention } from '../core/monitoring/retention-scheduler.js';
-import { buildManagementDocument } from '../control/panel/management-document.js';
+import { buildManagementDocument, servedBy } from '../control/panel/management-document.js';
 import { packageInfo } from '../core/data-dir/package-root.js';
 import { ApiKeyDigest, isWellFormedApiKey } from '../control/policies/api-key-digest.js';
+import { createApiImports } from '../control/apis/api-imports.js';
 import { isResourceLive } from './resource-liveness.js';
 import type { Tenant } from './tenant.js';
 
 export interface ServerServices {
   controlPanel: ControlPanel;
   gateway: GatewayManager;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 function externalProviderOf(settings: SettingsSnapshot): ExternalProvider | undefined {
@@ -39,7 +40,7 @@ export async function startServices(input: {
 }): Promise<ServerServices> {
   const { tenant, source, settings } = input;
   const { logger, now } = tenant;
-  const version = packageInfo().version;
+  const { version, license } = packageInfo();
   // Opened before anything is scheduled: when it fails there is nothing to undo.
   const apiKeyDigest = await ApiKeyDigest.open(tenant.keys);
 
@@ -77,6 +78,7 @@ export async function startServices(input: {
     throw error;
   }
 
+  const imports = createApiImports(tenant);
   const build = (current: SettingsSnapshot) => {
     const tokenIssuer = tenant.tokenIssuer(current.str('Auth:Audience'));
     const verifier = new TokenVerifier({
@@ -99,8 +101,9 @@ export async function startServices(input: {
         scheduleRestart: () => controlPanel.scheduleRestart(),
       },
       gateway,
+      imports,
     });
-    const document = buildManagementDocument(routes, { version });
+    const document = buildManagementDocument(routes, { version, license });
     const app = createControlPanelApp({
       routes,
       services: {
@@ -118,7 +121,7 @@ export async function startServices(input: {
         .map((name) => name.trim())
         .filter(Boolean),
       uiDir: input.uiDir,
-      managementDocument: () => document,
+      managementDocument: (origin) => servedBy(document, origin),
       extraRouters: [
         metricsRouter({
           metrics: tenant.monitoring.metrics,
@@ -138,6 +141,7 @@ export async function startServices(input: {
     await stopRetention();
     await stopMonitoringRetention();
     await gateway.close();
+    await imports.close();
     throw error;
   }
 
@@ -148,6 +152,7 @@ export async function startServices(input: {
       await stopRetention();
       await stopMonitoringRetention();
       await controlPanel.close();
+      await imports.close();
       await gateway.close();
     },
   };

@@ -79,7 +79,7 @@ export async function configCommand(argv: string[], out: NodeJS.WritableStream):
         throw new UsageError(CONFIG_HELP);
     }
   } catch (error) {
-    if (error instanceof SettingsError) throw new CommandError(error.message);
+    if (error instanceof SettingsError) throw new CommandError(error.message, error);
     throw error;
   }
 }

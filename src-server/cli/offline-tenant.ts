@@ -26,7 +26,7 @@ export async function withOfflineTenant<T>(
   try {
     lock = await acquireDataDirLock(dataDir, layout.lockFile, command);
   } catch (error) {
-    if (error instanceof DataDirLockedError) throw new CommandError(error.message);
+    if (error instanceof DataDirLockedError) throw new CommandError(error.message, error);
     throw error;
   }
   try {

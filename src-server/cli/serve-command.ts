@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { findSettingDefinition, type SettingValue } from '../core/settings/setting-definitions.js';
 import { SettingsError } from '../core/settings/settings.js';
 import { DataDirLockedError } from '../core/data-dir/data-dir-lock.js';
+import { AddressInUseError } from '../core/net/listener.js';
 import { startGatehouse } from '../app/gatehouse.js';
 import { packageInfo } from '../core/data-dir/package-root.js';
 import { dataDirOption } from './offline-tenant.js';
@@ -55,9 +56,12 @@ export async function serveCommand(argv: string[], out: NodeJS.WritableStream): 
       command: 'serve',
     });
   } catch (error) {
-    if (error instanceof DataDirLockedError || error instanceof SettingsError)
-      throw new CommandError(error.message);
-    if (error instanceof Error && /already in use/.test(error.message)) throw new CommandError(error.message);
+    if (
+      error instanceof DataDirLockedError ||
+      error instanceof SettingsError ||
+      error instanceof AddressInUseError
+    )
+      throw new CommandError(error.message, error);
     throw error;
   }
 

@@ -93,10 +93,9 @@ export async function tokenCommand(argv: string[], out: NodeJS.WritableStream): 
   // A data dir that was never started is initialised first (that takes the lock).
   let identity = await readIdentity(dataDir, settings);
   if (!identity) {
-    identity = await withOfflineTenant(dataDir, 'token', async (tenant) => ({
-      tenantId: tenant.configStore.data.tenant.id,
-      signingKey: tenant.signingKey,
-    }));
+    identity = await withOfflineTenant(dataDir, 'token', (tenant) =>
+      Promise.resolve({ tenantId: tenant.configStore.data.tenant.id, signingKey: tenant.signingKey }),
+    );
   }
   const issuer = new TokenIssuer(
     identity.signingKey,

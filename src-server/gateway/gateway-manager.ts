@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { AuditRecorder } from '../core/audit/audit-recorder.js';
-import { closeGracefully } from '../core/net/listener.js';
+import { AddressInUseError, closeGracefully } from '../core/net/listener.js';
 import type { MonitoringSink, NewMonitoringRecord } from '../core/monitoring/monitoring-record.js';
 import type { AgentGroupRecord, ConfigData } from '../core/model/config-model.js';
 import type { ConfigStore } from '../core/config-store/config-store.js';
@@ -115,7 +115,7 @@ export class GatewayManager {
 
   /** Resolves once every configuration change so far is applied, listeners included. */
   settled(): Promise<void> {
-    return this.#enqueue(async () => undefined);
+    return this.#enqueue(() => Promise.resolve());
   }
 
   async close(): Promise<void> {
@@ -191,6 +191,7 @@ export class GatewayManager {
     for (const [id, state] of [...this.#groups]) {
       if (!state.desired) {
         await this.#stopListener(state);
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a configuration change may want the group again while its listener stopped
         if (!state.desired) this.#groups.delete(id);
         continue;
       }
@@ -251,7 +252,7 @@ export class GatewayManager {
     try {
       await this.#startListener(state, binding);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || !previous) throw error;
+      if (!(error instanceof AddressInUseError) || !previous) throw error;
       await this.#stopListener(state);
       await this.#startListener(state, binding);
       return;

@@ -1,6 +1,7 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { Socket } from 'node:net';
 import { bindServer, type BoundListener } from '../core/net/listener.js';
+import { ErrorCode, statusOf, type HttpErrorCode } from '../core/contracts/error-codes.js';
 import { newTraceId, problemTitleFor, problemTypeFor, PROBLEM_CONTENT_TYPE } from '../core/http/problem.js';
 
 export type GatewayListener = BoundListener;
@@ -12,10 +13,15 @@ export interface MalformedRequest {
   clientIp: string;
 }
 
-const CLIENT_ERROR_STATUS: Record<string, [status: number, reason: string, title: string]> = {
-  HPE_HEADER_OVERFLOW: [431, 'request headers too large', 'Request Header Fields Too Large'],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'request timeout', 'Request Timeout'],
-  HPE_HEADERS_TIMEOUT: [408, 'request timeout', 'Request Timeout'],
+/** By the Node.js error code of the parser's refusal. */
+const CLIENT_ERROR: Record<string, [code: HttpErrorCode, reason: string, title: string]> = {
+  HPE_HEADER_OVERFLOW: [
+    ErrorCode.GH_ERR_HEADERS_TOO_LARGE,
+    'request headers too large',
+    'Request Header Fields Too Large',
+  ],
+  ERR_HTTP_REQUEST_TIMEOUT: [ErrorCode.GH_ERR_REQUEST_TIMEOUT, 'request timeout', 'Request Timeout'],
+  HPE_HEADERS_TIMEOUT: [ErrorCode.GH_ERR_REQUEST_TIMEOUT, 'request timeout', 'Request Timeout'],
 };
 
 /**
@@ -34,11 +40,12 @@ export async function listenGateway(
     handler,
   );
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    const [status, reason, title] = CLIENT_ERROR_STATUS[error.code ?? ''] ?? [
-      400,
+    const [code, reason, title] = CLIENT_ERROR[error.code ?? ''] ?? [
+      ErrorCode.GH_ERR_MALFORMED_REQUEST,
       'malformed request',
       problemTitleFor(400),
     ];
+    const status = statusOf(code);
     onMalformed({ status, reason, clientIp: socket.remoteAddress ?? '' });
     if (!socket.writable || error.code === 'ECONNRESET') {
       socket.destroy();
@@ -48,6 +55,7 @@ export async function listenGateway(
       type: problemTypeFor(status),
       title,
       status,
+      code,
       detail: 'The request is not valid HTTP.',
       traceId: newTraceId(),
     });
@@ -56,12 +64,11 @@ export async function listenGateway(
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   });
-  return bindServer(server, host, port, () =>
-    Object.assign(
-      new Error(
-        `Port ${port} on ${host} is already in use. Choose another with --gateway-port or the agent group's port (0 picks a free one).`,
-      ),
-      { code: 'EADDRINUSE' },
-    ),
+  return bindServer(
+    server,
+    host,
+    port,
+    () =>
+      `Port ${port} on ${host} is already in use. Choose another with --gateway-port or the agent group's port (0 picks a free one).`,
   );
 }

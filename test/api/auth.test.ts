@@ -30,17 +30,35 @@ describe('management API authentication', () => {
     expect(challenge).toMatch(/^Bearer error="invalid_token"/);
     expect(challenge).toMatch(description);
     const body = (await response.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ status: 401, title: 'Unauthorized' });
+    expect(body).toMatchObject({ status: 401, title: 'Unauthorized', code: 'GH_ERR_INVALID_TOKEN' });
     expect(typeof body.traceId).toBe('string');
   }
 
-  it('refuses a request without a token', async () => {
-    await expectInvalidToken(await server.api('/api/v1/activities', { token: null }), /missing bearer token/);
+  /** RFC 6750 §3.1: a request with no bearer token gets a challenge without error information. */
+  async function expectNoToken(response: Response) {
+    expect(response.status).toBe(401);
+    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(response.headers.get('www-authenticate')).toBe('Bearer');
+    expect(await response.json()).toMatchObject({ status: 401, code: 'GH_ERR_UNAUTHENTICATED' });
+  }
+
+  it('refuses a request without a token, with a challenge that names no error', async () => {
+    await expectNoToken(await server.api('/api/v1/activities', { token: null }));
+    const head = await server.api('/api/v1/activities', { method: 'HEAD', token: null });
+    expect([head.status, head.headers.get('www-authenticate')]).toEqual([401, 'Bearer']);
   });
 
-  it('refuses a malformed Authorization header and a malformed token', async () => {
+  it('takes another scheme, or a Bearer header without a token, for no token at all', async () => {
+    for (const authorization of ['Basic abc', 'Bearer', 'Bearer   ']) {
+      await expectNoToken(
+        await server.api('/api/v1/activities', { token: null, headers: { Authorization: authorization } }),
+      );
+    }
+  });
+
+  it('refuses a malformed bearer token', async () => {
     await expectInvalidToken(
-      await server.api('/api/v1/activities', { token: null, headers: { Authorization: 'Basic abc' } }),
+      await server.api('/api/v1/activities', { token: null, headers: { Authorization: 'Bearer a b' } }),
       /malformed authorization header/,
     );
     await expectInvalidToken(
@@ -109,6 +127,7 @@ describe('management API authentication', () => {
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({
       status: 403,
+      code: 'GH_ERR_FORBIDDEN',
       detail: expect.stringContaining('AppRegistrations.View'),
     });
     expect((await server.api('/api/v1/app-registrations', { roles: ['Operator'] })).status).toBe(200);

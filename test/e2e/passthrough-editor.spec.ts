@@ -59,8 +59,8 @@ async function openEditor(page: Page, apiId: string, user: string): Promise<void
 }
 
 async function givenNoPassthrough(): Promise<void> {
-  await api.call('DELETE', `/api/v1/apis/${ordersId}/passthrough`).catch((error: Error) => {
-    if (!error.message.includes('answered 404')) throw error;
+  await api.call('DELETE', `/api/v1/apis/${ordersId}/passthrough`).catch((error: unknown) => {
+    if (!(error instanceof Error) || !error.message.includes('answered 404')) throw error;
   });
 }
 

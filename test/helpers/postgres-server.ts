@@ -9,10 +9,10 @@ import { join } from 'node:path';
 export interface PostgresServer {
   /** `postgres://gatehouse@127.0.0.1:<port>/postgres` (trust authentication, loopback only). */
   url: string;
-  stop(mode?: 'fast' | 'immediate'): void;
-  start(): void;
+  stop: (mode?: 'fast' | 'immediate') => void;
+  start: () => void;
   /** Stops it and removes its files. */
-  destroy(): Promise<void>;
+  destroy: () => Promise<void>;
 }
 
 function findBinDir(): string | undefined {

@@ -40,7 +40,7 @@ export interface Upstream {
   aborted: string[];
   /** Sockets the upstream accepted. */
   connections: number;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 export interface TlsMaterial {
@@ -203,7 +203,11 @@ async function listenUpstream(
 }
 
 /** Accepts TCP connections and never says a word: a TLS handshake with it never completes. */
-export async function startSilentUpstream(): Promise<{ url: string; port: number; close(): Promise<void> }> {
+export async function startSilentUpstream(): Promise<{
+  url: string;
+  port: number;
+  close: () => Promise<void>;
+}> {
   const sockets = new Set<Socket>();
   const server = createNetServer((socket) => {
     sockets.add(socket);
@@ -272,7 +276,7 @@ export async function selfSignedCertificate(): Promise<TlsMaterial> {
 export async function startStaleConnectionUpstream(): Promise<{
   url: string;
   arrivals: string[];
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }> {
   const arrivals: string[] = [];
   const sockets = new Set<Socket>();

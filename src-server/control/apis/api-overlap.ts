@@ -2,6 +2,7 @@ import { conflict } from '../../core/http/problem.js';
 import { quoted } from '../common/records.js';
 import type { ApiRecord, ConfigData } from '../../core/model/config-model.js';
 import { basePathsOverlap } from '../../core/paths/base-path.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 /**
  * Two APIs on one agent group must not share requests: their base paths may not overlap at a segment
@@ -21,6 +22,7 @@ export function assertNoOverlap(
     if (!other) continue;
     const group = data.agentGroups.find((candidate) => candidate.id === agentGroupId);
     throw conflict(
+      ErrorCode.GH_ERR_BASE_PATH_OVERLAP,
       `The base path ${api.basePath} overlaps the base path ${other.basePath} of the API ${quoted(other.name)} (${other.id}) on the agent group ${quoted(group?.name ?? agentGroupId)}.`,
       {
         conflictingApi: { id: other.id, name: other.name, basePath: other.basePath },

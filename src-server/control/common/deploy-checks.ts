@@ -8,6 +8,7 @@ import type {
 import { VALUE_MEMBER } from '../../core/passthrough/environment-scope.js';
 import { listNames, quoted } from './records.js';
 import type { EnvReference } from '../../core/passthrough/passthrough-references.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 /**
  * Saving a passthrough deploys it to the agent groups of its API, so what a deployment needs is checked
@@ -69,6 +70,7 @@ export function describeMissingValue(missing: MissingValue): string {
 
 export function legacyAgentProblem(groups: readonly AgentGroupRecord[]): HttpProblem {
   return unprocessable(
+    ErrorCode.GH_ERR_LEGACY_AGENT_GROUP,
     `${LEGACY_AGENT_MESSAGE} The API is assigned to the legacy agent group${groups.length > 1 ? 's' : ''} ${listNames(groups.map((group) => quoted(group.name)))}.`,
     { legacyAgentGroups: groups.map((group) => ({ id: group.id, name: group.name })) },
   );
@@ -76,6 +78,7 @@ export function legacyAgentProblem(groups: readonly AgentGroupRecord[]): HttpPro
 
 export function missingValuesProblem(missing: readonly MissingValue[]): HttpProblem {
   return unprocessable(
+    ErrorCode.GH_ERR_MISSING_VARIABLE_VALUES,
     `The passthrough can't be deployed: ${missing.slice(0, 10).map(describeMissingValue).join('; ')}.`,
     { missingValues: missing.map(toMissingValueDto) },
   );

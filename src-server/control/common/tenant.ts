@@ -31,8 +31,8 @@ export interface Tenant {
   issuerId: string;
   registrations: AppRegistrations;
   signInTickets: SignInTickets;
-  tokenIssuer(audience: string): TokenIssuer;
+  tokenIssuer: (audience: string) => TokenIssuer;
   /** The database the stores live in (SQLite in the data dir, or PostgreSQL). */
   database: Database;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }

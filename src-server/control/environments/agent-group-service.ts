@@ -6,8 +6,12 @@ import type { ManagementDeps } from '../common/management-deps.js';
 import { byName, listNames, quoted, requireRecord, sameName } from '../common/records.js';
 import type { HeaderUnsealer } from '../../core/passthrough/sealed-headers.js';
 import type { AgentGroupRecord, ConfigData } from '../../core/model/config-model.js';
-import type { CreateAgentGroupInput, ModifyAgentGroupInput } from './agent-group-schemas.js';
+import type {
+  CreateAgentGroupInput,
+  ModifyAgentGroupInput,
+} from '../../core/contracts/agent-group-schemas.js';
 import { formatListener, listenersCollide } from './listener-address.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 export const DEFAULT_AGENT_GROUP_ID = 'default';
 
@@ -69,7 +73,7 @@ export class AgentGroupService {
     return this.deps.store.update((data) => {
       const group = requireRecord(data.agentGroups, id, 'agent group');
       if (id === DEFAULT_AGENT_GROUP_ID) {
-        throw conflict('The default agent group cannot be deleted.');
+        throw conflict(ErrorCode.GH_ERR_DEFAULT_AGENT_GROUP, 'The default agent group cannot be deleted.');
       }
       const apis = data.apis.filter((api) => api.agentGroupIds.includes(id));
       const policies = data.policies.filter((policy) => policy.agentGroupId === id);
@@ -78,10 +82,14 @@ export class AgentGroupService {
           ...apis.map((api) => `API ${quoted(api.name)}`),
           ...policies.map((policy) => `policy ${quoted(policy.name)}`),
         ];
-        throw conflict(`The agent group ${quoted(group.name)} is used by ${listNames(users)}.`, {
-          apis: apis.map((api) => ({ id: api.id, name: api.name })),
-          policies: policies.map((policy) => ({ id: policy.id, name: policy.name })),
-        });
+        throw conflict(
+          ErrorCode.GH_ERR_IN_USE,
+          `The agent group ${quoted(group.name)} is used by ${listNames(users)}.`,
+          {
+            apis: apis.map((api) => ({ id: api.id, name: api.name })),
+            policies: policies.map((policy) => ({ id: policy.id, name: policy.name })),
+          },
+        );
       }
       data.agentGroups = data.agentGroups.filter((candidate) => candidate.id !== id);
       return group;
@@ -93,9 +101,13 @@ export class AgentGroupService {
       (other) => other.id !== group.id && sameName(other.name, group.name),
     );
     if (namesake) {
-      throw conflict(`An agent group named ${quoted(namesake.name)} already exists.`, {
-        conflictingId: namesake.id,
-      });
+      throw conflict(
+        ErrorCode.GH_ERR_ALREADY_EXISTS,
+        `An agent group named ${quoted(namesake.name)} already exists.`,
+        {
+          conflictingId: namesake.id,
+        },
+      );
     }
     if (!data.environments.some((environment) => environment.id === group.environmentId)) {
       throw validationProblem({ environmentId: [`No environment has id ${group.environmentId}.`] });
@@ -107,12 +119,14 @@ export class AgentGroupService {
     );
     if (rival) {
       throw conflict(
+        ErrorCode.GH_ERR_PORT_IN_USE,
         `The agent group ${quoted(rival.name)} already listens on ${formatListener(rival.host, rival.port)}; choose another port.`,
         { conflictingId: rival.id },
       );
     }
     if (this.controlPanel && listenersCollide(this.controlPanel, group)) {
       throw conflict(
+        ErrorCode.GH_ERR_PORT_IN_USE,
         `The Control Panel listens on ${formatListener(this.controlPanel.host, this.controlPanel.port)}; choose another port.`,
       );
     }

@@ -3,7 +3,11 @@ import { conflict } from '../../core/http/problem.js';
 import type { ManagementDeps } from '../common/management-deps.js';
 import { byName, listNames, quoted, requireRecord, sameName } from '../common/records.js';
 import type { ConfigData, EnvironmentRecord } from '../../core/model/config-model.js';
-import type { CreateEnvironmentInput, ModifyEnvironmentInput } from './environment-schemas.js';
+import type {
+  CreateEnvironmentInput,
+  ModifyEnvironmentInput,
+} from '../../core/contracts/environment-schemas.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 /** Environments: agent groups run in one; environment variables and API keys have values per environment. */
 export class EnvironmentService {
@@ -54,6 +58,7 @@ export class EnvironmentService {
       const groups = data.agentGroups.filter((group) => group.environmentId === id);
       if (groups.length > 0) {
         throw conflict(
+          ErrorCode.GH_ERR_IN_USE,
           `The environment ${quoted(environment.name)} is used by the agent group${groups.length > 1 ? 's' : ''} ${listNames(groups.map((group) => quoted(group.name)))}. Move them to another environment first.`,
           { agentGroups: groups.map((group) => ({ id: group.id, name: group.name })) },
         );
@@ -61,6 +66,7 @@ export class EnvironmentService {
       const keys = data.apiKeys.filter((key) => key.environmentId === id);
       if (keys.length > 0) {
         throw conflict(
+          ErrorCode.GH_ERR_IN_USE,
           `The environment ${quoted(environment.name)} has ${keys.length} API key${keys.length > 1 ? 's' : ''} (${listNames(keys.map((key) => quoted(key.name)))}). Revoke them first.`,
           { apiKeys: keys.map((key) => ({ id: key.id, name: key.name })) },
         );
@@ -77,5 +83,9 @@ function assertNameFree(data: ConfigData, name: string, exceptId?: string): void
     (candidate) => candidate.id !== exceptId && sameName(candidate.name, name),
   );
   if (other)
-    throw conflict(`An environment named ${quoted(other.name)} already exists.`, { conflictingId: other.id });
+    throw conflict(
+      ErrorCode.GH_ERR_ALREADY_EXISTS,
+      `An environment named ${quoted(other.name)} already exists.`,
+      { conflictingId: other.id },
+    );
 }

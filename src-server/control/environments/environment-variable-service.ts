@@ -13,7 +13,7 @@ import type {
   CreateEnvironmentVariableInput,
   ModifyEnvironmentVariableInput,
   SetValuesInput,
-} from './environment-variable-schemas.js';
+} from '../../core/contracts/environment-variable-schemas.js';
 import { assertNotReferenced, assertValuesStillCover, usagesBefore } from './environment-variable-usage.js';
 import {
   memberType,
@@ -22,6 +22,7 @@ import {
   storeValue,
   type InputValue,
 } from './environment-variable-values.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 /**
  * Environment variables and their values per environment. Secret values are sealed before they reach the
@@ -184,6 +185,7 @@ export class EnvironmentVariableService {
       if (!stored) continue;
       if (from === 'secret') {
         throw unprocessable(
+          ErrorCode.GH_ERR_VARIABLE_TYPE_CHANGE,
           `${label} is a secret with values; it can't become a ${to}, which would show them. Delete its values first.`,
         );
       }
@@ -192,6 +194,7 @@ export class EnvironmentVariableService {
       if (!parsed.ok) {
         const environment = data.environments.find((candidate) => candidate.id === environmentId);
         throw unprocessable(
+          ErrorCode.GH_ERR_VARIABLE_TYPE_CHANGE,
           `${label} can't become a ${to}: its value in environment ${quoted(environment?.name ?? environmentId)} is not one. ${parsed.message}`,
         );
       }
@@ -221,8 +224,12 @@ function assertNameFree(data: ConfigData, name: string, exceptId?: string): void
     (candidate) => candidate.id !== exceptId && sameName(candidate.name, name),
   );
   if (other) {
-    throw conflict(`An environment variable named ${quoted(other.name)} already exists.`, {
-      conflictingId: other.id,
-    });
+    throw conflict(
+      ErrorCode.GH_ERR_ALREADY_EXISTS,
+      `An environment variable named ${quoted(other.name)} already exists.`,
+      {
+        conflictingId: other.id,
+      },
+    );
   }
 }

@@ -9,6 +9,7 @@ import { passthroughUsages, type PassthroughUsage } from '../../core/passthrough
 import { listNames, quoted } from '../common/records.js';
 import type { HeaderUnsealer } from '../../core/passthrough/sealed-headers.js';
 import type { ConfigData, EnvironmentVariableRecord } from '../../core/model/config-model.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 /**
  * Saved passthroughs refer to variables by name. Changes that would leave one without its variable, member or
@@ -52,6 +53,7 @@ export function assertNotReferenced(
   if (users.length === 0) return;
   const subject = member === undefined ? quoted(variable.name) : `${quoted(variable.name)}.${member}`;
   throw conflict(
+    ErrorCode.GH_ERR_IN_USE,
     `${subject} can't be ${change}: ${describeUsers(users)} refer${users.length > 1 ? '' : 's'} to it.`,
     {
       passthroughs: passthroughsOf(users),
@@ -75,6 +77,7 @@ export function assertValuesStillCover(
   if (broken.length === 0) return;
   const missing = broken.flatMap((item) => item.missing);
   throw conflict(
+    ErrorCode.GH_ERR_IN_USE,
     `${quoted(variable.name)} can't be ${change}: ${describeUsers(broken.map((item) => item.usage))} would lose ${missing.length > 1 ? 'values' : 'a value'} (${missing.slice(0, 5).map(describeMissingValue).join('; ')}).`,
     {
       passthroughs: passthroughsOf(broken.map((item) => item.usage)),

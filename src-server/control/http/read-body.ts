@@ -3,12 +3,13 @@ import type { ZodType } from 'zod';
 import { HttpProblem } from '../../core/http/problem.js';
 import type { FormBodySpec, JsonBodySpec, RawBodySpec } from './route.js';
 import { zodErrorsToProblem } from '../../core/http/zod-problem.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 const DEFAULT_JSON_LIMIT = 1024 * 1024;
 
 function run(middleware: RequestHandler, req: Request, res: Response): Promise<void> {
   return new Promise((resolve, reject) => {
-    middleware(req, res, (error?: unknown) => (error ? reject(error) : resolve()));
+    middleware(req, res, (error) => (error ? reject(error) : resolve()));
   });
 }
 
@@ -18,18 +19,21 @@ function hasBody(req: Request): boolean {
 
 /** Creates the body reader of one route; parsers are built once per route, not per request. */
 export function bodyReader(spec: JsonBodySpec<unknown> | RawBodySpec | FormBodySpec<unknown> | undefined) {
-  if (!spec) return async () => undefined;
+  if (!spec) return (): Promise<unknown> => Promise.resolve(undefined);
   if (spec.kind === 'raw') {
     const parser = express.raw({ type: () => true, limit: spec.limit });
     return async (req: Request, res: Response): Promise<unknown> => {
       const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (!spec.contentTypes.includes(type)) {
-        throw new HttpProblem(415, `Send the document as one of: ${spec.contentTypes.join(', ')}.`);
+        throw new HttpProblem(
+          ErrorCode.GH_ERR_UNSUPPORTED_MEDIA_TYPE,
+          `Send the document as one of: ${spec.contentTypes.join(', ')}.`,
+        );
       }
       await run(parser, req, res);
       const body = req.body as unknown;
       if (!Buffer.isBuffer(body) || body.length === 0)
-        throw new HttpProblem(400, 'The request body is empty.');
+        throw new HttpProblem(ErrorCode.GH_ERR_BODY_REQUIRED, 'The request body is empty.');
       return body;
     };
   }
@@ -42,12 +46,17 @@ export function bodyReader(spec: JsonBodySpec<unknown> | RawBodySpec | FormBodyS
   return async (req: Request, res: Response): Promise<unknown> => {
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (!hasBody(req)) {
-      if (required) throw new HttpProblem(400, `A ${expectedType} request body is required.`);
+      if (required)
+        throw new HttpProblem(ErrorCode.GH_ERR_BODY_REQUIRED, `A ${expectedType} request body is required.`);
       return validate(spec.schema, undefined);
     }
     const acceptable =
       spec.kind === 'json' ? type === 'application/json' || type.endsWith('+json') : type === expectedType;
-    if (!acceptable) throw new HttpProblem(415, `Send the request body as ${expectedType}.`);
+    if (!acceptable)
+      throw new HttpProblem(
+        ErrorCode.GH_ERR_UNSUPPORTED_MEDIA_TYPE,
+        `Send the request body as ${expectedType}.`,
+      );
     await run(parser, req, res);
     return validate(spec.schema, req.body);
   };

@@ -31,7 +31,7 @@ export interface TokenVerifierOptions {
   builtIn: { issuer: string; audience: string; publicJwk: JWK };
   external?: ExternalProvider;
   /** Current display name of a built-in client registration (names can change after a token is issued). */
-  clientName(clientId: string): string | undefined;
+  clientName: (clientId: string) => string | undefined;
 }
 
 /** Validates bearer tokens of the built-in identity provider and, when configured, of an external one. */
@@ -45,7 +45,11 @@ export class TokenVerifier {
 
   async authenticate(req: Request): Promise<Principal> {
     const header = req.headers.authorization;
+    // No bearer token at all (no header, another scheme, an empty one): a challenge without an error (RFC 6750 §3.1).
     if (!header) throw unauthenticated();
+    if (!/^Bearer(?:[ ]|$)/i.test(header) || header.slice(6).trim() === '') {
+      throw unauthenticated('The Authorization header must be "Bearer <token>".');
+    }
     const match = /^Bearer[ ]+([A-Za-z0-9\-_.~+/]+=*)[ ]*$/i.exec(header);
     if (!match)
       throw unauthorized(

@@ -17,7 +17,8 @@ export interface ControlPanelAppOptions {
   boundHost: string;
   allowedHosts: readonly string[];
   uiDir: string | undefined;
-  managementDocument: () => unknown;
+  /** The OpenAPI document as served from `origin` (`http://127.0.0.1:4700`). */
+  managementDocument: (origin: string) => unknown;
   /** Routers mounted before the console (e.g. /metrics). */
   extraRouters?: Router[];
 }

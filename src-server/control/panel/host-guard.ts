@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { HttpProblem } from '../../core/http/problem.js';
 import { sendProblem } from '../../core/http/send.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]', '::1'];
 
@@ -36,7 +37,7 @@ export function hostGuard(boundHost: string, extraNames: readonly string[]): Req
       req,
       res,
       new HttpProblem(
-        421,
+        ErrorCode.GH_ERR_HOST_NOT_ALLOWED,
         'This host name is not served here. Use the address Gatehouse printed at start, or add the name to ControlPanel:AllowedHosts.',
       ),
     );

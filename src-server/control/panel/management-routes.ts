@@ -12,6 +12,7 @@ import { monitoringRoutes } from '../monitoring/monitoring-routes.js';
 import { passthroughPreviewRoutes } from '../passthroughs/preview-routes.js';
 import { passthroughTryRoutes, type TryItGateway } from '../passthroughs/try-it/try-it-routes.js';
 import type { Tenant } from '../common/tenant.js';
+import type { ApiImports } from '../apis/api-imports.js';
 
 export interface ManagementRoutesInput {
   tenant: Tenant;
@@ -19,6 +20,8 @@ export interface ManagementRoutesInput {
   tokenIssuer: TokenIssuer;
   tenantSettings: TenantSettingsDeps;
   gateway: TryItGateway;
+  /** The API import worker and the imports in progress (kept across Control Panel restarts). */
+  imports: ApiImports;
 }
 
 /** Every management route for one Control Panel start; the audit log only when its flag was on at that start. */
@@ -28,6 +31,7 @@ export function managementRoutes({
   tokenIssuer,
   tenantSettings,
   gateway,
+  imports,
 }: ManagementRoutesInput): AnyRoute[] {
   const tokenLifetimeSeconds = () => settings.int('Auth:TokenLifetimeMinutes') * 60;
   return [
@@ -42,7 +46,7 @@ export function managementRoutes({
     ...activityRoutes(),
     ...appRegistrationRoutes(tenant.registrations),
     ...tenantSettingsRoutes(tenantSettings),
-    ...passthroughManagementRoutes({ tenant, settings }),
+    ...passthroughManagementRoutes({ tenant, settings }, imports),
     ...passthroughPreviewRoutes({ tenant, settings }),
     ...passthroughTryRoutes({ tenant, settings }, gateway),
     ...monitoringRoutes({ monitoring: tenant.monitoring, now: tenant.now }),

@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import type { FieldErrors } from '../common/editor-paths.js';
-import type { PassthroughEntryInput } from './passthrough-schemas.js';
+import type { PassthroughEntry } from '../../core/contracts/passthrough-schemas.js';
 import { checkAllowedOrigin } from './allowed-origins.js';
 
 /** Rules of one editor entry beyond its shape: header entries, CORS origins and the CA certificate. */
@@ -29,10 +29,10 @@ type Path = (string | number)[];
  * value). Header entries that break a rule are reported here, and their values are not compiled.
  */
 export function checkEntryRules(
-  entry: PassthroughEntryInput,
+  entry: PassthroughEntry,
   at: Path,
   errors: FieldErrors,
-): { entry: PassthroughEntryInput; badHeaders: Set<number> } {
+): { entry: PassthroughEntry; badHeaders: Set<number> } {
   const badHeaders = new Set<number>();
   const headers = entry.headers.map((header, index) => {
     const problems = headerProblems(header);
@@ -62,7 +62,7 @@ export function checkEntryRules(
   return { entry: { ...entry, headers, cors: { ...entry.cors, allowedOrigins } }, badHeaders };
 }
 
-function headerProblems(header: PassthroughEntryInput['headers'][number]): [string, string][] {
+function headerProblems(header: PassthroughEntry['headers'][number]): [string, string][] {
   const problems: [string, string][] = [];
   if (/[\r\n\0]/.test(header.name)) problems.push(['name', 'A header name cannot contain CR, LF or NUL.']);
   else if (!TOKEN.test(header.name)) {

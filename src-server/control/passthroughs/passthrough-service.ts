@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { conflict, notFound, validationProblem } from '../../core/http/problem.js';
-import type { InlinePolicyInput } from '../policies/policy-schemas.js';
+import type { InlinePolicyInput } from '../../core/contracts/policy-schemas.js';
 import { addPolicy } from '../policies/policy-service.js';
 import type {
   ApiRecord,
@@ -13,7 +13,11 @@ import { envShapes } from '../../core/passthrough/passthrough-references.js';
 import type { ManagementDeps } from '../common/management-deps.js';
 import { quoted, requireRecord } from '../common/records.js';
 import { checkPassthroughEntries, parseEditorBody } from './passthrough-body.js';
-import { CreatePassthroughBodySchema, ReplacePassthroughBodySchema } from './passthrough-schemas.js';
+import {
+  CreatePassthroughBodySchema,
+  ReplacePassthroughBodySchema,
+} from '../../core/contracts/passthrough-schemas.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 /**
  * Passthrough configurations, one per API. Saving one deploys it to the API's agent groups, so it must be
@@ -42,6 +46,7 @@ export class PassthroughService {
       const existing = data.passthroughs.find((candidate) => candidate.apiId === apiId);
       if (existing) {
         throw conflict(
+          ErrorCode.GH_ERR_PASSTHROUGH_EXISTS,
           `The API ${quoted(api.name)} already has a Passthrough configuration; modify it with PUT.`,
           {
             passthroughId: existing.id,
@@ -82,6 +87,7 @@ export class PassthroughService {
       if (!passthrough) throw notFound(`The API ${quoted(api.name)} has no Passthrough configuration.`);
       if (input.revision !== undefined && input.revision !== passthrough.revision) {
         throw conflict(
+          ErrorCode.GH_ERR_REVISION_MISMATCH,
           `The configuration was changed by someone else (revision ${passthrough.revision}, not ${input.revision}). Reload it and apply your change again.`,
           { revision: passthrough.revision },
         );

@@ -4,7 +4,8 @@ import type { ManagementDeps } from '../common/management-deps.js';
 import { byName, listNames, quoted, requireRecord, sameName } from '../common/records.js';
 import type { ConfigData, PolicyRecord } from '../../core/model/config-model.js';
 import { normalizeBasePath } from '../../core/paths/base-path.js';
-import type { CreatePolicyInput, ModifyPolicyInput } from './policy-schemas.js';
+import type { CreatePolicyInput, ModifyPolicyInput } from '../../core/contracts/policy-schemas.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 /** API policies: which endpoints of an agent group they open, to whom, how often. */
 export class PolicyService {
@@ -52,6 +53,7 @@ export class PolicyService {
       const keys = data.apiKeys.filter((key) => key.policyIds.includes(id));
       if (keys.length > 0) {
         throw conflict(
+          ErrorCode.GH_ERR_IN_USE,
           `The policy ${quoted(policy.name)} is the scope of the API key${keys.length > 1 ? 's' : ''} ${listNames(keys.map((key) => quoted(key.name)))}. Revoke them first.`,
           { apiKeys: keys.map((key) => ({ id: key.id, name: key.name })) },
         );
@@ -102,9 +104,13 @@ function assertConsistent(data: ConfigData, policy: PolicyRecord): void {
   );
   const namesake = siblings.find((other) => sameName(other.name, policy.name));
   if (namesake) {
-    throw conflict(`The agent group already has a policy named ${quoted(namesake.name)}.`, {
-      conflictingId: namesake.id,
-    });
+    throw conflict(
+      ErrorCode.GH_ERR_ALREADY_EXISTS,
+      `The agent group already has a policy named ${quoted(namesake.name)}.`,
+      {
+        conflictingId: namesake.id,
+      },
+    );
   }
   for (const endpoint of policy.endpoints) {
     const rival = siblings.find((other) =>
@@ -114,6 +120,7 @@ function assertConsistent(data: ConfigData, policy: PolicyRecord): void {
     );
     if (rival) {
       throw conflict(
+        ErrorCode.GH_ERR_POLICY_OVERLAP,
         `The policy ${quoted(rival.name)} already covers ${endpoint.method} ${endpoint.pathPrefix} on this agent group; change that policy instead.`,
         { conflictingId: rival.id },
       );
@@ -128,6 +135,7 @@ function assertKeysStayInEnvironment(data: ConfigData, policy: PolicyRecord): vo
   );
   if (strangers.length > 0) {
     throw conflict(
+      ErrorCode.GH_ERR_IN_USE,
       `The API key${strangers.length > 1 ? 's' : ''} ${listNames(strangers.map((key) => quoted(key.name)))} limited to this policy belong to another environment than the new agent group.`,
       { apiKeys: strangers.map((key) => ({ id: key.id, name: key.name })) },
     );

@@ -1,4 +1,6 @@
-export const MASK = '********';
+import { SECRET_MASK as MASK } from '../contracts/constants.js';
+
+export { MASK };
 
 /** Property names whose values are secrets wherever they appear. */
 const SECRET_KEY =

@@ -3,11 +3,21 @@ import type { Database, Tx } from '../storage/database.js';
 import type { ConfigData } from '../model/config-model.js';
 import { CURRENT_SCHEMA_VERSION, migrate } from './migrations.js';
 import { DocumentStore } from './document-store.js';
+import { ErrorCode } from '../contracts/error-codes.js';
+import { GatehouseError } from '../errors/gatehouse-error.js';
 
 const REVISIONS = 'config_revisions';
 
-export class NewerConfigurationError extends Error {
+/** What a configuration change can write besides the configuration, in the change's transaction. */
+export interface ConfigChange {
+  documents: DocumentStore;
+}
+
+export class NewerConfigurationError extends GatehouseError {
   override name = 'NewerConfigurationError';
+  constructor(message: string) {
+    super(ErrorCode.GH_ERR_NEWER_CONFIGURATION, message);
+  }
 }
 
 /**
@@ -33,7 +43,7 @@ export class ConfigStore {
   ) {
     this.#data = head.data;
     this.#revision = head.id;
-    this.documents = new DocumentStore(database, () => now().getTime());
+    this.documents = new DocumentStore(database.db, () => now().getTime());
   }
 
   /** Opens the configuration, creating (or upgrading) the document on first use. */
@@ -61,9 +71,10 @@ export class ConfigStore {
 
   /**
    * Applies a change and commits it as a new revision. Changes run one at a time, in order. If the mutator
-   * throws or the commit fails, nothing is written and the in-memory document is as before.
+   * throws or the commit fails, nothing is written (documents written through `change` included) and the
+   * in-memory document is as before.
    */
-  update<R>(mutator: (data: ConfigData) => R | Promise<R>): Promise<R> {
+  update<R>(mutator: (data: ConfigData, change: ConfigChange) => R | Promise<R>): Promise<R> {
     const run = async (): Promise<R> => {
       const before = { data: this.#data, revision: this.#revision };
       try {
@@ -75,7 +86,9 @@ export class ConfigStore {
             this.#revision = head.id;
           }
           const working = structuredClone(this.#data);
-          const value = await mutator(working);
+          const value = await mutator(working, {
+            documents: new DocumentStore(trx, () => this.now().getTime()),
+          });
           const id = await insertRevision(this.database, trx, working, this.now());
           this.#data = working;
           this.#revision = id;
@@ -111,7 +124,7 @@ export class ConfigStore {
       .where('committed_at', '<=', before)
       .executeTakeFirst();
     if (cutoff?.id != null) {
-      await this.database.db.deleteFrom(REVISIONS).where('id', '<', Number(cutoff.id)).execute();
+      await this.database.db.deleteFrom(REVISIONS).where('id', '<', cutoff.id).execute();
     }
     await this.documents.purgeRemoved(before);
   }
@@ -128,7 +141,7 @@ async function readHead(trx: Tx): Promise<{ id: number; data: ConfigData } | und
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row ? { id: Number(row.id), data: JSON.parse(row.document) as ConfigData } : undefined;
+  return row ? { id: row.id, data: JSON.parse(row.document) as ConfigData } : undefined;
 }
 
 async function insertRevision(database: Database, trx: Tx, data: ConfigData, now: Date): Promise<number> {

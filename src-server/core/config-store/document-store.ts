@@ -1,22 +1,29 @@
-import type { Database } from '../storage/database.js';
+import type { Db } from '../storage/database.js';
+import { ErrorCode } from '../contracts/error-codes.js';
+import { GatehouseError } from '../errors/gatehouse-error.js';
 
-export class DocumentNotFoundError extends Error {
+export class DocumentNotFoundError extends GatehouseError {
   override name = 'DocumentNotFoundError';
+  constructor(message: string) {
+    super(ErrorCode.GH_ERR_DOCUMENT_MISSING, message);
+  }
 }
 
 /**
  * Imported API documents, by name, in the database beside the configuration that names them. A removed document
- * keeps its row (marked removed) for the restore window, then is purged.
+ * keeps its row (marked removed) for the restore window, then is purged. `db` is the database, or the transaction
+ * of a configuration change (`ConfigStore.update` hands the mutator one bound to it, so what it writes commits or
+ * rolls back with the change).
  */
 export class DocumentStore {
   constructor(
-    private readonly database: Database,
+    private readonly db: Db,
     private readonly now: () => number,
   ) {}
 
   /** Stores a new document; durable when it resolves. */
   async write(name: string, content: Uint8Array, mediaType?: string): Promise<void> {
-    await this.database.db
+    await this.db
       .insertInto('api_documents')
       .values({
         name,
@@ -29,7 +36,7 @@ export class DocumentStore {
   }
 
   async read(name: string): Promise<Buffer> {
-    const row = await this.database.db
+    const row = await this.db
       .selectFrom('api_documents')
       .select('content')
       .where('name', '=', name)
@@ -41,7 +48,7 @@ export class DocumentStore {
 
   /** Marks a document no record names any more as removed. */
   async remove(name: string): Promise<void> {
-    await this.database.db
+    await this.db
       .updateTable('api_documents')
       .set({ removed_at: this.now() })
       .where('name', '=', name)
@@ -51,7 +58,7 @@ export class DocumentStore {
 
   /** Names of the documents not removed. */
   async names(): Promise<string[]> {
-    const rows = await this.database.db
+    const rows = await this.db
       .selectFrom('api_documents')
       .select('name')
       .where('removed_at', 'is', null)
@@ -61,6 +68,6 @@ export class DocumentStore {
   }
 
   async purgeRemoved(before: number): Promise<void> {
-    await this.database.db.deleteFrom('api_documents').where('removed_at', '<', before).execute();
+    await this.db.deleteFrom('api_documents').where('removed_at', '<', before).execute();
   }
 }

@@ -1,6 +1,8 @@
 import type { Database } from '../storage/database.js';
 import { DatabaseOpenError } from '../storage/storage-errors.js';
 import type { SecretBox } from './secret-box.js';
+import { ErrorCode } from '../contracts/error-codes.js';
+import { GatehouseError } from '../errors/gatehouse-error.js';
 
 /** Names of the key material (the data dir's key files before the database: see core/legacy). */
 export const KEY_NAMES = {
@@ -95,6 +97,9 @@ export class KeyStore {
   }
 }
 
-export class SealedWithAnotherKeyError extends Error {
+export class SealedWithAnotherKeyError extends GatehouseError {
   override name = 'SealedWithAnotherKeyError';
+  constructor(message: string, options?: ErrorOptions) {
+    super(ErrorCode.GH_ERR_SECRETS_KEY_MISMATCH, message, options);
+  }
 }

@@ -1,10 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import {
+  ErrorCode,
+  statusOf,
+  type ErrorCodeWithStatus,
+  type HttpErrorCode,
+} from '../contracts/error-codes.js';
+import { GatehouseError } from '../errors/gatehouse-error.js';
 
 /** RFC 9457 problem details in the ASP.NET ProblemDetails shape. */
 export interface ProblemDetails {
   type: string;
   title: string;
   status: number;
+  /** The stable error code (docs/ERROR-CODES.md), an extension member. */
+  code: HttpErrorCode;
   detail?: string;
   instance?: string;
   traceId?: string;
@@ -66,8 +75,13 @@ export function problemTitleFor(status: number): string {
   return TITLE_BY_STATUS[status] ?? 'Error';
 }
 
-/** Thrown anywhere in request handling; the error handler turns it into a problem+json response. */
-export class HttpProblem extends Error {
+/**
+ * Thrown anywhere in request handling; the error handler turns it into a problem+json response. The code decides
+ * the status (the registry gives each code one).
+ */
+export class HttpProblem extends GatehouseError {
+  override name = 'HttpProblem';
+  declare readonly code: HttpErrorCode;
   readonly status: number;
   readonly title: string;
   readonly detail?: string;
@@ -76,7 +90,7 @@ export class HttpProblem extends Error {
   readonly extensions: Record<string, unknown>;
 
   constructor(
-    status: number,
+    code: HttpErrorCode,
     detail?: string,
     options: {
       title?: string;
@@ -85,8 +99,8 @@ export class HttpProblem extends Error {
       extensions?: Record<string, unknown>;
     } = {},
   ) {
-    super(detail ?? problemTitleFor(status));
-    this.name = 'HttpProblem';
+    const status = statusOf(code);
+    super(code, detail ?? problemTitleFor(status));
     this.status = status;
     this.title = options.title ?? problemTitleFor(status);
     this.detail = detail;
@@ -100,6 +114,7 @@ export class HttpProblem extends Error {
       type: problemTypeFor(this.status),
       title: this.title,
       status: this.status,
+      code: this.code,
     };
     if (this.detail !== undefined) problem.detail = this.detail;
     if (instance !== undefined) problem.instance = instance;
@@ -109,36 +124,52 @@ export class HttpProblem extends Error {
   }
 }
 
-export function validationProblem(errors: Record<string, string[]>, detail?: string): HttpProblem {
-  return new HttpProblem(400, detail ?? 'One or more validation errors occurred.', {
+export function validationProblem(
+  errors: Record<string, string[]>,
+  detail?: string,
+  code: ErrorCodeWithStatus<400> = ErrorCode.GH_ERR_VALIDATION,
+): HttpProblem {
+  return new HttpProblem(code, detail ?? 'One or more validation errors occurred.', {
     title: 'One or more validation errors occurred.',
     errors,
   });
 }
 
 export const notFound = (detail = 'No resource matches the request.'): HttpProblem =>
-  new HttpProblem(404, detail);
-export const conflict = (detail: string, extensions?: Record<string, unknown>): HttpProblem =>
-  new HttpProblem(409, detail, { extensions });
-export const unprocessable = (detail: string, extensions?: Record<string, unknown>): HttpProblem =>
-  new HttpProblem(422, detail, { extensions });
-export const forbidden = (detail: string): HttpProblem => new HttpProblem(403, detail);
+  new HttpProblem(ErrorCode.GH_ERR_NOT_FOUND, detail);
+export const conflict = (
+  code: ErrorCodeWithStatus<409>,
+  detail: string,
+  extensions?: Record<string, unknown>,
+): HttpProblem => new HttpProblem(code, detail, { extensions });
+export const unprocessable = (
+  code: ErrorCodeWithStatus<422>,
+  detail: string,
+  extensions?: Record<string, unknown>,
+): HttpProblem => new HttpProblem(code, detail, { extensions });
+export const forbidden = (detail: string): HttpProblem => new HttpProblem(ErrorCode.GH_ERR_FORBIDDEN, detail);
 
+/** A token was sent but is not valid (RFC 6750 §3.1: `error="invalid_token"`). */
 export function unauthorized(detail: string, description = detail): HttpProblem {
   const escaped = description.replace(/["\\]/g, '');
-  return new HttpProblem(401, detail, {
+  return new HttpProblem(ErrorCode.GH_ERR_INVALID_TOKEN, detail, {
     headers: { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${escaped}"` },
   });
 }
 
-export function unauthenticated(): HttpProblem {
-  return new HttpProblem(401, 'A bearer token is required.', {
-    headers: { 'WWW-Authenticate': 'Bearer error="invalid_token", error_description="missing bearer token"' },
+/** No bearer token at all: RFC 6750 §3.1 says the challenge then carries no error information. */
+export function unauthenticated(detail = 'A bearer token is required.'): HttpProblem {
+  return new HttpProblem(ErrorCode.GH_ERR_UNAUTHENTICATED, detail, {
+    headers: { 'WWW-Authenticate': 'Bearer' },
   });
 }
 
 export function methodNotAllowed(allowed: readonly string[]): HttpProblem {
-  return new HttpProblem(405, `This resource supports ${allowed.join(', ')}.`, {
-    headers: { Allow: allowed.join(', ') },
-  });
+  return new HttpProblem(
+    ErrorCode.GH_ERR_METHOD_NOT_ALLOWED,
+    `This resource supports ${allowed.join(', ')}.`,
+    {
+      headers: { Allow: allowed.join(', ') },
+    },
+  );
 }

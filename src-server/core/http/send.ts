@@ -1,6 +1,7 @@
 import { StorageUnavailableError } from '../storage/storage-errors.js';
 import type { Request, Response } from 'express';
 import { HttpProblem, PROBLEM_CONTENT_TYPE } from './problem.js';
+import { ErrorCode, type HttpErrorCode } from '../contracts/error-codes.js';
 
 export function sendProblem(req: Request, res: Response, problem: HttpProblem): void {
   if (res.headersSent) {
@@ -37,40 +38,56 @@ export function sendJson(
   res.end(req.method === 'HEAD' ? undefined : JSON.stringify(body));
 }
 
+/** The reader's other refusals (e.g. too many form parameters, 413) keep their kind. */
+const READ_FAILURE_CODE: Partial<Record<number, HttpErrorCode>> = {
+  413: ErrorCode.GH_ERR_PAYLOAD_TOO_LARGE,
+  415: ErrorCode.GH_ERR_UNSUPPORTED_MEDIA_TYPE,
+};
+
 /** Maps anything thrown during request handling to a problem; unexpected errors never leak their text. */
 export function toHttpProblem(error: unknown, onUnexpected: (error: unknown) => void): HttpProblem {
   if (error instanceof HttpProblem) return error;
   if (error instanceof StorageUnavailableError) {
     // Logged (the cause is for the operator), answered with the public message only.
     onUnexpected(error);
-    return new HttpProblem(503, error.publicDetail);
+    return new HttpProblem(error.code, error.publicDetail);
   }
-  const bodyParserError = error as { type?: string; status?: number; expose?: boolean; limit?: number };
+  const bodyParserError = error as
+    { type?: string; status?: number; expose?: boolean; limit?: number } | null | undefined;
   switch (bodyParserError?.type) {
     case 'entity.parse.failed':
-      return new HttpProblem(400, 'The request body is not valid JSON.');
+      return new HttpProblem(ErrorCode.GH_ERR_INVALID_JSON, 'The request body is not valid JSON.');
     case 'entity.too.large':
       return new HttpProblem(
-        413,
+        ErrorCode.GH_ERR_PAYLOAD_TOO_LARGE,
         `The request body is larger than the limit of ${bodyParserError.limit ?? 'this endpoint'} bytes.`,
       );
     case 'encoding.unsupported':
     case 'charset.unsupported':
-      return new HttpProblem(415, 'The request body uses an unsupported encoding or charset.');
+      return new HttpProblem(
+        ErrorCode.GH_ERR_UNSUPPORTED_MEDIA_TYPE,
+        'The request body uses an unsupported encoding or charset.',
+      );
     case 'request.aborted':
-      return new HttpProblem(400, 'The request was aborted by the client.');
+      return new HttpProblem(ErrorCode.GH_ERR_UNREADABLE_BODY, 'The request was aborted by the client.');
     case 'request.size.invalid':
-      return new HttpProblem(400, 'The request body size does not match its Content-Length.');
+      return new HttpProblem(
+        ErrorCode.GH_ERR_UNREADABLE_BODY,
+        'The request body size does not match its Content-Length.',
+      );
     default:
       break;
   }
-  if (
-    typeof bodyParserError?.status === 'number' &&
-    bodyParserError.status >= 400 &&
-    bodyParserError.status < 500
-  ) {
-    return new HttpProblem(bodyParserError.status, 'The request could not be read.');
+  const status = bodyParserError?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new HttpProblem(
+      READ_FAILURE_CODE[status] ?? ErrorCode.GH_ERR_UNREADABLE_BODY,
+      'The request could not be read.',
+    );
   }
   onUnexpected(error);
-  return new HttpProblem(500, 'An unexpected error occurred. The trace id identifies it in the server log.');
+  return new HttpProblem(
+    ErrorCode.GH_ERR_INTERNAL,
+    'An unexpected error occurred. The trace id identifies it in the server log.',
+  );
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdir, rename } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import type { AuditEntry } from '../audit/audit-entry.js';
 import { insertEntriesWithIds, AUDIT_SEQUENCE, type PreparedEntry } from '../audit/sql/audit-writes.js';
 import { contentKey } from '../audit/sql/audit-rows.js';
 import { normalizeEntry } from '../audit/normalize-entry.js';
@@ -11,7 +10,8 @@ import type { MonitoringRecord } from '../monitoring/monitoring-record.js';
 import { insertRecords, MONITORING_SEQUENCE } from '../monitoring/sql/monitoring-writes.js';
 import { RECORD_COLUMNS, recordOfRow } from '../monitoring/sql/monitoring-rows.js';
 import type { Database, Tx } from '../storage/database.js';
-import { DatabaseOpenError } from '../storage/storage-errors.js';
+import { ErrorCode } from '../contracts/error-codes.js';
+import { GatehouseError } from '../errors/gatehouse-error.js';
 import { legacyPathsIn } from './legacy-files.js';
 import {
   readLegacyAuditEntries,
@@ -34,8 +34,11 @@ export interface ConversionOutcome {
   movedTo: string;
 }
 
-export class ConversionError extends DatabaseOpenError {
+export class ConversionError extends GatehouseError {
   override name = 'ConversionError';
+  constructor(message: string, options?: ErrorOptions) {
+    super(ErrorCode.GH_ERR_CONVERSION_FAILED, message, options);
+  }
 }
 
 /**
@@ -162,7 +165,7 @@ async function convertAudit(
     chunk = [];
   };
   for await (const { entry, hash } of readLegacyAuditEntries(dataDir, removed, onDamage)) {
-    const { id, ...fields } = entry as AuditEntry;
+    const { id, ...fields } = entry;
     const normalized = normalizeEntry(fields);
     const recomputed = contentKey(normalized.entry, normalized.timeMs);
     if (recomputed !== hash) {
@@ -187,10 +190,10 @@ async function convertAudit(
       .orderBy('id')
       .limit(CHUNK)
       .execute();
-    for (const row of rows) stored.update(`${Number(row.id)}:${row.content_hash}\n`);
+    for (const row of rows) stored.update(`${row.id}:${row.content_hash}\n`);
     count += rows.length;
     if (rows.length < CHUNK) break;
-    after = Number(rows.at(-1)!.id);
+    after = rows.at(-1)!.id;
   }
   if (count !== written || stored.digest('hex') !== source.digest('hex')) {
     throw new ConversionError(
@@ -239,7 +242,7 @@ async function convertMonitoring(
       .select(RECORD_COLUMNS)
       .where('id', 'in', ids)
       .execute();
-    const byId = new Map(rows.map((row) => [Number(row.id), row]));
+    const byId = new Map(rows.map((row) => [row.id, row]));
     for (const id of ids) {
       const row = byId.get(id);
       if (row) stored.update(`${JSON.stringify(recordOfRow(row))}\n`);

@@ -1,4 +1,6 @@
 import type { MonitoringRecord } from '../monitoring/monitoring-record.js';
+import { ErrorCode } from '../contracts/error-codes.js';
+import { GatehouseError } from '../errors/gatehouse-error.js';
 
 /**
  * One monitoring record inside a block (see `block-codec.ts`):
@@ -19,8 +21,11 @@ const HAS_TARGET_URL = 1 << 3;
 const HAS_IDENTITY = 1 << 4;
 const HAS_REASON = 1 << 5;
 
-export class RecordCodecError extends Error {
+export class RecordCodecError extends GatehouseError {
   override name = 'RecordCodecError';
+  constructor(message: string) {
+    super(ErrorCode.GH_ERR_MONITORING_RECORD_INVALID, message);
+  }
 }
 
 export function decodeMonitoringRecord(block: Buffer, offset: number, length: number): MonitoringRecord {

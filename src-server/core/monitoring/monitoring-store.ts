@@ -82,14 +82,14 @@ export interface MonitoringStoreStats {
  */
 export interface MonitoringStore {
   /** Assigns ids (increasing) and resolves once the records are durable and visible to queries. */
-  append(records: readonly NewMonitoringRecord[]): Promise<MonitoringRecord[]>;
-  query(query: MonitoringQuery): Promise<MonitoringPage>;
-  get(id: number): Promise<MonitoringRecord | undefined>;
-  summarize(request: SummaryRequest): Promise<MonitoringSummaryData>;
+  append: (records: readonly NewMonitoringRecord[]) => Promise<MonitoringRecord[]>;
+  query: (query: MonitoringQuery) => Promise<MonitoringPage>;
+  get: (id: number) => Promise<MonitoringRecord | undefined>;
+  summarize: (request: SummaryRequest) => Promise<MonitoringSummaryData>;
   /** Time of the oldest record held, if any. */
-  oldestTimeMs(): Promise<number | undefined>;
+  oldestTimeMs: () => Promise<number | undefined>;
   /** Removes records whose request time is before `now - maxAgeMs` (whole hours: see the store). */
-  applyRetention(policy: { now: number; maxAgeMs: number }): Promise<{ removed: number }>;
-  stats(): Promise<MonitoringStoreStats>;
-  close(): Promise<void>;
+  applyRetention: (policy: { now: number; maxAgeMs: number }) => Promise<{ removed: number }>;
+  stats: () => Promise<MonitoringStoreStats>;
+  close: () => Promise<void>;
 }

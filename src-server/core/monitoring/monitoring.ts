@@ -3,6 +3,8 @@ import { MonitoringMetrics } from './metrics/monitoring-metrics.js';
 import type { MonitoringSink, NewMonitoringRecord } from './monitoring-record.js';
 import { MonitoringRecorder, type RecorderTuning } from './monitoring-recorder.js';
 import type { MonitoringStore } from './monitoring-store.js';
+import { ErrorCode } from '../contracts/error-codes.js';
+import { GatehouseError } from '../errors/gatehouse-error.js';
 
 export interface OpenMonitoringOptions {
   /** The tenant's monitoring store (in the Gatehouse database). */
@@ -11,8 +13,11 @@ export interface OpenMonitoringOptions {
   recorder?: Partial<RecorderTuning>;
 }
 
-export class MonitoringUnavailableError extends Error {
+export class MonitoringUnavailableError extends GatehouseError {
   override name = 'MonitoringUnavailableError';
+  constructor(message: string, options?: ErrorOptions) {
+    super(ErrorCode.GH_ERR_MONITORING_UNAVAILABLE, message, options);
+  }
 }
 
 /**

@@ -1,5 +1,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ErrorCode } from '../contracts/error-codes.js';
+import { GatehouseError } from '../errors/gatehouse-error.js';
 
 const GRACE_MS = 10_000;
 
@@ -8,6 +10,14 @@ export interface BoundListener {
   host: string;
   port: number;
   url: string;
+}
+
+/** The port is taken; the message says which option picks another. */
+export class AddressInUseError extends GatehouseError {
+  override name = 'AddressInUseError';
+  constructor(message: string) {
+    super(ErrorCode.GH_ERR_ADDRESS_IN_USE, message);
+  }
 }
 
 export function urlOf(host: string, port: number): string {
@@ -24,27 +34,24 @@ export async function listen(handler: RequestListener, host: string, port: numbe
     server,
     host,
     port,
-    () =>
-      new Error(
-        `Port ${port} on ${host} is already in use. Choose another with --port (0 picks a free one).`,
-      ),
+    () => `Port ${port} on ${host} is already in use. Choose another with --port (0 picks a free one).`,
   );
 }
 
 /**
- * Starts `server` listening on `host:port`. A port in use fails with the error `portInUse` makes (it says
- * which option picks another port); other listen errors are passed on as they are.
+ * Starts `server` listening on `host:port`. A port in use fails with an `AddressInUseError` whose message
+ * `portInUse` writes (it says which option picks another port); other listen errors are passed on as they are.
  */
 export async function bindServer(
   server: Server,
   host: string,
   port: number,
-  portInUse: () => Error,
+  portInUse: () => string,
 ): Promise<BoundListener> {
   await new Promise<void>((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
       server.off('listening', onListening);
-      reject(error.code === 'EADDRINUSE' ? portInUse() : error);
+      reject(error.code === 'EADDRINUSE' ? new AddressInUseError(portInUse()) : error);
     };
     const onListening = () => {
       server.off('error', onError);

@@ -1,5 +1,10 @@
-export type SettingType = 'boolean' | 'integer' | 'string';
-export type SettingValue = boolean | number | string;
+import {
+  AUDIT_LOG_FLAG_KEY,
+  type SettingType,
+  type SettingValue,
+} from '../contracts/tenant-settings-schemas.js';
+
+export type { SettingType, SettingValue };
 
 export interface SettingDefinition {
   /** ASP.NET-style key: sections separated by `:`. Matched case-insensitively. */
@@ -21,7 +26,7 @@ export interface SettingDefinition {
  */
 export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   {
-    key: 'Flags:EnableServiceApiAuditLogRoute',
+    key: AUDIT_LOG_FLAG_KEY,
     type: 'boolean',
     defaultValue: false,
     description: 'Exposes GET /api/v1/audit-log and its "AuditLog" section in Swagger UI. Off by default.',

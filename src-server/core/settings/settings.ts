@@ -8,8 +8,11 @@ import {
   type SettingDefinition,
   type SettingValue,
 } from './setting-definitions.js';
+import type { SettingSource } from '../contracts/tenant-settings-schemas.js';
+import { ErrorCode } from '../contracts/error-codes.js';
+import { GatehouseError } from '../errors/gatehouse-error.js';
 
-export type SettingSource = 'default' | 'appsettings' | 'environment' | 'commandLine';
+export type { SettingSource };
 
 export interface ResolvedSetting {
   key: string;
@@ -60,8 +63,11 @@ export class SettingsSnapshot {
   }
 }
 
-export class SettingsError extends Error {
+export class SettingsError extends GatehouseError {
   override name = 'SettingsError';
+  constructor(message: string, options?: ErrorOptions) {
+    super(ErrorCode.GH_ERR_INVALID_SETTINGS, message, options);
+  }
 }
 
 export const APPSETTINGS_FILE = 'appsettings.json';

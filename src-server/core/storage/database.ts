@@ -83,7 +83,9 @@ export class Database {
     const { error, results } = await migrator.migrateToLatest();
     if (error) {
       const failed = results?.find((result) => result.status === 'Error')?.migrationName;
-      const newer = /corrupted migrations|previously executed migration .* is missing/i.test(String(error));
+      const newer = /corrupted migrations|previously executed migration .* is missing/i.test(
+        (error as Error).message,
+      );
       throw new DatabaseOpenError(
         newer
           ? `The database at ${this.location} was written by a newer Gatehouse (its schema has migrations this version does not know). Upgrade Gatehouse.`
@@ -132,7 +134,7 @@ export class Database {
       )
       .returning('value')
       .executeTakeFirstOrThrow();
-    return Number(row.value) - count + 1;
+    return row.value - count + 1;
   }
 
   /** Makes ids of a sequence start above `highest` (after rows were written with ids of their own). */
@@ -153,7 +155,7 @@ export class Database {
    * and column list) per row, which is several times faster than building a multi-row query for each chunk;
    * PostgreSQL gets multi-row inserts, one round trip per chunk.
    */
-  async bulkInsert<T extends keyof GatehouseSchema & string>(
+  async bulkInsert<T extends keyof GatehouseSchema>(
     trx: Tx,
     table: T,
     rows: readonly Insertable<GatehouseSchema[T]>[],
@@ -168,7 +170,7 @@ export class Database {
     for (let start = 0; start < rows.length; start += perStatement) {
       await trx
         .insertInto(table)
-        .values(rows.slice(start, start + perStatement) as never)
+        .values(rows.slice(start, start + perStatement))
         .execute();
     }
   }
@@ -177,7 +179,7 @@ export class Database {
    * Adds rows' `n` to the rows with the same key (inserting those that are new): the counters kept beside the
    * rows they count. Rows must have distinct keys. Prepared once per table on SQLite, as `bulkInsert`.
    */
-  async bulkIncrement<T extends keyof GatehouseSchema & string>(
+  async bulkIncrement<T extends keyof GatehouseSchema>(
     trx: Tx,
     table: T,
     keyColumns: readonly string[],
@@ -192,7 +194,7 @@ export class Database {
         `${table}+(${columns.join(',')})`,
         () =>
           this.db
-            .insertInto(table as keyof GatehouseSchema)
+            .insertInto(table)
             .values(Object.fromEntries(columns.map((column) => [column, null])) as never)
             .onConflict((conflict) => conflict.columns(keyColumns as never).doUpdateSet(increment as never))
             .compile().sql,
@@ -202,8 +204,8 @@ export class Database {
     }
     for (let start = 0; start < rows.length; start += 500) {
       await trx
-        .insertInto(table as keyof GatehouseSchema)
-        .values(rows.slice(start, start + 500) as never)
+        .insertInto(table)
+        .values(rows.slice(start, start + 500))
         .onConflict((conflict) => conflict.columns(keyColumns as never).doUpdateSet(increment as never))
         .execute();
     }
@@ -226,7 +228,7 @@ export class Database {
       () =>
         this.db
           .insertInto(table as keyof GatehouseSchema)
-          .values(Object.fromEntries(columns.map((column) => [column, null])) as never)
+          .values(Object.fromEntries(columns.map((column) => [column, null])))
           .compile().sql,
     );
   }

@@ -11,7 +11,7 @@ export interface PostgresEngine {
   pool: pg.Pool;
   /** The server and database, without credentials (for messages and logs). */
   location: string;
-  translate(error: unknown): unknown;
+  translate: (error: unknown) => unknown;
 }
 
 /** `postgres://user:secret@host:5432/db?…` → `postgres://user@host:5432/db`. */
@@ -22,6 +22,15 @@ export function describeConnectionString(connectionString: string): string {
   } catch {
     return 'postgres://(unparseable connection string)';
   }
+}
+
+/** int8 and numeric as numbers (pg's default is text, to keep precision beyond 2^53 that Gatehouse never needs). */
+function numericTypes(): pg.TypeOverrides {
+  const types = new pg.TypeOverrides();
+  const toNumber = (value: string) => Number(value);
+  types.setTypeParser(INT8_OID, 'text', toNumber);
+  types.setTypeParser(NUMERIC_OID, 'text', toNumber);
+  return types;
 }
 
 /**
@@ -36,12 +45,7 @@ export async function openPostgresEngine(connectionString: string, logger: Logge
     max: 10,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
-    types: {
-      getTypeParser: ((oid: number, format?: string) =>
-        oid === INT8_OID || oid === NUMERIC_OID
-          ? (value: string) => Number(value)
-          : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
-    },
+    types: numericTypes(),
   });
   // An idle connection the server closed: the pool drops it and opens another when one is needed.
   pool.on('error', (error) =>

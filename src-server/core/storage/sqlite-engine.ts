@@ -20,7 +20,7 @@ const STATEMENT_CACHE_SIZE = 256;
 export interface SqliteEngine {
   dialect: Dialect;
   handle: BetterSqlite3.Database;
-  translate(error: unknown): unknown;
+  translate: (error: unknown) => unknown;
 }
 
 /**

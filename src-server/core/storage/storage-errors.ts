@@ -1,27 +1,37 @@
+import { ErrorCode, type ErrorCodeWithStatus } from '../contracts/error-codes.js';
+import { GatehouseError } from '../errors/gatehouse-error.js';
+
 /**
  * Failures of the database that a client can't fix and a retry may: the server answers 503 with the public
  * message (never the driver's text) and logs the cause.
  */
-export class StorageUnavailableError extends Error {
+export class StorageUnavailableError extends GatehouseError {
   override name = 'StorageUnavailableError';
-  readonly status = 503;
+  declare readonly code: ErrorCodeWithStatus<503>;
   constructor(
     /** What the client is told. */
     readonly publicDetail: string,
     options?: { cause?: unknown },
+    code: ErrorCodeWithStatus<503> = ErrorCode.GH_ERR_STORAGE_UNAVAILABLE,
   ) {
-    super(publicDetail, options);
+    super(code, publicDetail, options);
   }
 }
 
 /** The database file is damaged: the message names it and the way out. */
 export class DatabaseDamagedError extends StorageUnavailableError {
   override name = 'DatabaseDamagedError';
+  constructor(publicDetail: string, options?: { cause?: unknown }) {
+    super(publicDetail, options, ErrorCode.GH_ERR_DATABASE_DAMAGED);
+  }
 }
 
 /** Opening failed for a reason the operator must fix (unreachable server, unreadable file, newer schema). */
-export class DatabaseOpenError extends Error {
+export class DatabaseOpenError extends GatehouseError {
   override name = 'DatabaseOpenError';
+  constructor(message: string, options?: ErrorOptions) {
+    super(ErrorCode.GH_ERR_DATABASE_OPEN_FAILED, message, options);
+  }
 }
 
 const PG_CONNECTION_CODES = new Set([

@@ -14,7 +14,7 @@ export function percentEncodeComponent(text: string): string {
   if (ONLY_UNRESERVED.test(text)) return text;
   let encoded = '';
   for (const byte of Buffer.from(text, 'utf8'))
-    encoded += isUnreservedByte(byte) ? String.fromCharCode(byte) : HEX[byte];
+    encoded += isUnreservedByte(byte) ? String.fromCharCode(byte) : HEX[byte]!;
   return encoded;
 }
 
@@ -97,7 +97,7 @@ function normalizeQueryComponent(text: string): string {
       normalized += String.fromCharCode(byte, bytes[i + 1] as number, bytes[i + 2] as number);
       i += 2;
     } else {
-      normalized += isQuerySafeByte(byte) ? String.fromCharCode(byte) : HEX[byte];
+      normalized += isQuerySafeByte(byte) ? String.fromCharCode(byte) : HEX[byte]!;
     }
   }
   return normalized;

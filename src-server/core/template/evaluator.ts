@@ -8,23 +8,25 @@ import { MAX_VALUE_LENGTH } from './limits.js';
 import type { RenderErrorKind, RenderScope } from './types.js';
 import type { Data, GuidValue, Taint, Value } from './value.js';
 import { CONFIGURATION, ESCAPED_REQUEST_DATA, REQUEST_DATA, maxTaint, textOf } from './value.js';
+import { ErrorCode } from '../contracts/error-codes.js';
+import { GatehouseError } from '../errors/gatehouse-error.js';
 
 /** Tree-walking evaluation of a bound expression. Failures are thrown as `EvaluationFailure`. */
 
-export class EvaluationFailure extends Error {
+export class EvaluationFailure extends GatehouseError {
   constructor(
     readonly kind: RenderErrorKind,
     message: string,
     readonly reference?: string,
   ) {
-    super(message);
+    super(ErrorCode.GH_ERR_TEMPLATE_RENDER, message);
   }
 }
 
 export interface EvaluationEnvironment {
   readonly scope: RenderScope;
   /** One instant per render, so every DateTime.Now of a request agrees. */
-  now(): Date;
+  now: () => Date;
 }
 
 export function evaluate(node: BoundExpression, environment: EvaluationEnvironment): Value {

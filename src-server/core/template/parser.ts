@@ -3,6 +3,8 @@ import type { SourceError } from './source-error.js';
 import { blockHelperMessage } from './supported.js';
 import type { BinaryOperator, SyntaxFields, SyntaxNode } from './syntax.js';
 import type { Punctuator, Token } from './tokenizer.js';
+import { ErrorCode } from '../contracts/error-codes.js';
+import { GatehouseError } from '../errors/gatehouse-error.js';
 
 /**
  * Pratt parser of one span's tokens. Precedence, lowest first, as in C#:
@@ -28,9 +30,9 @@ const INFIX: ReadonlyMap<Punctuator, { power: number; rightAssociative: boolean 
   ['+', { power: 7, rightAssociative: false }],
 ]);
 
-class ParseFailure extends Error {
+class ParseFailure extends GatehouseError {
   constructor(readonly detail: SourceError) {
-    super(detail.message);
+    super(ErrorCode.GH_ERR_TEMPLATE_SYNTAX, detail.message);
   }
 }
 
@@ -249,7 +251,7 @@ class Parser {
         message: `the expression is nested too deeply (at most ${MAX_EXPRESSION_DEPTH} levels)`,
       });
     }
-    return { ...fields, depth: depth + 1 } as SyntaxNode;
+    return { ...fields, depth: depth + 1 };
   }
 
   private previousIsUnaryMinus(): boolean {

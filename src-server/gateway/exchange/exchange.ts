@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { statusOf, type HttpErrorCode } from '../../core/contracts/error-codes.js';
 import {
   newTraceId,
   problemTitleFor,
@@ -17,7 +18,7 @@ export type ResponseHeaders = readonly (readonly [name: string, value: string])[
 
 /** Told when an exchange's response closes, before its record is made (the proxy ends its bookkeeping). */
 export interface ExchangeCloseListener {
-  exchangeClosed(exchange: Exchange): void;
+  exchangeClosed: (exchange: Exchange) => void;
 }
 
 /**
@@ -74,16 +75,18 @@ export class Exchange {
   }
 
   /** Writes a problem+json answer (or, once the response has started, cuts the connection). */
-  sendProblem(status: number, detail: string, headers: ResponseHeaders = []): void {
+  sendProblem(code: HttpErrorCode, detail: string, headers: ResponseHeaders = []): void {
     const { req, res } = this;
     if (res.headersSent) {
       res.destroy();
       return;
     }
+    const status = statusOf(code);
     const body = JSON.stringify({
       type: problemTypeFor(status),
       title: problemTitleFor(status),
       status,
+      code,
       detail,
       instance: this.path,
       traceId: this.traceparent ?? newTraceId(),

@@ -1,10 +1,11 @@
 import type { IncomingMessage, RequestListener } from 'node:http';
 import type { Logger } from 'pino';
-import type { MonitoringSink } from '../../core/monitoring/monitoring-record.js';
+import { ErrorCode, type HttpErrorCode } from '../../core/contracts/error-codes.js';
+import type { MonitoringOutcome, MonitoringSink } from '../../core/monitoring/monitoring-record.js';
 import { planForwarding, withoutQueryParameter } from '../../core/passthrough/forwarding/index.js';
 import { preflightHeaders, responseCorsHeaders } from '../cors/cors.js';
 import { Exchange } from '../exchange/exchange.js';
-import { checkAccess, type AccessResult } from '../policies/access-check.js';
+import { checkAccess, type AccessRefusalCode, type AccessResult } from '../policies/access-check.js';
 import type { JwtVerifier } from '../policies/jwt-verifier.js';
 import type { ThrottleCounters } from '../policies/throttle.js';
 import type { UpstreamProxy } from '../proxy/upstream-proxy.js';
@@ -14,7 +15,7 @@ import { resolveRoute, type RouteResolution } from '../runtime/route-table.js';
 
 export interface GatewayHandlerDeps {
   /** The group's current runtime; read once per request, so a request keeps the table it started with. */
-  runtime(): GroupRuntime;
+  runtime: () => GroupRuntime;
   monitoring: MonitoringSink;
   proxy: UpstreamProxy;
   jwt: JwtVerifier;
@@ -45,7 +46,7 @@ export function createGatewayHandler(deps: GatewayHandlerDeps): RequestListener 
 function unexpected(deps: GatewayHandlerDeps, exchange: Exchange, error: unknown): void {
   deps.logger.error({ err: error, agentGroup: exchange.group.groupId }, 'gateway request failed');
   exchange.fail('configuration-error', 'unexpected gateway error');
-  exchange.sendProblem(500, 'An unexpected error occurred.');
+  exchange.sendProblem(ErrorCode.GH_ERR_INTERNAL, 'An unexpected error occurred.');
 }
 
 /** Synchronous unless a bearer token has to be verified; then the rest runs when it is. */
@@ -56,9 +57,15 @@ function handle(
 ): Promise<void> | undefined {
   const { req } = exchange;
   const hostProblem = checkHost(req);
-  if (hostProblem) return refuse(exchange, 400, hostProblem, 'bad host header');
+  if (hostProblem) {
+    refuse(exchange, ErrorCode.GH_ERR_BAD_HOST, hostProblem, 'bad host header');
+    return;
+  }
   const target = parseRequestTarget(req.url ?? '/');
-  if (!target.ok) return refuse(exchange, 400, target.detail, 'bad request target');
+  if (!target.ok) {
+    refuse(exchange, ErrorCode.GH_ERR_BAD_REQUEST_TARGET, target.detail, 'bad request target');
+    return;
+  }
   exchange.path = target.path;
   const method = exchange.method;
 
@@ -79,17 +86,19 @@ function handle(
     }
   }
 
-  const route = resolveRoute(runtime.apis, method, target);
+  const route = resolveRoute(runtime.apis, method, target, req.headers);
   describeRoute(exchange, route);
   if (route.kind === 'unmatched') {
     exchange.fail('unmatched', 'no passthrough endpoint');
-    exchange.sendProblem(404, 'No passthrough endpoint matches this request.');
+    exchange.sendProblem(ErrorCode.GH_ERR_NO_ENDPOINT, 'No passthrough endpoint matches this request.');
     return undefined;
   }
   if (route.kind === 'method-not-allowed') {
     const allow = route.allow.join(', ');
     exchange.fail('method-not-allowed', `${method} is not defined for this path`);
-    exchange.sendProblem(405, `This endpoint supports ${allow}.`, [['Allow', allow]]);
+    exchange.sendProblem(ErrorCode.GH_ERR_METHOD_NOT_ALLOWED, `This endpoint supports ${allow}.`, [
+      ['Allow', allow],
+    ]);
     return undefined;
   }
   if (route.endpoint.cors) exchange.cors = responseCorsHeaders(route.endpoint.cors, origin);
@@ -127,9 +136,9 @@ function forwardIfGranted(
   const { req } = exchange;
   if (!access.granted) {
     if (access.identity) exchange.identity = access.identity;
-    exchange.fail(OUTCOME_OF_REFUSAL[access.status], access.detail);
+    exchange.fail(OUTCOME_OF_REFUSAL[access.code], access.detail);
     exchange.sendProblem(
-      access.status,
+      access.code,
       access.detail,
       access.challenge ? [['WWW-Authenticate', access.challenge]] : [],
     );
@@ -142,9 +151,11 @@ function forwardIfGranted(
     const verdict = deps.throttle.take(key, throttle.limit, throttle.per, now.getTime());
     if (!verdict.allowed) {
       exchange.fail('throttled', `over ${throttle.limit} requests per ${throttle.per}`);
-      exchange.sendProblem(429, `The limit of ${throttle.limit} requests per ${throttle.per} is reached.`, [
-        ['Retry-After', String(verdict.retryAfterSeconds)],
-      ]);
+      exchange.sendProblem(
+        ErrorCode.GH_ERR_THROTTLED,
+        `The limit of ${throttle.limit} requests per ${throttle.per} is reached.`,
+        [['Retry-After', String(verdict.retryAfterSeconds)]],
+      );
       return;
     }
   }
@@ -153,7 +164,7 @@ function forwardIfGranted(
   if (endpoint.compiled === undefined) {
     exchange.fail('configuration-error', 'the entry does not compile');
     exchange.sendProblem(
-      503,
+      ErrorCode.GH_ERR_PASSTHROUGH_MISCONFIGURED,
       endpoint.unavailable ?? 'The passthrough configuration of this endpoint is not valid.',
     );
     return;
@@ -162,7 +173,10 @@ function forwardIfGranted(
   const declaredLength = req.headers['content-length'];
   if (declaredLength !== undefined && Number(declaredLength) > limit) {
     exchange.fail('payload-too-large', 'declared body over the limit');
-    exchange.sendProblem(413, `The request body is larger than the limit of ${limit} bytes.`);
+    exchange.sendProblem(
+      ErrorCode.GH_ERR_PAYLOAD_TOO_LARGE,
+      `The request body is larger than the limit of ${limit} bytes.`,
+    );
     return;
   }
 
@@ -190,7 +204,12 @@ function forwardIfGranted(
       plan.status === 503
         ? `The passthrough configuration cannot be applied: ${plan.message}.`
         : `The request cannot be forwarded: ${plan.message}.`;
-    exchange.sendProblem(plan.status, detail);
+    exchange.sendProblem(
+      plan.status === 503
+        ? ErrorCode.GH_ERR_PASSTHROUGH_MISCONFIGURED
+        : ErrorCode.GH_ERR_UNFORWARDABLE_REQUEST,
+      detail,
+    );
     return;
   }
   exchange.targetUrl = plan.maskedTargetUrl;
@@ -198,11 +217,14 @@ function forwardIfGranted(
   deps.proxy.forward(exchange, plan, endpoint.entry, exchange.cors);
 }
 
-const OUTCOME_OF_REFUSAL = {
-  401: 'unauthenticated',
-  403: 'denied',
-  503: 'configuration-error',
-} as const;
+const OUTCOME_OF_REFUSAL: Record<AccessRefusalCode, MonitoringOutcome> = {
+  [ErrorCode.GH_ERR_NO_POLICY]: 'unauthenticated',
+  [ErrorCode.GH_ERR_UNAUTHENTICATED]: 'unauthenticated',
+  [ErrorCode.GH_ERR_INVALID_CREDENTIALS]: 'unauthenticated',
+  [ErrorCode.GH_ERR_API_KEY_EXPIRED]: 'unauthenticated',
+  [ErrorCode.GH_ERR_FORBIDDEN]: 'denied',
+  [ErrorCode.GH_ERR_ISSUER_UNAVAILABLE]: 'configuration-error',
+};
 
 function describeRoute(exchange: Exchange, route: RouteResolution): void {
   if (route.api) {
@@ -212,9 +234,9 @@ function describeRoute(exchange: Exchange, route: RouteResolution): void {
   if (route.kind === 'endpoint') exchange.operation = route.endpoint.operation;
 }
 
-function refuse(exchange: Exchange, status: number, detail: string, reason: string): undefined {
+function refuse(exchange: Exchange, code: HttpErrorCode, detail: string, reason: string): undefined {
   exchange.fail('refused', reason);
-  exchange.sendProblem(status, detail);
+  exchange.sendProblem(code, detail);
   return undefined;
 }
 

@@ -4,6 +4,7 @@ import type { ApiKeyRecord, PolicyGrant, PolicyRecord } from '../../core/model/c
 import { isExpired, type ApiKeyIndex } from './api-key-index.js';
 import { judgeGrant, type JwtVerifier, type TokenVerification } from './jwt-verifier.js';
 import type { PolicyTable } from './policy-table.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 export const DEFAULT_API_KEY_HEADER = 'X-API-Key';
 const DEFAULT_API_KEY_HEADER_LOWER = DEFAULT_API_KEY_HEADER.toLowerCase();
@@ -44,7 +45,16 @@ export type AccessResult =
       throttleIdentity: string;
       consumed: CredentialLocation;
     }
-  | { granted: false; status: 401 | 403 | 503; detail: string; challenge?: string; identity?: string };
+  | { granted: false; code: AccessRefusalCode; detail: string; challenge?: string; identity?: string };
+
+/** Why a request may not pass (the codes decide 401, 403 or 503). */
+export type AccessRefusalCode =
+  | typeof ErrorCode.GH_ERR_NO_POLICY
+  | typeof ErrorCode.GH_ERR_UNAUTHENTICATED
+  | typeof ErrorCode.GH_ERR_INVALID_CREDENTIALS
+  | typeof ErrorCode.GH_ERR_API_KEY_EXPIRED
+  | typeof ErrorCode.GH_ERR_FORBIDDEN
+  | typeof ErrorCode.GH_ERR_ISSUER_UNAVAILABLE;
 
 /** Token verifications by issuer, done before the (synchronous) decision. */
 type TokenVerifications = ReadonlyMap<string, TokenVerification>;
@@ -126,7 +136,7 @@ class Attempt {
     if (this.knownIdentity) {
       return {
         granted: false,
-        status: 403,
+        code: ErrorCode.GH_ERR_FORBIDDEN,
         detail: 'The caller is known but no API policy grants it this endpoint.',
         identity: this.knownIdentity,
       };
@@ -134,26 +144,32 @@ class Attempt {
     if (this.issuerUnavailable) {
       return {
         granted: false,
-        status: 503,
+        code: ErrorCode.GH_ERR_ISSUER_UNAVAILABLE,
         detail: "The token issuer's signing keys could not be retrieved.",
       };
     }
     const challenge = challengeFor(applicable, this.context.realm, this.invalidCredential || this.expiredKey);
     if (this.expiredKey)
-      return { granted: false, status: 401, detail: 'The API key has expired.', challenge };
+      return {
+        granted: false,
+        code: ErrorCode.GH_ERR_API_KEY_EXPIRED,
+        detail: 'The API key has expired.',
+        challenge,
+      };
     if (this.invalidCredential) {
       return {
         granted: false,
-        status: 401,
+        code: ErrorCode.GH_ERR_INVALID_CREDENTIALS,
         detail: 'The credentials are not valid for this endpoint.',
         challenge,
       };
     }
-    const detail =
-      applicable.length === 0
-        ? 'No API policy grants access to this endpoint.'
-        : 'This endpoint requires credentials.';
-    return { granted: false, status: 401, detail, challenge };
+    if (applicable.length === 0) {
+      const detail = 'No API policy grants access to this endpoint.';
+      return { granted: false, code: ErrorCode.GH_ERR_NO_POLICY, detail, challenge };
+    }
+    const detail = 'This endpoint requires credentials.';
+    return { granted: false, code: ErrorCode.GH_ERR_UNAUTHENTICATED, detail, challenge };
   }
 
   #tryApiKey(policy: PolicyRecord, grant: ApiKeyGrant): AccessResult | undefined {
@@ -204,8 +220,7 @@ class Attempt {
     const judgement = judgeGrant(verification.payload, grant);
     if (!judgement.ok) {
       // A wrong audience is a token for someone else (401); failing claim rules, a known caller not granted.
-      if (judgement.reason === 'unauthorized')
-        this.knownIdentity ??= `jwt:${String(verification.payload.sub ?? '')}`;
+      if (judgement.reason === 'unauthorized') this.knownIdentity ??= `jwt:${verification.payload.sub ?? ''}`;
       else this.invalidCredential = true;
       return undefined;
     }

@@ -1,22 +1,25 @@
+import { ErrorCode, type HttpErrorCode } from '../../core/contracts/error-codes.js';
+import { GatehouseError } from '../../core/errors/gatehouse-error.js';
 import type { MonitoringOutcome } from '../../core/monitoring/monitoring-record.js';
 
 /** Raised by the gateway itself to end an upstream exchange. */
-export class UpstreamTimeoutError extends Error {
-  readonly code = 'GATEHOUSE_UPSTREAM_TIMEOUT';
+export class UpstreamTimeoutError extends GatehouseError {
+  override name = 'UpstreamTimeoutError';
   constructor(readonly phase: 'connect' | 'response') {
-    super(`upstream ${phase} timeout`);
+    super(ErrorCode.GH_ERR_UPSTREAM_TIMEOUT, `upstream ${phase} timeout`);
   }
 }
 
-export class BodyTooLargeError extends Error {
-  readonly code = 'GATEHOUSE_BODY_TOO_LARGE';
+export class BodyTooLargeError extends GatehouseError {
+  override name = 'BodyTooLargeError';
   constructor(readonly limit: number) {
-    super('request body too large');
+    super(ErrorCode.GH_ERR_PAYLOAD_TOO_LARGE, 'request body too large');
   }
 }
 
 export interface UpstreamFailure {
-  status: 400 | 413 | 502 | 504;
+  /** Decides the status. */
+  code: HttpErrorCode;
   outcome: MonitoringOutcome;
   /** For monitoring: a short category, no internals. */
   reason: string;
@@ -30,7 +33,7 @@ const TLS_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|HOSTNAME/;
 export function classifyUpstreamError(error: unknown): UpstreamFailure {
   if (error instanceof UpstreamTimeoutError) {
     return {
-      status: 504,
+      code: ErrorCode.GH_ERR_UPSTREAM_TIMEOUT,
       outcome: 'timeout',
       reason: `${error.phase} timeout`,
       detail:
@@ -41,15 +44,15 @@ export function classifyUpstreamError(error: unknown): UpstreamFailure {
   }
   if (error instanceof BodyTooLargeError) {
     return {
-      status: 413,
+      code: ErrorCode.GH_ERR_PAYLOAD_TOO_LARGE,
       outcome: 'payload-too-large',
       reason: 'request body over the limit',
       detail: `The request body is larger than the limit of ${error.limit} bytes.`,
     };
   }
-  const code = String((error as NodeJS.ErrnoException | undefined)?.code ?? '');
+  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
   const unreachable = (reason: string): UpstreamFailure => ({
-    status: 502,
+    code: ErrorCode.GH_ERR_UPSTREAM_UNREACHABLE,
     outcome: 'upstream-error',
     reason,
     detail: 'The target could not be reached.',
@@ -68,22 +71,34 @@ export function classifyUpstreamError(error: unknown): UpstreamFailure {
       return unreachable('host unreachable');
     case 'ETIMEDOUT':
       return {
-        status: 504,
+        code: ErrorCode.GH_ERR_UPSTREAM_TIMEOUT,
         outcome: 'timeout',
         reason: 'connect timeout',
         detail: 'The target did not accept the connection in time.',
       };
     case 'ECONNRESET':
     case 'EPIPE':
-      return { ...unreachable('connection reset'), detail: 'The target closed the connection.' };
+      return {
+        ...unreachable('connection reset'),
+        code: ErrorCode.GH_ERR_UPSTREAM_CLOSED,
+        detail: 'The target closed the connection.',
+      };
     default:
       break;
   }
   if (code.startsWith('HPE_')) {
-    return { ...unreachable('invalid response'), detail: 'The target sent an invalid response.' };
+    return {
+      ...unreachable('invalid response'),
+      code: ErrorCode.GH_ERR_UPSTREAM_INVALID_RESPONSE,
+      detail: 'The target sent an invalid response.',
+    };
   }
   if (TLS_CODE.test(code)) {
-    return { ...unreachable('tls failure'), detail: 'The TLS connection to the target failed.' };
+    return {
+      ...unreachable('tls failure'),
+      code: ErrorCode.GH_ERR_UPSTREAM_TLS,
+      detail: 'The TLS connection to the target failed.',
+    };
   }
   return unreachable('upstream error');
 }

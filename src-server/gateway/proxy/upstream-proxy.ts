@@ -16,6 +16,7 @@ import { relayedResponseHeaders } from './response-headers.js';
 import { UpstreamAgents } from './upstream-agents.js';
 import { UpstreamDeadlines, type Deadline } from './upstream-deadlines.js';
 import { BodyTooLargeError, classifyUpstreamError, UpstreamTimeoutError } from './upstream-failure.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 /**
  * The request in flight of an incoming message, kept on the message until the client's response closes: a map
@@ -228,7 +229,7 @@ export class UpstreamProxy implements ExchangeCloseListener {
     if (exchange.req.errored && !(error instanceof BodyTooLargeError)) {
       exchange.fail('client-aborted', 'the request could not be read to its end');
       if (exchange.res.headersSent || exchange.req.socket.destroyed) exchange.res.destroy();
-      else exchange.sendProblem(400, 'The request body could not be read.');
+      else exchange.sendProblem(ErrorCode.GH_ERR_UNREADABLE_BODY, 'The request body could not be read.');
       return;
     }
     const failure = classifyUpstreamError(error);
@@ -240,7 +241,7 @@ export class UpstreamProxy implements ExchangeCloseListener {
       );
     }
     if (exchange.res.headersSent) exchange.res.destroy();
-    else exchange.sendProblem(failure.status, failure.detail);
+    else exchange.sendProblem(failure.code, failure.detail);
   }
 }
 

@@ -3,7 +3,9 @@ import {
   compareTemplateSpecificity,
   compilePathTemplate,
   decodeSegment,
+  templateShape,
 } from '../../core/paths/path-template.js';
+import { matchWeight, templateOfPathKey } from '../../core/paths/request-match.js';
 import type { CompileEntryResult } from '../../core/passthrough/compile-entry.js';
 import type { OpenedEntry } from '../../core/passthrough/sealed-headers.js';
 import type { EnvVariableShape, TemplateCompileContext } from '../../core/template/index.js';
@@ -21,6 +23,7 @@ import {
   ALL_OPERATIONS_OPERATION,
   type ApiRoute,
   type Endpoint,
+  type MethodRoute,
   type PathRoute,
 } from './route-table.js';
 
@@ -91,23 +94,36 @@ export function buildApiRoute(
       })
     : undefined;
 
-  const byPath = new Map<string, Map<string, Endpoint>>();
+  // Operations grouped by what their templates match (`/a/{id}` and `/a/{x}` together), then by method.
+  const byShape = new Map<string, { template: string; byMethod: Map<string, MethodRoute[]> }>();
   for (const operation of api.operations) {
     const entry = passthrough?.operations[operation.key];
     if (!entry) continue;
+    const template = templateOfPathKey(operation.path);
+    const matcher = compilePathTemplate(template);
+    if (!matcher) continue;
     const endpoint = endpointOf(operation.key, entry, {
       pathParameters: operation.pathParameters,
       scope: 'operation',
     });
-    const methods = byPath.get(operation.path) ?? new Map<string, Endpoint>();
-    methods.set(operation.method, endpoint);
-    byPath.set(operation.path, methods);
+    const shape = templateShape(template);
+    const group = byShape.get(shape) ?? { template, byMethod: new Map<string, MethodRoute[]>() };
+    byShape.set(shape, group);
+    const routes = group.byMethod.get(operation.method) ?? [];
+    routes.push({
+      endpoint,
+      matcher,
+      ...(operation.requestMatch ? { requestMatch: operation.requestMatch } : {}),
+    });
+    group.byMethod.set(operation.method, routes);
   }
 
   const paths: PathRoute[] = [];
-  for (const [template, byMethod] of byPath) {
-    const matcher = compilePathTemplate(template);
-    if (!matcher) continue;
+  for (const { template, byMethod } of byShape.values()) {
+    const matcher = compilePathTemplate(template)!;
+    // The most conditions first; an operation without conditions takes what the others leave (sort is stable).
+    for (const routes of byMethod.values())
+      routes.sort((a, b) => matchWeight(b.requestMatch) - matchWeight(a.requestMatch));
     const served = allOperations
       ? new Set([...byMethod.keys(), ...ALL_OPERATIONS_METHODS])
       : new Set(byMethod.keys());

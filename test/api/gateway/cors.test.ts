@@ -142,6 +142,6 @@ describe('CORS at the gateway', () => {
     });
     expect(actual.status).toBe(200);
     expect(actual.headers['access-control-allow-origin']).toBe('https://backend-decides.test');
-    expect(actual.json<EchoedRequest>().headers.origin).toBe('https://app.example.com');
+    expect((actual.json() as EchoedRequest).headers.origin).toBe('https://app.example.com');
   });
 });

@@ -29,36 +29,42 @@ export interface GatewayFixture {
   gatewayUrl: string;
   monitoring: NewMonitoringRecord[];
   /** Applies a store change and waits until the gateway has applied it (listeners included). */
-  update(mutator: (data: ConfigData) => void): Promise<void>;
-  addApi(options: {
+  update: (mutator: (data: ConfigData) => void) => Promise<void>;
+  addApi: (options: {
     basePath: string;
     operations?: string[];
     agentGroupIds?: string[];
     name?: string;
-  }): Promise<ApiRecord>;
-  setPassthrough(
+  }) => Promise<ApiRecord>;
+  setPassthrough: (
     apiId: string,
     entries: {
       allOperations?: PartialPassthroughEntry;
       operations?: Record<string, PartialPassthroughEntry>;
     },
-  ): Promise<void>;
-  addPolicy(options: {
+  ) => Promise<void>;
+  /** An API at `basePath` whose All operations entry forwards to `section1` + the operation path and query. */
+  routeAll: (basePath: string, section1: string, extra?: Partial<PartialPassthroughEntry>) => Promise<void>;
+  addPolicy: (options: {
     endpoints?: PolicyRecord['endpoints'];
     grants: PolicyGrant[];
     throttle?: PolicyRecord['throttle'];
     agentGroupId?: string;
-  }): Promise<PolicyRecord>;
+  }) => Promise<PolicyRecord>;
   /** A policy granting everyone everything on the default group. */
-  allowPublic(): Promise<PolicyRecord>;
+  allowPublic: () => Promise<PolicyRecord>;
   /** Creates a key and returns it in clear. */
-  addApiKey(options?: { environmentId?: string; policyIds?: string[]; expiresAt?: string }): Promise<string>;
-  setVariable(
+  addApiKey: (options?: {
+    environmentId?: string;
+    policyIds?: string[];
+    expiresAt?: string;
+  }) => Promise<string>;
+  setVariable: (
     name: string,
     values: Record<string, string> | string,
     options?: { secret?: string[] | boolean; environmentId?: string },
-  ): Promise<void>;
-  close(): Promise<void>;
+  ) => Promise<void>;
+  close: () => Promise<void>;
 }
 
 /**
@@ -171,6 +177,20 @@ export async function startGatewayFixture(): Promise<GatewayFixture> {
         data.passthroughs = [...data.passthroughs.filter((candidate) => candidate.apiId !== apiId), record];
       });
     },
+    async routeAll(basePath, section1, extra = {}) {
+      const api = await fixture.addApi({ basePath });
+      await fixture.setPassthrough(api.id, {
+        allOperations: {
+          target: {
+            section1,
+            section2: '',
+            section3: '{{#api.OperationPath}}',
+            section4: '{{#api.QueryParameters}}',
+          },
+          ...extra,
+        },
+      });
+    },
     async addPolicy({
       endpoints = [{ method: 'ALL', pathPrefix: '/' }],
       grants,
@@ -251,7 +271,7 @@ export interface RawResponse {
   rawHeaders: string[];
   body: Buffer;
   text: string;
-  json<T = unknown>(): T;
+  json: () => unknown;
 }
 
 /** A request with node:http (fetch normalises paths and forbids some headers; tests need them raw). */
@@ -283,7 +303,7 @@ export function send(
             rawHeaders: res.rawHeaders,
             body,
             text,
-            json: <T>() => JSON.parse(text) as T,
+            json: () => JSON.parse(text) as unknown,
           });
         });
       },

@@ -47,7 +47,7 @@ describe('forwarded headers', () => {
       },
     });
     expect(response.status).toBe(200);
-    const seen = response.json<EchoedRequest>();
+    const seen = response.json() as EchoedRequest;
     expect(seen.headers['x-secret-hop']).toBeUndefined();
     expect(seen.headers['keep-alive']).toBeUndefined();
     expect(seen.headers.te).toBeUndefined();
@@ -62,7 +62,7 @@ describe('forwarded headers', () => {
     expect(seen.headers.host).toBe(new URL(upstream.url).host);
     expect(seen.headers.traceparent).toBe(traceparent);
     // Without one, the gateway starts a trace.
-    const fresh = (await send(fixture.gatewayUrl, { path: '/h/y' })).json<EchoedRequest>();
+    const fresh = (await send(fixture.gatewayUrl, { path: '/h/y' })).json() as EchoedRequest;
     expect(fresh.headers.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
   });
 
@@ -73,7 +73,7 @@ describe('forwarded headers', () => {
         target: { section1: '{{#env.backend.url}}', section2: 'x', section4: 'token={{#env.backend.token}}' },
       },
     });
-    const seen = (await send(fixture.gatewayUrl, { path: '/masked/a' })).json<EchoedRequest>();
+    const seen = (await send(fixture.gatewayUrl, { path: '/masked/a' })).json() as EchoedRequest;
     expect(seen.query).toBe('token=tok-9f8e7d');
     const [record] = await recordsFor(fixture, '/masked/a');
     expect(record!.targetUrl).toBe(`${upstream.url}/x?token=********`);
@@ -102,7 +102,7 @@ describe('refusals', () => {
     const before = upstream.requests.length;
     const ok = await send(fixture.gatewayUrl, { path: '/refuse/a?p=%2F%2Fevil.example%2Fx&h=fine' });
     expect(ok.status).toBe(200);
-    expect(ok.json<EchoedRequest>()).toMatchObject({
+    expect(ok.json() as EchoedRequest).toMatchObject({
       path: '/%2F%2Fevil.example%2Fx/a',
       headers: { 'x-echo': 'fine' },
     });
@@ -129,7 +129,7 @@ describe('refusals', () => {
     });
     const missing = await send(fixture.gatewayUrl, { path: '/later/2' });
     expect(missing.status).toBe(503);
-    expect(missing.json<{ detail: string }>().detail).toContain('#env.later.url');
+    expect((missing.json() as { detail: string }).detail).toContain('#env.later.url');
     expect(missing.text).not.toContain('keep-this-hidden');
 
     // The variable itself is deleted.
@@ -138,7 +138,7 @@ describe('refusals', () => {
     });
     const deleted = await send(fixture.gatewayUrl, { path: '/later/3' });
     expect(deleted.status).toBe(503);
-    expect(deleted.json<{ detail: string }>().detail).toContain('#env.later');
+    expect((deleted.json() as { detail: string }).detail).toContain('#env.later');
     const records = await recordsFor(fixture, '/later/', 3);
     expect(records.slice(1).map((record) => record.outcome)).toEqual([
       'configuration-error',

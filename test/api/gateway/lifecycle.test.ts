@@ -58,10 +58,10 @@ describe('live configuration', () => {
       },
     });
     const after = await send(fixture.gatewayUrl, { path: '/live/y' });
-    expect(after.json<EchoedRequest>().path).toBe('/v2');
+    expect((after.json() as EchoedRequest).path).toBe('/v2');
     const before = await inFlight;
     expect(before.status).toBe(200);
-    expect(before.json<EchoedRequest>().path).toBe('/v1');
+    expect((before.json() as EchoedRequest).path).toBe('/v1');
   });
 
   it('keeps keep-alive connections across changes: no dropped connection', async () => {
@@ -122,7 +122,7 @@ describe('live configuration', () => {
     // Each group has its own policies: none yet on the new group.
     expect((await send(endpoint()!.url, { path: '/grouped/x' })).status).toBe(401);
     await fixture.addPolicy({ agentGroupId: id, grants: [{ type: 'public' }] });
-    expect((await send(endpoint()!.url, { path: '/grouped/x' })).json<EchoedRequest>().path).toBe('/g');
+    expect(((await send(endpoint()!.url, { path: '/grouped/x' })).json() as EchoedRequest).path).toBe('/g');
     // The default group does not serve it.
     expect((await send(fixture.gatewayUrl, { path: '/grouped/x' })).status).toBe(404);
 

@@ -82,7 +82,7 @@ async function tryAuditEntry(userName: string): Promise<AuditEntry | undefined> 
     pageNumber: 1,
     pageSize: 10,
   });
-  const [entry] = audit.items as AuditEntry[];
+  const [entry] = audit.items;
   return entry;
 }
 
@@ -185,7 +185,11 @@ describe('POST /api/v1/apis/{apiId}/passthrough/try', () => {
     expect(failed.status).toBe(200);
     expect(failed.json).toMatchObject({ status: 502, outcome: 'upstream-error' });
     expect(failed.json.targetUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/x/);
-    expect(JSON.parse(failed.json.body)).toMatchObject({ status: 502, title: 'Bad Gateway' });
+    expect(JSON.parse(failed.json.body)).toMatchObject({
+      status: 502,
+      title: 'Bad Gateway',
+      code: 'GH_ERR_UPSTREAM_UNREACHABLE',
+    });
   });
 
   it('shows a binary body as base64 and keeps only the first 256 KiB', async () => {
@@ -313,9 +317,11 @@ describe('POST /api/v1/apis/{apiId}/passthrough/try', () => {
     await fixture.setPassthrough(legacy.id, { allOperations: { target: { section1: upstream.url } } });
     const onLegacy = await tryIt({ method: 'GET', path: '/' }, { apiId: legacy.id });
     expect(onLegacy.status).toBe(422);
+    expect(onLegacy.json.code).toBe('GH_ERR_LEGACY_AGENT_GROUP');
     expect(onLegacy.json.detail).toMatch(/cross-platform/);
     const unassigned = await tryIt({ method: 'GET', path: '/', agentGroupId: 'old-agents' });
     expect(unassigned.status).toBe(422);
+    expect(unassigned.json.code).toBe('GH_ERR_NOT_IN_AGENT_GROUP');
     expect(unassigned.json.detail).toMatch(/not assigned/);
   });
 
@@ -329,6 +335,7 @@ describe('POST /api/v1/apis/{apiId}/passthrough/try', () => {
   it('answers 504 when the gateway does not answer within the time limit, naming the target', async () => {
     const { status, json } = await tryIt({ method: 'GET', path: '/slow?delay=3000', timeoutMs: 1000 });
     expect(status).toBe(504);
+    expect(json.code).toBe('GH_ERR_TRY_IT_TIMEOUT');
     expect(json.targetUrl).toBe(`${upstream.url}/all/slow?delay=3000`);
   });
 

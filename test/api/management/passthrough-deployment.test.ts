@@ -49,6 +49,7 @@ describe('Passthrough deployment, policies and credential headers', () => {
     const refused = await expectProblem(
       await send(server, 'POST', path(onLegacy.id), { allOperations: entry() }),
       422,
+      'GH_ERR_LEGACY_AGENT_GROUP',
     );
     expect(refused.detail).toContain('Passthrough is supported only on cross-platform agents');
     expect(refused.legacyAgentGroups).toEqual([{ id: legacy.id, name: 'Old agents' }]);
@@ -58,6 +59,7 @@ describe('Passthrough deployment, policies and credential headers', () => {
         allOperations: entry('{{#env.backend.url}}/{{#env.backend.region}}'),
       }),
       422,
+      'GH_ERR_MISSING_VARIABLE_VALUES',
     );
     expect(missing.detail).toContain(
       "#env.backend.region has no value in environment 'Development' (agent group 'Default')",

@@ -76,11 +76,14 @@ export class StoreFixture {
   }
 
   async dispose(): Promise<void> {
-    for (const { store, database } of this.opened) {
-      await store.close();
-      await database.close();
+    try {
+      for (const { store, database } of this.opened) {
+        await store.close();
+        await database.close();
+      }
+    } finally {
+      await this.removeDir();
     }
-    await this.removeDir();
   }
 }
 

@@ -23,7 +23,7 @@ interface Expected {
 }
 
 describe.each(ENGINES)('a data dir written before the SQL storage, opened on %s', (engine) => {
-  let dir: { path: string; remove(): Promise<void> };
+  let dir: { path: string; remove: () => Promise<void> };
   let server: TestServer | undefined;
   let expected: Expected;
 

@@ -61,7 +61,7 @@ describe.each(ENGINES)('monitoring retention on %s', (engine) => {
         .selectFrom('monitoring_records_removed')
         .select(['id', 'removed_at'])
         .execute();
-      expect(removed.map((row) => [Number(row.id), Number(row.removed_at)])).toEqual([[1, clock]]);
+      expect(removed.map((row) => [row.id, row.removed_at])).toEqual([[1, clock]]);
       clock += 36 * DAY;
       await store.applyRetention({ now: BASE_MS + 10 * DAY, maxAgeMs: DAY });
       expect(await database.db.selectFrom('monitoring_records_removed').select('id').execute()).toEqual([]);

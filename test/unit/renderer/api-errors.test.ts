@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ApiProblemError, describeError } from '../../../src-renderer/api/api-errors.js';
+import { ApiProblemError, describeError, isProblem } from '../../../src-renderer/api/api-errors.js';
 import type { ProblemDetails } from '../../../src-renderer/api/types.js';
 import { assertNoOverlap } from '../../../src-server/control/apis/api-overlap.js';
-import { definitionProblem } from '../../../src-server/control/apis/api-import-service.js';
-import { conflict, HttpProblem } from '../../../src-server/core/http/problem.js';
+import { definitionProblem } from '../../../src-server/control/apis/import-problems.js';
+import { ErrorCode } from '../../../src-server/core/contracts/error-codes.js';
+import { conflict, HttpProblem, notFound } from '../../../src-server/core/http/problem.js';
 import {
   legacyAgentProblem,
   missingValuesProblem,
@@ -57,6 +58,22 @@ describe('ApiProblemError', () => {
     expect(error.traceId).toBe(TRACE_ID);
   });
 
+  it('takes the code from the body, and is recognised by it', () => {
+    const legacy = receive(legacyAgentProblem([group('Old agents')]));
+    expect(legacy.code).toBe('GH_ERR_LEGACY_AGENT_GROUP');
+    expect(legacy.is('GH_ERR_MISSING_VARIABLE_VALUES', 'GH_ERR_LEGACY_AGENT_GROUP')).toBe(true);
+    expect(legacy.is('GH_ERR_MISSING_VARIABLE_VALUES')).toBe(false);
+    expect(isProblem(legacy, 'GH_ERR_LEGACY_AGENT_GROUP')).toBe(true);
+    expect(isProblem(new Error('GH_ERR_LEGACY_AGENT_GROUP'), 'GH_ERR_LEGACY_AGENT_GROUP')).toBe(false);
+  });
+
+  it('has no code when something else answered (a proxy in between)', () => {
+    const foreign = new ApiProblemError(404, { title: 'Not Found', status: 404 });
+    expect(foreign.code).toBeUndefined();
+    expect(foreign.is('GH_ERR_NOT_FOUND')).toBe(false);
+    expect(receive(notFound()).is('GH_ERR_NOT_FOUND')).toBe(true);
+  });
+
   it('has no extensions for a validation problem', () => {
     expect(receive(definitionProblem([{ pointer: '/info', message: 'is required' }])).extensions).toEqual({});
   });
@@ -82,9 +99,13 @@ describe('describeError', () => {
   });
 
   it('names the target URL of a request the gateway did not answer in time (504), as masked', () => {
-    const timedOut = new HttpProblem(504, 'The gateway did not answer within the time limit.', {
-      extensions: { targetUrl: 'http://127.0.0.1:9000/all/slow?key=********' },
-    });
+    const timedOut = new HttpProblem(
+      ErrorCode.GH_ERR_TRY_IT_TIMEOUT,
+      'The gateway did not answer within the time limit.',
+      {
+        extensions: { targetUrl: 'http://127.0.0.1:9000/all/slow?key=********' },
+      },
+    );
     const described = describeError(receive(timedOut, '/api/v1/apis/orders/passthrough/try'));
     expect(described).toEqual({
       title: 'Gateway Timeout',
@@ -93,10 +114,30 @@ describe('describeError', () => {
       extensionMessages: ['Target URL: http://127.0.0.1:9000/all/slow?key=********'],
     });
 
-    const neverForwarded = new HttpProblem(504, 'The gateway did not answer within the time limit.', {
-      extensions: { targetUrl: null },
-    });
+    const neverForwarded = new HttpProblem(
+      ErrorCode.GH_ERR_TRY_IT_TIMEOUT,
+      'The gateway did not answer within the time limit.',
+      {
+        extensions: { targetUrl: null },
+      },
+    );
     expect(describeError(receive(neverForwarded)).extensionMessages).toEqual([]);
+  });
+
+  it('reads the members its code brings, not whatever members a problem has', () => {
+    const body = {
+      type: 'about:blank',
+      title: 'Bad Gateway',
+      status: 502,
+      code: 'GH_ERR_GATEWAY_UNREACHABLE',
+      targetUrl: 'http://127.0.0.1:9000/',
+      missingValues: [{ reference: '#env.a', environmentName: 'Development' }],
+    };
+    expect(describeError(new ApiProblemError(502, body)).extensionMessages).toEqual([]);
+    const timedOut = { ...body, status: 504, code: 'GH_ERR_TRY_IT_TIMEOUT' };
+    expect(describeError(new ApiProblemError(504, timedOut)).extensionMessages).toEqual([
+      'Target URL: http://127.0.0.1:9000/',
+    ]);
   });
 
   it('adds nothing the detail already says: legacy agent groups (422), an overlapping base path (409)', () => {
@@ -120,6 +161,7 @@ describe('describeError', () => {
     const refusal = (names: string[]) =>
       // As EnvironmentService.delete words it.
       conflict(
+        ErrorCode.GH_ERR_IN_USE,
         `The environment 'Staging' is used by the agent groups ${listNames(names.map(quoted))}. Move them to another environment first.`,
         { agentGroups: names.map(group) },
       );

@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { Dayjs } from 'dayjs';
-import { ApiProblemError } from '../../../api/api-errors.js';
+import { isProblem } from '../../../api/api-errors.js';
 import { apiKeysApi } from '../../../api/endpoints.js';
 import type { AgentGroup, CreatedApiKey, Environment, Policy } from '../../../api/types.js';
 import { FormDialog } from '../../../components/FormDialog.js';
@@ -17,8 +17,8 @@ export interface CreateApiKeyDialogProps {
   environments: Environment[];
   agentGroups: AgentGroup[];
   policies: Policy[];
-  onClose(): void;
-  onCreated(created: CreatedApiKey): void;
+  onClose: () => void;
+  onCreated: (created: CreatedApiKey) => void;
 }
 
 function expiryProblem(expiry: Dayjs | null): string | undefined {
@@ -42,7 +42,7 @@ export function CreateApiKeyDialog({
   const [policyIds, setPolicyIds] = useState<string[]>([]);
   const [expiry, setExpiry] = useState<Dayjs | null>(null);
   const { submitted, saving, error, submit } = useFormSubmission();
-  const problem = error instanceof ApiProblemError && error.status === 400 ? error : undefined;
+  const problem = isProblem(error, 'GH_ERR_VALIDATION') ? error : undefined;
   const groupsInEnvironment = new Set(
     agentGroups.filter((group) => group.environmentId === environmentId).map((group) => group.id),
   );

@@ -3,8 +3,8 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { ApiProblemError } from '../../../api/api-errors.js';
-import type { ConflictingApi } from '../../../api/apis-types.js';
+import { isProblem, type ApiProblemError } from '../../../api/api-errors.js';
+import type { ConflictingApi } from '../../../api/types.js';
 import { ProblemAlert } from '../../../components/ProblemAlert.js';
 import { MONOSPACE_FONT } from '../../../theme/theme.js';
 import { apiDetailsPath } from '../api-paths.js';
@@ -13,7 +13,7 @@ import { DefinitionIssuesTable, issuesOf } from './DefinitionIssuesTable.js';
 function conflictingApiOf(error: ApiProblemError): ConflictingApi | undefined {
   const candidate = error.extensions.conflictingApi as Partial<ConflictingApi> | undefined;
   return typeof candidate?.id === 'string' && typeof candidate.name === 'string'
-    ? { id: candidate.id, name: candidate.name, basePath: String(candidate.basePath ?? '') }
+    ? { id: candidate.id, name: candidate.name, basePath: candidate.basePath ?? '' }
     : undefined;
 }
 
@@ -57,10 +57,8 @@ function InvalidDocumentAlert({ error }: { error: ApiProblemError }) {
 
 /** Why an import or re-import was refused: errors by location, the overlapping API, or the problem as sent. */
 export function DocumentProblemAlert({ error }: { error: unknown }) {
-  if (error instanceof ApiProblemError && error.status === 409) return <OverlapAlert error={error} />;
-  if (error instanceof ApiProblemError && error.status === 400 && Object.keys(error.errors).length > 0) {
-    return <InvalidDocumentAlert error={error} />;
-  }
+  if (isProblem(error, 'GH_ERR_BASE_PATH_OVERLAP')) return <OverlapAlert error={error} />;
+  if (isProblem(error, 'GH_ERR_INVALID_DOCUMENT')) return <InvalidDocumentAlert error={error} />;
   return (
     <Box data-testid="document-problem">
       <ProblemAlert error={error} context="The document was not imported" />

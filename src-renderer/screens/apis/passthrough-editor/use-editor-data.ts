@@ -1,9 +1,9 @@
-import { ApiProblemError } from '../../../api/api-errors.js';
+import { isProblem } from '../../../api/api-errors.js';
 import { apisApi } from '../../../api/apis-endpoints.js';
-import type { ApiDefinition } from '../../../api/apis-types.js';
+import type { ApiDefinition } from '../../../api/types.js';
 import { agentGroupsApi, environmentVariablesApi, policiesApi } from '../../../api/endpoints.js';
 import { passthroughApi } from '../../../api/passthrough-endpoints.js';
-import type { Passthrough } from '../../../api/passthrough-types.js';
+import type { Passthrough } from '../../../api/types.js';
 import type { AgentGroup, EnvironmentVariable, Policy } from '../../../api/types.js';
 import { useApiQuery, type ApiQuery } from '../../../hooks/use-api-query.js';
 
@@ -26,7 +26,7 @@ export function useEditorData(apiId: string, canReadPolicies: boolean): EditorDa
     try {
       return await passthroughApi.get(client, apiId, { signal });
     } catch (error) {
-      if (error instanceof ApiProblemError && error.status === 404) return null;
+      if (isProblem(error, 'GH_ERR_NOT_FOUND')) return null;
       throw error;
     }
   });

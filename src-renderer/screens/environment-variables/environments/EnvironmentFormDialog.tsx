@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import TextField from '@mui/material/TextField';
-import { ApiProblemError } from '../../../api/api-errors.js';
+import { isProblem } from '../../../api/api-errors.js';
 import { environmentsApi } from '../../../api/endpoints.js';
 import type { Environment } from '../../../api/types.js';
 import { FormDialog } from '../../../components/FormDialog.js';
@@ -10,8 +10,8 @@ import { useApiClient } from '../../../session/session-context.js';
 export interface EnvironmentFormDialogProps {
   /** Absent: a new environment. */
   environment?: Environment;
-  onClose(): void;
-  onSaved(environment: Environment): void;
+  onClose: () => void;
+  onSaved: (environment: Environment) => void;
 }
 
 /** Add an environment, or rename one and change its description. */
@@ -22,7 +22,7 @@ export function EnvironmentFormDialog({ environment, onClose, onSaved }: Environ
   const { submitted, saving, error, submit } = useFormSubmission();
   const nameErrors = [
     ...(submitted && !name.trim() ? ['Enter a name.'] : []),
-    ...(error instanceof ApiProblemError && error.status === 400 ? error.fieldErrors('name') : []),
+    ...(isProblem(error, 'GH_ERR_VALIDATION') ? error.fieldErrors('name') : []),
   ];
 
   return (

@@ -1,5 +1,7 @@
 import { pointerFromSegments } from './json-pointer.js';
 import type { DefinitionIssue } from './types.js';
+import { ErrorCode } from '../../../core/contracts/error-codes.js';
+import { GatehouseError } from '../../../core/errors/gatehouse-error.js';
 
 /**
  * One walk over the whole parsed document that
@@ -30,9 +32,9 @@ export interface ScanOptions {
 
 export type ScanResult = { ok: true; refSites: RefSite[] } | { ok: false; error: DefinitionIssue };
 
-class ScanAborted extends Error {
+class ScanAborted extends GatehouseError {
   constructor(readonly issue: DefinitionIssue) {
-    super(issue.message);
+    super(ErrorCode.GH_ERR_INVALID_DOCUMENT, issue.message);
   }
 }
 

@@ -16,14 +16,15 @@ import {
   TryRequestSchema,
   TryResultSchema,
   type TryResult,
-} from './try-it-schemas.js';
+} from '../../../core/contracts/try-it-schemas.js';
 import { credentialNamesOf, maskHeaders, maskQuery, secretRedactor } from './try-masking.js';
 import { requestTargetOf, resolveTryTarget, type ListenerAddress } from './try-target.js';
+import { ErrorCode } from '../../../core/contracts/error-codes.js';
 
 /** What "Try it" needs from the gateway: where a group listens, and the record of one request. */
 export interface TryItGateway {
-  localAddress(agentGroupId: string): ListenerAddress | undefined;
-  readonly traces: { watch(traceId: string): TraceWatch | undefined };
+  localAddress: (agentGroupId: string) => ListenerAddress | undefined;
+  readonly traces: { watch: (traceId: string) => TraceWatch | undefined };
 }
 
 /** How long the monitoring record may trail the answer (it is written when the gateway's response closes). */
@@ -81,7 +82,8 @@ export function passthroughTryRoutes(context: ManagementContext, gateway: TryItG
         const requestTarget = requestTargetOf(normalizeBasePath(target.api.basePath), body.path);
         const traceparent = newTraceparent();
         const watch = gateway.traces.watch(traceIdOf(traceparent));
-        if (!watch) throw new HttpProblem(503, 'Too many requests are being tried at once.');
+        if (!watch)
+          throw new HttpProblem(ErrorCode.GH_ERR_TRY_IT_BUSY, 'Too many requests are being tried at once.');
         try {
           const exchange = await sendToGateway({
             ...target.address,
@@ -154,12 +156,16 @@ async function failed(
 ): Promise<never> {
   if (failure === 'unreachable') {
     throw new HttpProblem(
-      502,
+      ErrorCode.GH_ERR_GATEWAY_UNREACHABLE,
       `The gateway listener of ${quoted(groupName)} at ${urlOf(address.host, address.port)} could not be reached.`,
     );
   }
   const record = await watch.record(RECORD_WAIT_MS);
-  throw new HttpProblem(504, 'The gateway did not answer within the time limit.', {
-    extensions: { targetUrl: record?.targetUrl ?? null },
-  });
+  throw new HttpProblem(
+    ErrorCode.GH_ERR_TRY_IT_TIMEOUT,
+    'The gateway did not answer within the time limit.',
+    {
+      extensions: { targetUrl: record?.targetUrl ?? null },
+    },
+  );
 }

@@ -2,6 +2,7 @@ import { conflict, notFound, unprocessable } from '../../../core/http/problem.js
 import { LEGACY_AGENT_MESSAGE, agentGroupsOf } from '../../common/deploy-checks.js';
 import { listNames, quoted } from '../../common/records.js';
 import type { AgentGroupRecord, ApiRecord, ConfigData } from '../../../core/model/config-model.js';
+import { ErrorCode } from '../../../core/contracts/error-codes.js';
 
 export interface ListenerAddress {
   host: string;
@@ -27,15 +28,23 @@ export function resolveTryTarget(
   const api = data.apis.find((candidate) => candidate.id === apiId);
   if (!api) throw notFound(`No API has id ${apiId}.`);
   if (!data.passthroughs.some((passthrough) => passthrough.apiId === api.id)) {
-    throw conflict(`The API ${quoted(api.name)} has no saved Passthrough configuration to try.`);
+    throw conflict(
+      ErrorCode.GH_ERR_NOT_DEPLOYED,
+      `The API ${quoted(api.name)} has no saved Passthrough configuration to try.`,
+    );
   }
   if (agentGroupId !== undefined) return explicitGroup(data, api, agentGroupId, localAddress);
 
   const groups = agentGroupsOf(data, api);
   const crossPlatform = groups.filter((group) => group.platform === 'cross-platform');
-  if (groups.length === 0) throw conflict(`The API ${quoted(api.name)} is not assigned to any agent group.`);
+  if (groups.length === 0)
+    throw conflict(
+      ErrorCode.GH_ERR_NOT_DEPLOYED,
+      `The API ${quoted(api.name)} is not assigned to any agent group.`,
+    );
   if (crossPlatform.length === 0) {
     throw unprocessable(
+      ErrorCode.GH_ERR_LEGACY_AGENT_GROUP,
       `${LEGACY_AGENT_MESSAGE} The API is assigned only to ${listNames(groups.map((group) => quoted(group.name)))}.`,
     );
   }
@@ -44,6 +53,7 @@ export function resolveTryTarget(
     if (address) return { api, group, address };
   }
   throw conflict(
+    ErrorCode.GH_ERR_LISTENER_NOT_RUNNING,
     `The gateway listener of ${listNames(crossPlatform.map((group) => quoted(group.name)))} is not running.`,
   );
 }
@@ -58,14 +68,22 @@ function explicitGroup(
   if (!group) throw notFound(`No agent group has id ${agentGroupId}.`);
   if (!api.agentGroupIds.includes(group.id)) {
     throw unprocessable(
+      ErrorCode.GH_ERR_NOT_IN_AGENT_GROUP,
       `The API ${quoted(api.name)} is not assigned to the agent group ${quoted(group.name)}.`,
     );
   }
   if (group.platform !== 'cross-platform') {
-    throw unprocessable(`${LEGACY_AGENT_MESSAGE} ${quoted(group.name)} is a legacy agent group.`);
+    throw unprocessable(
+      ErrorCode.GH_ERR_LEGACY_AGENT_GROUP,
+      `${LEGACY_AGENT_MESSAGE} ${quoted(group.name)} is a legacy agent group.`,
+    );
   }
   const address = localAddress(group.id);
-  if (!address) throw conflict(`The gateway listener of ${quoted(group.name)} is not running.`);
+  if (!address)
+    throw conflict(
+      ErrorCode.GH_ERR_LISTENER_NOT_RUNNING,
+      `The gateway listener of ${quoted(group.name)} is not running.`,
+    );
   return { api, group, address };
 }
 

@@ -117,7 +117,7 @@ export async function countBuckets(reader: Reader, filter: AuditFilter): Promise
   const buckets: CountedBucket[] = [];
   if (whole) {
     for (const { day, n } of await wholeDayCounts(reader, filter, whole.first, whole.end)) {
-      buckets.push({ startMs: day * DAY_MS, endMs: (day + 1) * DAY_MS, count: Number(n) });
+      buckets.push({ startMs: day * DAY_MS, endMs: (day + 1) * DAY_MS, count: n });
     }
   }
   for (const piece of partial) {
@@ -175,7 +175,7 @@ async function countRows(reader: Reader, filter: AuditFilter): Promise<number> {
   const row = await filteredEntries(reader, filter)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 }
 
 /** `audit_entries` with the filter applied (names by their lower-cased keys). */

@@ -53,12 +53,12 @@ export async function importAuditEntries(
     }
   };
   if (Symbol.asyncIterator in entries) {
-    for await (const item of entries as AsyncIterable<NewAuditEntry | readonly NewAuditEntry[]>) {
+    for await (const item of entries) {
       if (Array.isArray(item)) for (const entry of item as readonly NewAuditEntry[]) await accept(entry);
       else await accept(item as NewAuditEntry);
     }
   } else {
-    for (const entry of entries as Iterable<NewAuditEntry>) await accept(entry);
+    for (const entry of entries) await accept(entry);
   }
   await flush(true);
   const result = { read: progress.read, added: progress.added, duplicates: progress.read - progress.added };
@@ -82,7 +82,7 @@ async function writeChunk(
           .select(['time_ms', 'content_hash'])
           .where('time_ms', 'in', times.slice(start, start + LOOKUP_KEYS))
           .execute();
-        for (const row of rows) stored.add(`${Number(row.time_ms)}:${row.content_hash}`);
+        for (const row of rows) stored.add(`${row.time_ms}:${row.content_hash}`);
       }
       const fresh: PreparedEntry[] = [];
       for (const entry of chunk) {

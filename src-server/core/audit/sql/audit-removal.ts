@@ -57,7 +57,7 @@ async function moveChunk(database: Database, trx: Tx, ids: number[], removedAt: 
   await trx.deleteFrom('audit_resources').where('entry_id', 'in', present).execute();
   await trx.deleteFrom('audit_entries').where('id', 'in', present).execute();
   const deltas = new CountDeltas();
-  for (const row of rows) deltas.add(row.action_key, row.user_key, Number(row.time_ms), -1);
+  for (const row of rows) deltas.add(row.action_key, row.user_key, row.time_ms, -1);
   await deltas.apply(database, trx);
   return rows.length;
 }
@@ -119,7 +119,7 @@ export async function planRetention(database: Database, policy: RetentionPolicy)
     .groupBy('agent_group_id')
     .execute();
   for (const group of groups) {
-    const excess = Number(group.n) - policy.agentWindow;
+    const excess = group.n - policy.agentWindow;
     if (excess <= 0) continue;
     const old = await db
       .selectFrom('audit_entries')

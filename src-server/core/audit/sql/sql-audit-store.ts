@@ -21,13 +21,15 @@ import { importAuditEntries } from './audit-import.js';
 import { moveToRemoved, planHistoryRemoval, planRetention, purgeRemoved } from './audit-removal.js';
 import { contentKey, entryOfRow } from './audit-rows.js';
 import { insertEntries, type PreparedEntry } from './audit-writes.js';
+import { ErrorCode } from '../../contracts/error-codes.js';
+import { GatehouseError } from '../../errors/gatehouse-error.js';
 
 const ITERATE_BATCH = 512;
 
-export class AuditStoreClosedError extends Error {
+export class AuditStoreClosedError extends GatehouseError {
   override name = 'AuditStoreClosedError';
   constructor() {
-    super('The audit store is closed');
+    super(ErrorCode.GH_ERR_STORE_CLOSED, 'The audit store is closed');
   }
 }
 
@@ -91,7 +93,7 @@ export class SqlAuditStore implements AuditStore {
           .limit(query.pageSize)
           .offset(start.offset)
           .execute();
-        return { items: rows.map((row) => entryOfRow(Number(row.id), row.entry)), totalCount };
+        return { items: rows.map((row) => entryOfRow(row.id, row.entry)), totalCount };
       });
   }
 
@@ -114,10 +116,10 @@ export class SqlAuditStore implements AuditStore {
         .orderBy('id', 'desc')
         .limit(ITERATE_BATCH)
         .execute();
-      for (const row of rows) yield entryOfRow(Number(row.id), row.entry);
+      for (const row of rows) yield entryOfRow(row.id, row.entry);
       if (rows.length < ITERATE_BATCH) return;
       const last = rows.at(-1)!;
-      after = { timeMs: Number(last.time_ms), id: Number(last.id) };
+      after = { timeMs: last.time_ms, id: last.id };
     }
   }
 
@@ -146,7 +148,7 @@ export class SqlAuditStore implements AuditStore {
       .selectFrom('audit_day_counts')
       .select(sql<number>`coalesce(sum(n), 0)`.as('n'))
       .executeTakeFirst();
-    return Number(row?.n ?? 0);
+    return row?.n ?? 0;
   }
 
   async applyRetention(policy: RetentionPolicy): Promise<{ removed: number }> {

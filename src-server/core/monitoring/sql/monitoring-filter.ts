@@ -41,8 +41,12 @@ export function filteredRecords(reader: Reader, filter: MonitoringFilter) {
     )
     .$if(filter.minDurationMs !== undefined, (q) => q.where('duration_ms', '>=', filter.minDurationMs!))
     .$if(filter.pathPrefix !== undefined, (q) =>
-      // substr, not LIKE: the prefix is case-sensitive and may hold % or _.
-      q.where(sql<string>`substr(path, 1, ${[...filter.pathPrefix!].length})`, '=', filter.pathPrefix!),
+      // substr, not LIKE: the prefix is case-sensitive and may hold % or _. Both engines count code points.
+      q.where(
+        sql<string>`substr(path, 1, ${Array.from(filter.pathPrefix!).length})`,
+        '=',
+        filter.pathPrefix!,
+      ),
     );
 }
 

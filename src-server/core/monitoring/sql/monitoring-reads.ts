@@ -31,8 +31,8 @@ export async function countBucketsByHour(
       .groupBy('bucket_ms')
       .execute();
     for (const row of rows) {
-      const start = Number(row.bucket_ms);
-      buckets.push({ startMs: start, endMs: start + HOUR_MS, count: Number(row.n) });
+      const start = row.bucket_ms;
+      buckets.push({ startMs: start, endMs: start + HOUR_MS, count: row.n });
     }
   }
   for (const piece of partial) {
@@ -45,7 +45,7 @@ export async function countRecords(reader: Reader, filter: MonitoringFilter): Pr
   const row = await filteredRecords(reader, filter)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 }
 
 /**
@@ -78,8 +78,8 @@ export async function summarizeRecords(
       .select(['bucket_ms', 'status_class', 'n', 'duration_sum', 'duration_min', 'duration_max', 'bins'])
       .execute();
     for (const row of rows) {
-      summary.addRollup(Number(row.bucket_ms), row.status_class, {
-        n: Number(row.n),
+      summary.addRollup(row.bucket_ms, row.status_class, {
+        n: row.n,
         sum: row.duration_sum,
         min: row.duration_min,
         max: row.duration_max,
@@ -105,6 +105,6 @@ async function addRecords(
     })
       .select(['time_ms', 'status', 'duration_ms'])
       .execute();
-    for (const row of rows) summary.addRecord(Number(row.time_ms), row.status, row.duration_ms);
+    for (const row of rows) summary.addRecord(row.time_ms, row.status, row.duration_ms);
   }
 }

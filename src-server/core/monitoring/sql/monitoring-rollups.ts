@@ -95,7 +95,7 @@ export class RollupDeltas {
         .execute();
       for (const row of stored) {
         const rollup = this.rollups.get(
-          rollupKey(granularity, row.dimension, row.dimension_value, Number(row.bucket_ms), row.status_class),
+          rollupKey(granularity, row.dimension, row.dimension_value, row.bucket_ms, row.status_class),
         );
         if (rollup) mergeStored(rollup, row);
       }
@@ -153,7 +153,7 @@ function emptyRollup(
 }
 
 function mergeStored(rollup: Rollup, row: MonitoringRollupTable): void {
-  rollup.n += Number(row.n);
+  rollup.n += row.n;
   rollup.sum += row.duration_sum;
   rollup.min = Math.min(rollup.min, row.duration_min);
   rollup.max = Math.max(rollup.max, row.duration_max);

@@ -61,8 +61,8 @@ export type RecordColumns = Pick<MonitoringRecordTable, (typeof RECORD_COLUMNS)[
 /** The record of a row, fields in the order of the interface; absent optional fields left out. */
 export function recordOfRow(row: RecordColumns): MonitoringRecord {
   const record = {
-    id: Number(row.id),
-    time: isoTime(Number(row.time_ms)),
+    id: row.id,
+    time: isoTime(row.time_ms),
     agentGroupId: row.agent_group_id,
     agentGroupName: row.agent_group_name,
     method: row.method,
@@ -73,8 +73,8 @@ export function recordOfRow(row: RecordColumns): MonitoringRecord {
   if (row.operation !== null) record.operation = row.operation;
   record.status = row.status;
   record.durationMs = row.duration_ms;
-  record.bytesIn = Number(row.bytes_in);
-  record.bytesOut = Number(row.bytes_out);
+  record.bytesIn = row.bytes_in;
+  record.bytesOut = row.bytes_out;
   if (row.target_url !== null) record.targetUrl = row.target_url;
   record.outcome = row.outcome as MonitoringOutcome;
   record.clientIp = row.client_ip;

@@ -17,13 +17,15 @@ import { countBucketsByHour, countRecords, summarizeRecords } from './monitoring
 import { purgeRemovedRecords, removeRecordsBefore } from './monitoring-removal.js';
 import { insertRecords, MONITORING_SEQUENCE } from './monitoring-writes.js';
 import { RECORD_COLUMNS, recordOfRow } from './monitoring-rows.js';
+import { ErrorCode } from '../../contracts/error-codes.js';
+import { GatehouseError } from '../../errors/gatehouse-error.js';
 
 type Accepted = { record: MonitoringRecord; timeMs: number };
 
-export class MonitoringStoreClosedError extends Error {
+export class MonitoringStoreClosedError extends GatehouseError {
   override name = 'MonitoringStoreClosedError';
   constructor() {
-    super('The monitoring store is closed');
+    super(ErrorCode.GH_ERR_STORE_CLOSED, 'The monitoring store is closed');
   }
 }
 
@@ -134,7 +136,7 @@ export class SqlMonitoringStore implements MonitoringStore {
       .selectFrom('monitoring_records')
       .select((eb) => eb.fn.min('time_ms').as('oldest'))
       .executeTakeFirst();
-    return row?.oldest == null ? undefined : Number(row.oldest);
+    return row?.oldest == null ? undefined : row.oldest;
   }
 
   async applyRetention(policy: { now: number; maxAgeMs: number }): Promise<{ removed: number }> {
@@ -156,7 +158,7 @@ export class SqlMonitoringStore implements MonitoringStore {
       .where('granularity_ms', '=', 3_600_000)
       .where('dimension', '=', '')
       .executeTakeFirst();
-    return { records: Number(row?.n ?? 0) };
+    return { records: row?.n ?? 0 };
   }
 
   close(): Promise<void> {

@@ -5,7 +5,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MAX_ALLOWED_ORIGINS } from '../../../../api/passthrough-types.js';
+import { MAX_ALLOWED_ORIGINS } from '../../../../api/types.js';
 import type { EntryDraft } from '../draft/editor-draft.js';
 import { fieldProblems, type ProblemSources } from '../draft/field-problems.js';
 import { errorText } from '../error-text.js';
@@ -15,7 +15,7 @@ type Cors = EntryDraft['cors'];
 
 export interface CorsSectionProps {
   cors: Cors;
-  onChange(cors: Cors): void;
+  onChange: (cors: Cors) => void;
   sources: ProblemSources;
   readOnly: boolean;
 }

@@ -4,7 +4,7 @@ import {
   type Passthrough,
   type PassthroughConfiguration,
   type PassthroughEntry,
-} from '../../../../api/passthrough-types.js';
+} from '../../../../api/types.js';
 
 /** The editor's key of the `All operations` item; operations use their key (`GET /orders/{orderId}`). */
 export const ALL_OPERATIONS = 'allOperations';

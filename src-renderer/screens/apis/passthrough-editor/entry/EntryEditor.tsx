@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import type { ApiOperation } from '../../../../api/apis-types.js';
+import type { ApiOperation } from '../../../../api/types.js';
 import { CorsSection } from '../cors/CorsSection.js';
 import type { EntryDraft } from '../draft/editor-draft.js';
 import { entryProblems } from '../draft/entry-problems.js';
@@ -22,12 +22,12 @@ export interface EntryEditorProps {
   /** The selected operation; absent for All operations. */
   operation: ApiOperation | undefined;
   entry: EntryDraft;
-  onChange(entry: EntryDraft): void;
+  onChange: (entry: EntryDraft) => void;
   references: readonly ReferenceItem[];
   /** The last refused save's messages for this entry that still apply. */
   savedMessages: FieldMessages;
   sample: SampleDraft;
-  onSampleChange(sample: SampleDraft): void;
+  onSampleChange: (sample: SampleDraft) => void;
   readOnly: boolean;
 }
 

@@ -13,17 +13,17 @@ export interface SaveFeedbackProps {
   failure: unknown;
   errors: SaveErrors | undefined;
   /** Entries of the draft (others named by the errors may have been removed since). */
-  hasEntry(key: string): boolean;
-  onShowEntry(key: string): void;
-  onReload(): void;
-  onDismiss(): void;
+  hasEntry: (key: string) => boolean;
+  onShowEntry: (key: string) => void;
+  onReload: () => void;
+  onDismiss: () => void;
 }
 
 const entryLabel = (key: string) => (key === ALL_OPERATIONS ? 'All operations' : key);
 
 /**
- * Why a save was refused: field errors (the entries to look at), a deployment refused by the agent groups (422),
- * a concurrent change (409), or anything else.
+ * Why a save was refused: field errors (the entries to look at), a deployment refused by the agent groups (a
+ * legacy group, missing variable values), a concurrent change, or anything else.
  */
 export function SaveFeedback({
   failure,
@@ -36,7 +36,7 @@ export function SaveFeedback({
   if (failure === undefined) return null;
   const problem = failure instanceof ApiProblemError ? failure : undefined;
 
-  if (problem?.status === 400 && errors) {
+  if (problem?.is('GH_ERR_VALIDATION') && errors) {
     const entries = Object.keys(errors.byEntry).filter(hasEntry);
     return (
       <Alert severity="error" onClose={onDismiss} data-testid="save-errors">
@@ -68,9 +68,8 @@ export function SaveFeedback({
     );
   }
 
-  if (problem?.status === 422) {
-    const legacyGroups = problem.extensions.legacyAgentGroups;
-    const legacy = Array.isArray(legacyGroups) && legacyGroups.length > 0;
+  if (problem?.is('GH_ERR_LEGACY_AGENT_GROUP', 'GH_ERR_MISSING_VARIABLE_VALUES')) {
+    const legacy = problem.is('GH_ERR_LEGACY_AGENT_GROUP');
     return (
       <Alert severity="error" onClose={onDismiss} data-testid="deploy-error">
         <AlertTitle>Not deployed, so nothing was saved</AlertTitle>
@@ -90,7 +89,7 @@ export function SaveFeedback({
     );
   }
 
-  if (problem?.status === 409) {
+  if (problem?.is('GH_ERR_REVISION_MISMATCH', 'GH_ERR_PASSTHROUGH_EXISTS')) {
     return (
       <Alert
         severity="warning"

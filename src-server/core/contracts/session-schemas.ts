@@ -1,0 +1,28 @@
+import * as z from 'zod';
+
+export const CurrentIdentitySchema = z
+  .object({
+    userName: z.string(),
+    kind: z.enum(['user', 'client']),
+    roles: z.array(z.string()),
+    activities: z.array(z.string()).meta({ description: 'Activities the caller may perform.' }),
+  })
+  .meta({ id: 'CurrentIdentity' });
+export type CurrentIdentity = z.output<typeof CurrentIdentitySchema>;
+
+export const SessionSchema = z
+  .object({
+    accessToken: z.string(),
+    tokenType: z.literal('Bearer'),
+    expiresIn: z.int().meta({ description: 'Seconds.' }),
+    userName: z.string(),
+    roles: z.array(z.string()),
+  })
+  .meta({ id: 'Session' });
+export type SessionToken = z.output<typeof SessionSchema>;
+
+export const SignInRequestSchema = z
+  .object({ ticket: z.string().min(10).max(200) })
+  .strict()
+  .meta({ id: 'SignInRequest' });
+export type SignInRequest = z.input<typeof SignInRequestSchema>;
