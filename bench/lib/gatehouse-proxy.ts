@@ -16,7 +16,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { dataDirLayout } from '../../src-server/core/data-dir/default-data-dir.js';
 import { startGatehouse } from '../../src-server/app/gatehouse.js';
 import { createLogger } from '../../src-server/core/logging/logger.js';
 import { withEntryDefaults } from '../../src-server/core/passthrough/forwarding/index.js';
@@ -66,7 +65,7 @@ const gatehouse = await startGatehouse({
 // Diagnostics only: BENCH_NO_MONITORING=1 replaces API Monitoring with a sink that drops records.
 if (process.env.BENCH_NO_MONITORING === '1') gatehouse.gateway.setMonitoringSink({ record: () => undefined });
 
-const digest = await ApiKeyDigest.open(dataDirLayout(dataDir).keysDir);
+const digest = await ApiKeyDigest.open(gatehouse.keys);
 const apiKey = generateApiKey();
 const at = new Date().toISOString();
 

@@ -15,6 +15,8 @@ import { openTenant, type Tenant } from './tenant.js';
 import { startServices } from './server-services.js';
 import type { ConfigStore } from '../core/config-store/config-store.js';
 import type { SecretBox } from '../core/config-store/secret-box.js';
+import type { Database } from '../core/storage/database.js';
+import type { KeyStore } from '../core/config-store/key-store.js';
 
 export interface GatehouseOptions {
   dataDir: string;
@@ -51,6 +53,10 @@ export interface Gatehouse {
   readonly gateway: GatewayManager;
   /** For embedding and tests: API Monitoring (its sink, `flush()`, `store()` and metrics). */
   readonly monitoring: Monitoring;
+  /** For embedding and tests: the database every store lives in. */
+  readonly database: Database;
+  /** For embedding and tests: the key material in it. */
+  readonly keys: KeyStore;
 }
 
 /** Starts the whole server in-process for one data dir: Electron main and `gatehouse serve` both call this. */
@@ -74,7 +80,13 @@ export async function startGatehouse(options: GatehouseOptions): Promise<Gatehou
     const settings = await source.resolve();
     const logger = options.logger ?? createLogger(settings.str('Logging:Level'));
     const now = options.now ?? (() => new Date());
-    tenant = await openTenant({ dataDir, logger, now });
+    tenant = await openTenant({
+      dataDir,
+      logger,
+      now,
+      connectionString: settings.str('ConnectionStrings:Gatehouse'),
+      secretsKeyFile: settings.str('Secrets:KeyFile'),
+    });
     const services = await startServices({
       tenant,
       source,
@@ -110,6 +122,8 @@ export async function startGatehouse(options: GatehouseOptions): Promise<Gatehou
       config: { store: tenant.configStore, secretBox: tenant.secretBox },
       gateway: services.gateway,
       monitoring: tenant.monitoring,
+      database: tenant.database,
+      keys: tenant.keys,
     };
   } catch (error) {
     await tenant?.close();

@@ -42,7 +42,7 @@ export async function startServices(input: {
   const { logger, now } = tenant;
   const { version, license } = packageInfo();
   // Opened before anything is scheduled: when it fails there is nothing to undo.
-  const apiKeyDigest = await ApiKeyDigest.open(tenant.layout.keysDir);
+  const apiKeyDigest = await ApiKeyDigest.open(tenant.keys);
 
   const stopRetention = scheduleRetention({
     store: tenant.auditStore,

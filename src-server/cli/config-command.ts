@@ -1,6 +1,10 @@
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
-import { SETTING_DEFINITIONS, findSettingDefinition } from '../core/settings/setting-definitions.js';
+import {
+  SETTING_DEFINITIONS,
+  displaySettingValue,
+  findSettingDefinition,
+} from '../core/settings/setting-definitions.js';
 import { SettingsSource, SettingsError } from '../core/settings/settings.js';
 import { dataDirOption, withOfflineTenant } from './offline-tenant.js';
 import { CommandError, UsageError } from './usage-error.js';
@@ -27,8 +31,10 @@ export async function configCommand(argv: string[], out: NodeJS.WritableStream):
     switch (action) {
       case 'list': {
         const snapshot = await source.resolve();
-        for (const setting of snapshot.all())
-          out.write(`${setting.key}=${String(setting.value)}  (${setting.source})\n`);
+        for (const setting of snapshot.all()) {
+          const shown = displaySettingValue(findSettingDefinition(setting.key)!, setting.value);
+          out.write(`${setting.key}=${String(shown)}  (${setting.source})\n`);
+        }
         return;
       }
       case 'get': {
@@ -38,7 +44,8 @@ export async function configCommand(argv: string[], out: NodeJS.WritableStream):
           throw new UsageError(
             `Unknown setting '${key}'. Known: ${SETTING_DEFINITIONS.map((d) => d.key).join(', ')}.`,
           );
-        out.write(`${String((await source.resolve()).get(definition.key))}\n`);
+        const current = (await source.resolve()).get(definition.key);
+        out.write(`${String(displaySettingValue(definition, current))}\n`);
         return;
       }
       case 'set': {
@@ -55,11 +62,11 @@ export async function configCommand(argv: string[], out: NodeJS.WritableStream):
             `cli:${userInfo().username}`,
             {
               key: definition.key,
-              value: written,
+              value: displaySettingValue(definition, written),
             },
             [{ type: 'TenantSetting', id: definition.key, name: definition.key }],
           );
-          out.write(`${definition.key}=${String(written)}\n`);
+          out.write(`${definition.key}=${String(displaySettingValue(definition, written))}\n`);
           const overriding = source.overridingSource(definition.key);
           if (overriding)
             out.write(

@@ -13,6 +13,7 @@ import { defineRoute, type AnyRoute } from '../http/route.js';
 import {
   SETTING_DEFINITIONS,
   coerceSettingValue,
+  displaySettingValue,
   findSettingDefinition,
   type SettingDefinition,
 } from '../../core/settings/setting-definitions.js';
@@ -48,8 +49,8 @@ function describeOne(
     description: definition.description,
     tenantEditable: definition.tenantEditable,
     defaultValue: definition.defaultValue,
-    effectiveValue,
-    configuredValue: now.value,
+    effectiveValue: displaySettingValue(definition, effectiveValue),
+    configuredValue: displaySettingValue(definition, now.value),
     configuredSource: now.source,
     pendingRestart: now.value !== effectiveValue,
   };
