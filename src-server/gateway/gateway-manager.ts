@@ -19,7 +19,13 @@ import { createGatewayHandler, type GatewayHandlerDeps } from './handler/request
 import { createUpgradeHandler } from './handler/upgrade-handler.js';
 import { ApiRouteCache } from './runtime/api-route-cache.js';
 import { EntryCompiler } from './runtime/entry-compiler.js';
-import { buildGroupRuntime, runtimeFingerprint, type GroupRuntime } from './runtime/group-runtime.js';
+import {
+  buildGroupRuntime,
+  runtimeFingerprint,
+  runtimeInputs,
+  sameInputs,
+  type GroupRuntime,
+} from './runtime/group-runtime.js';
 import { TraceWatchers } from '../core/monitoring/trace-watchers.js';
 
 export const DEFAULT_AGENT_GROUP_ID = 'default';
@@ -53,6 +59,8 @@ interface GroupState {
   group: AgentGroupRecord;
   desired: boolean;
   fingerprint: string;
+  /** The records the runtime was built from (`runtimeInputs`). */
+  inputs: readonly unknown[];
   runtime: GroupRuntime;
   listener?: GatewayListener;
   /** The binding asked for (port 0 stays 0 here while the listener keeps the port it got). */
@@ -178,9 +186,15 @@ export class GatewayManager {
 
   #applyGroup(data: Readonly<ConfigData>, group: AgentGroupRecord): void {
     const state = this.#groups.get(group.id);
+    const inputs = runtimeInputs(data, group);
+    if (state && sameInputs(state.inputs, inputs)) {
+      state.group = group;
+      this.#routes.retain(state.runtime.routeStamps);
+      return;
+    }
     const fingerprint = runtimeFingerprint(data, group);
     if (state && state.fingerprint === fingerprint) {
-      state.group = group;
+      Object.assign(state, { group, inputs });
       this.#routes.retain(state.runtime.routeStamps);
       return;
     }
@@ -191,10 +205,10 @@ export class GatewayManager {
       verifyApiKey: this.options.verifyApiKey,
     });
     if (state) {
-      Object.assign(state, { group, fingerprint, runtime });
+      Object.assign(state, { group, fingerprint, inputs, runtime });
       this.#applied.push({ state, runtime });
     } else {
-      const created: GroupState = { group, desired: true, fingerprint, runtime };
+      const created: GroupState = { group, desired: true, fingerprint, inputs, runtime };
       this.#groups.set(group.id, created);
       this.#applied.push({ state: created, runtime });
     }
