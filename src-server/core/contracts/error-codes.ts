@@ -124,7 +124,8 @@ export const ERROR_CODES = {
   GH_ERR_ALREADY_EXISTS: {
     status: 409,
     sources: CONTROL,
-    meaning: 'A resource of that name already exists (`conflictingId`).',
+    meaning:
+      "A resource of that name already exists (`conflictingId`); `errors.name` says so in words for the form's name field.",
   },
   GH_ERR_PASSTHROUGH_EXISTS: {
     status: 409,
@@ -180,7 +181,8 @@ export const ERROR_CODES = {
   GH_ERR_PORT_IN_USE: {
     status: 409,
     sources: CONTROL,
-    meaning: 'Another agent group, or the Control Panel, listens on that host and port.',
+    meaning:
+      'Another agent group, or the Control Panel, listens on that host and port; `errors.port` says which.',
   },
   GH_ERR_NOT_DEPLOYED: {
     status: 409,
