@@ -43,7 +43,12 @@ export function managementRoutes({
       tokenLifetimeSeconds,
       logger: tenant.logger,
     }),
-    ...sessionRoutes({ tickets: tenant.signInTickets, issuer: tokenIssuer, tokenLifetimeSeconds }),
+    ...sessionRoutes({
+      tickets: tenant.signInTickets,
+      issuer: tokenIssuer,
+      tokenLifetimeSeconds,
+      now: tenant.now,
+    }),
     ...activityRoutes(),
     ...appRegistrationRoutes(tenant.registrations),
     ...tenantSettingsRoutes(tenantSettings),

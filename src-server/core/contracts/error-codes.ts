@@ -239,6 +239,12 @@ export const ERROR_CODES = {
     sources: CONTROL,
     meaning: 'Only console sessions of the built-in identity provider can be refreshed.',
   },
+  GH_ERR_SIGN_IN_LINK_NOT_ALLOWED: {
+    status: 422,
+    sources: CONTROL,
+    meaning:
+      'Only user tokens of the built-in identity provider (`gatehouse token`, a console session) can ask for a sign-in link.',
+  },
   GH_ERR_DEPLOYMENT_SETTING: {
     status: 422,
     sources: CONTROL,
