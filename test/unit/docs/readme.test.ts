@@ -33,4 +33,11 @@ describe('README', () => {
     expect(readme).toMatch(/Electron 45, which embeds Node 24/);
     expect(readme).toContain('EBADENGINE');
   });
+
+  it("runs the worked example on npm start's data dir, not one of its own that would clash with it", () => {
+    const start = readme.indexOf('## Passthrough APIs: a worked example');
+    const example = readme.slice(start, readme.indexOf('### Importing API descriptions', start));
+    expect(example).toContain('npm start');
+    expect(example).not.toMatch(/--data-dir/);
+  });
 });
