@@ -3,6 +3,7 @@ import { apiCommand, API_HELP } from './cli/api-command.js';
 import { auditCommand, AUDIT_HELP } from './cli/audit-command.js';
 import { configCommand, CONFIG_HELP } from './cli/config-command.js';
 import { echoCommand, ECHO_HELP } from './cli/echo-command.js';
+import { linkCommand, LINK_HELP } from './cli/link-command.js';
 import { serveCommand, SERVE_HELP } from './cli/serve-command.js';
 import { tokenCommand, TOKEN_HELP } from './cli/token-command.js';
 import { CommandError, UsageError } from './cli/usage-error.js';
@@ -18,6 +19,7 @@ Usage: gatehouse <command> [options]
 Commands:
   serve     Start the server (Control Panel + gateway)
   token     Print a bearer token from the built-in identity provider
+  link      Print a fresh one-time console sign-in link for the running server
   config    Read or write settings (appsettings.json)
   audit     Import, export or prune the audit trail offline
   api       Import an API definition (OpenAPI document) offline
@@ -32,6 +34,7 @@ const COMMANDS: Record<
 > = {
   serve: { run: serveCommand, help: SERVE_HELP },
   token: { run: tokenCommand, help: TOKEN_HELP },
+  link: { run: linkCommand, help: LINK_HELP },
   config: { run: configCommand, help: CONFIG_HELP },
   audit: { run: auditCommand, help: AUDIT_HELP },
   api: { run: apiCommand, help: API_HELP },

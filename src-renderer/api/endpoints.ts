@@ -5,6 +5,7 @@ import type {
   AppRegistration,
   AppRegistrationWithSecret,
   AgentGroup,
+  CreateAgentGroup,
   ApiKey,
   AuditExportFormat,
   AuditLogFilter,
@@ -97,6 +98,9 @@ export const environmentsApi = {
 export const agentGroupsApi = {
   list: async (client: ApiClient, { signal }: Signal = {}): Promise<AgentGroup[]> =>
     await listAll<AgentGroup>(client, '/api/v1/agent-groups', { signal }),
+  create: (client: ApiClient, request: CreateAgentGroup) =>
+    client.post<AgentGroup>('/api/v1/agent-groups', request),
+  remove: (client: ApiClient, id: string) => client.delete(`/api/v1/agent-groups/${byId(id)}`),
 };
 
 export const environmentVariablesApi = {

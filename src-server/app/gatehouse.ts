@@ -93,6 +93,12 @@ export async function startGatehouse(options: GatehouseOptions): Promise<Gatehou
       settings,
       uiDir: options.uiDir ?? defaultUiDir(),
     });
+    try {
+      await lock.announce({ controlPanelUrl: services.controlPanel.url });
+    } catch (error) {
+      await services.close();
+      throw error;
+    }
     const closeAll = async () => {
       await services.close();
       await tenant!.close();

@@ -101,7 +101,7 @@ export async function startServices(input: {
       tenantSettings: {
         source,
         effective: () => controlPanel.settings,
-        status: () => ({ ...controlPanel.status(), version }),
+        status: () => ({ ...controlPanel.status(), version, echoTargetUrl: `${controlPanel.url}/echo` }),
         scheduleRestart: () => controlPanel.scheduleRestart(),
       },
       gateway,

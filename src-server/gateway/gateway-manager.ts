@@ -104,9 +104,10 @@ export class GatewayManager {
     const { configStore } = this.options;
     const stored = configStore.data.agentGroups.find((group) => group.id === DEFAULT_AGENT_GROUP_ID);
     this.#defaultStored = stored ? { host: stored.host, port: stored.port } : undefined;
-    this.#apply(configStore.data);
+    // Built here, reconciled once below: a default listener that can't start is the caller's error to report.
+    this.#apply(configStore.data, { reconcile: false });
     this.#unsubscribe = configStore.onChange((data) => this.#apply(data));
-    await this.#enqueue(() => this.#reconcile(true));
+    await this.#enqueue(() => this.#reconcile(true), { logFailure: false });
   }
 
   setMonitoringSink(sink: MonitoringSink): void {
@@ -148,16 +149,16 @@ export class GatewayManager {
     await this.#proxy.close();
   }
 
-  #enqueue(task: () => Promise<void>): Promise<void> {
+  #enqueue(task: () => Promise<void>, { logFailure = true } = {}): Promise<void> {
     const next = this.#queue.then(task);
-    this.#queue = next.catch((error: unknown) =>
-      this.options.logger.error({ err: error }, 'gateway reconfiguration failed'),
-    );
+    this.#queue = next.catch((error: unknown) => {
+      if (logFailure) this.options.logger.error({ err: error }, 'gateway reconfiguration failed');
+    });
     return next;
   }
 
   /** Synchronous, right after the store committed: new runtimes are in place before the next request. */
-  #apply(data: Readonly<ConfigData>): void {
+  #apply(data: Readonly<ConfigData>, { reconcile = true } = {}): void {
     const started = performance.now();
     const desired = new Set<string>();
     this.#compiler.beginBuild();
@@ -181,7 +182,7 @@ export class GatewayManager {
       'gateway configuration applied',
     );
     for (const [id, state] of this.#groups) state.desired = desired.has(id);
-    void this.#enqueue(() => this.#reconcile(false));
+    if (reconcile) void this.#enqueue(() => this.#reconcile(false));
   }
 
   #applyGroup(data: Readonly<ConfigData>, group: AgentGroupRecord): void {

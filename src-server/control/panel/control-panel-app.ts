@@ -9,6 +9,7 @@ import { requestContext } from './request-context.js';
 import { securityHeaders } from './security-headers.js';
 import { staticUi } from './static-ui.js';
 import { swaggerUi } from './swagger-ui.js';
+import { echoTarget } from './echo-target.js';
 
 export interface ControlPanelAppOptions {
   routes: readonly AnyRoute[];
@@ -32,6 +33,7 @@ export function createControlPanelApp(options: ControlPanelAppOptions): Express 
   app.use(requestContext(options.logger));
   app.use(hostGuard(options.boundHost, options.allowedHosts));
   app.use(securityHeaders());
+  app.use(echoTarget());
   mountRoutes(app, options.routes, options.services);
   app.use(swaggerUi(options.managementDocument));
   for (const router of options.extraRouters ?? []) app.use(router);

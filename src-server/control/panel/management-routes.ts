@@ -13,13 +13,14 @@ import { passthroughPreviewRoutes } from '../passthroughs/preview-routes.js';
 import { passthroughTryRoutes, type TryItGateway } from '../passthroughs/try-it/try-it-routes.js';
 import type { Tenant } from '../common/tenant.js';
 import type { ApiImports } from '../apis/api-imports.js';
+import type { GatewayListeners } from '../environments/agent-group-routes.js';
 
 export interface ManagementRoutesInput {
   tenant: Tenant;
   settings: SettingsSnapshot;
   tokenIssuer: TokenIssuer;
   tenantSettings: TenantSettingsDeps;
-  gateway: TryItGateway;
+  gateway: TryItGateway & GatewayListeners;
   /** The API import worker and the imports in progress (kept across Control Panel restarts). */
   imports: ApiImports;
 }
@@ -42,11 +43,16 @@ export function managementRoutes({
       tokenLifetimeSeconds,
       logger: tenant.logger,
     }),
-    ...sessionRoutes({ tickets: tenant.signInTickets, issuer: tokenIssuer, tokenLifetimeSeconds }),
+    ...sessionRoutes({
+      tickets: tenant.signInTickets,
+      issuer: tokenIssuer,
+      tokenLifetimeSeconds,
+      now: tenant.now,
+    }),
     ...activityRoutes(),
     ...appRegistrationRoutes(tenant.registrations),
     ...tenantSettingsRoutes(tenantSettings),
-    ...passthroughManagementRoutes({ tenant, settings }, imports),
+    ...passthroughManagementRoutes({ tenant, settings }, imports, gateway),
     ...passthroughPreviewRoutes({ tenant, settings }),
     ...passthroughTryRoutes({ tenant, settings }, gateway),
     ...monitoringRoutes({ monitoring: tenant.monitoring, now: tenant.now }),

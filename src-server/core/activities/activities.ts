@@ -56,6 +56,11 @@ export const ACTIVITIES = [
   read('Session.View', "Read the caller's identity and permissions"),
   read('Session.Refresh', "Exchange a console session's valid token for a fresh one"),
   change('Session.SignIn', 'Exchange a one-time sign-in link for a console session', 'general'),
+  change(
+    'Session.CreateSignInLink',
+    'Get a one-time console sign-in link for oneself (`gatehouse link`)',
+    'general',
+  ),
   read('Apis.View', 'List and read API definitions'),
   change('Apis.Import', 'Import or re-import an API definition from an OpenAPI document'),
   change('Apis.Modify', "Change an API's agent groups or description"),

@@ -26,7 +26,7 @@ export const ROLE_DEFINITIONS: Record<RoleName, RoleDefinition> = {
   },
   Auditor: {
     description: 'Read-only: the audit log and every other view.',
-    allow: ['*.View', 'Session.Refresh'],
+    allow: ['*.View', 'Session.Refresh', 'Session.CreateSignInLink'],
     deny: [],
   },
 };

@@ -152,7 +152,8 @@ export const ERROR_CODES = {
   GH_ERR_ALREADY_EXISTS: {
     status: 409,
     sources: CONTROL,
-    meaning: 'A resource of that name already exists (`conflictingId`).',
+    meaning:
+      "A resource of that name already exists (`conflictingId`); `errors.name` says so in words for the form's name field.",
   },
   GH_ERR_PASSTHROUGH_EXISTS: {
     status: 409,
@@ -208,7 +209,8 @@ export const ERROR_CODES = {
   GH_ERR_PORT_IN_USE: {
     status: 409,
     sources: CONTROL,
-    meaning: 'Another agent group, or the Control Panel, listens on that host and port.',
+    meaning:
+      'Another agent group, or the Control Panel, listens on that host and port; `errors.port` says which.',
   },
   GH_ERR_NOT_DEPLOYED: {
     status: 409,
@@ -269,6 +271,12 @@ export const ERROR_CODES = {
     status: 422,
     sources: CONTROL,
     meaning: 'Only console sessions of the built-in identity provider can be refreshed.',
+  },
+  GH_ERR_SIGN_IN_LINK_NOT_ALLOWED: {
+    status: 422,
+    sources: CONTROL,
+    meaning:
+      'Only user tokens of the built-in identity provider (`gatehouse token`, a console session) can ask for a sign-in link.',
   },
   GH_ERR_DEPLOYMENT_SETTING: {
     status: 422,

@@ -114,7 +114,7 @@ export type {
   MonitoringListParameters as MonitoringQuery,
   MonitoringSummaryParameters,
 } from './query-parameters.js';
-export type { CurrentIdentity, SessionToken, SignInRequest } from './session-schemas.js';
+export type { CurrentIdentity, SessionToken, SignInLink, SignInRequest } from './session-schemas.js';
 export type {
   AuditLogFlagKey,
   ControlPanelStatus,

@@ -26,3 +26,13 @@ export const SignInRequestSchema = z
   .strict()
   .meta({ id: 'SignInRequest' });
 export type SignInRequest = z.input<typeof SignInRequestSchema>;
+
+export const SignInLinkSchema = z
+  .object({
+    signInUrl: z.string().meta({
+      description: 'The console URL with a one-time ticket in its fragment (`…/#signin=<ticket>`).',
+    }),
+    expiresAt: z.string().meta({ description: 'The link works once, until then (ten minutes).' }),
+  })
+  .meta({ id: 'SignInLink' });
+export type SignInLink = z.output<typeof SignInLinkSchema>;

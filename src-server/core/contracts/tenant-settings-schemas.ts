@@ -45,6 +45,10 @@ export const ControlPanelStatusSchema = z
     pendingRestart: z.boolean(),
     auditLogRouteEnabled: z.boolean(),
     version: z.string(),
+    echoTargetUrl: z.string().meta({
+      description:
+        'The built-in echo target of this Control Panel (`http://127.0.0.1:4700/echo`): it answers any request from this computer with the request it received, as JSON.',
+    }),
   })
   .meta({ id: 'ControlPanelStatus' });
 export type ControlPanelStatus = z.output<typeof ControlPanelStatusSchema>;
