@@ -34,7 +34,8 @@ const isCategory = (value: unknown): value is AuditCategory =>
 
 export function normalizeEntry(input: unknown): NormalizedEntry {
   if (!isObject(input)) throw new InvalidAuditEntryError('An audit entry must be an object');
-  const { actionName, userName, timestamp, category, statusCode, description }: UncheckedEntry = input;
+  const { actionName, userName, timestamp, category, statusCode, description, sourceId }: UncheckedEntry =
+    input;
   if (typeof actionName !== 'string' || actionName.length === 0) {
     throw new InvalidAuditEntryError('actionName must be a non-empty string');
   }
@@ -65,6 +66,10 @@ export function normalizeEntry(input: unknown): NormalizedEntry {
   if (description !== undefined) {
     if (typeof description !== 'string') throw new InvalidAuditEntryError('description must be a string');
     entry.description = description;
+  }
+  if (sourceId !== undefined) {
+    if (!Number.isSafeInteger(sourceId)) throw new InvalidAuditEntryError('sourceId must be an integer');
+    entry.sourceId = sourceId as number;
   }
   return { entry, timeMs };
 }
@@ -118,5 +123,6 @@ export function withId(id: number, entry: NewAuditEntry): AuditEntry {
   if (entry.agentGroup !== undefined) result.agentGroup = entry.agentGroup;
   if (entry.statusCode !== undefined) result.statusCode = entry.statusCode;
   if (entry.description !== undefined) result.description = entry.description;
+  if (entry.sourceId !== undefined) result.sourceId = entry.sourceId;
   return result;
 }
