@@ -51,7 +51,9 @@ export function CorsSection({ cors, onChange, sources, readOnly }: CorsSectionPr
   const credentialsWithWildcard = cors.allowCredentials && cors.allowedOrigins.includes('*');
   const listProblems = [
     ...oneVoice(
-      cors.enabled && cors.allowedOrigins.length === 0 ? 'List the allowed origins (or * for any).' : undefined,
+      cors.enabled && cors.allowedOrigins.length === 0
+        ? 'List the allowed origins (or * for any).'
+        : undefined,
       listMessages('allowedOrigins', cors, sources),
     ),
   ];
