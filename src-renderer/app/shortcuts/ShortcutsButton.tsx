@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import KeyboardIcon from '@mui/icons-material/Keyboard';
-import { isTypingTarget } from './shortcut-keys.js';
+import { isTypingTarget } from '../../keyboard/shortcut-keys.js';
 import { ShortcutsDialog } from './ShortcutsDialog.js';
 
 /** The top bar's way to the shortcuts sheet, which `?` opens from anywhere but a text field. */

@@ -6,7 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { SHORTCUT_GROUPS } from './shortcut-keys.js';
+import { SHORTCUT_GROUPS } from '../../keyboard/shortcut-keys.js';
 
 /** The keyboard shortcuts sheet, opened with `?` or from the top bar. */
 export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

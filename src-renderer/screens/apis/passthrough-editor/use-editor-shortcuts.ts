@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { isTypingTarget } from '../../../app/shortcuts/shortcut-keys.js';
+import { isTypingTarget } from '../../../keyboard/shortcut-keys.js';
 
 export interface EditorShortcuts {
   /** The keys of the operations list as shown (filtered), All operations first. */
