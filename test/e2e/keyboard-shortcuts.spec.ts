@@ -69,6 +69,8 @@ test('the Passthrough editor without a mouse: filter, next and previous operatio
   const filter = page.getByRole('searchbox', { name: 'Filter operations' });
   await expect(filter).toBeFocused();
   await page.keyboard.type('shipments');
+  // Alt+↓ walks the list as shown: once the filter has narrowed it.
+  await expect(page.getByText('2 of 7 operations')).toBeVisible();
   await page.keyboard.press('Alt+ArrowDown');
   await expect(operationOption(page, 'GET /orders/{orderId}/shipments')).toHaveAttribute(
     'aria-selected',
