@@ -10,6 +10,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { useIdentity, useSession } from '../session/session-context.js';
 import { ReconnectingIndicator } from './ReconnectingIndicator.js';
 import { ThemeModeMenu } from './ThemeModeMenu.js';
+import { ShortcutsButton } from './shortcuts/ShortcutsButton.js';
 
 export function TopBar() {
   const { isDesktop, signOut } = useSession();
@@ -45,6 +46,7 @@ export function TopBar() {
             ))}
           </Stack>
         </Stack>
+        <ShortcutsButton />
         <ThemeModeMenu />
         {isDesktop ? null : (
           <Button color="inherit" startIcon={<LogoutIcon />} onClick={() => signOut()}>

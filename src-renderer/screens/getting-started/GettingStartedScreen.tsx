@@ -177,6 +177,10 @@ export default function GettingStartedScreen() {
               </Typography>
               <Box
                 component="pre"
+                // Scrolls when long: keyboard users reach it like any other scrolled region.
+                tabIndex={0}
+                role="region"
+                aria-label="What the echo target received"
                 sx={{
                   ...mono,
                   bgcolor: 'action.hover',

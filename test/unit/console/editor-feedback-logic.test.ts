@@ -6,6 +6,7 @@ import {
 } from '../../../src-renderer/screens/apis/passthrough-editor/preview/header-origins.js';
 import { readSampleUrl } from '../../../src-renderer/screens/apis/passthrough-editor/preview/sample-url.js';
 import { openReferenceAt } from '../../../src-renderer/screens/apis/passthrough-editor/references/reference-completion.js';
+import { neighbourKey } from '../../../src-renderer/screens/apis/passthrough-editor/use-editor-shortcuts.js';
 
 describe('the preview reads the sample URL as the server does', () => {
   it('puts a path under the base path, and takes one typed with the base path as the full path, saying so', () => {
@@ -66,5 +67,16 @@ describe('one message for one problem', () => {
       'CORS is on: list the origins.',
     ]);
     expect(oneVoice(undefined, [])).toEqual([]);
+  });
+});
+
+describe('Alt+↓ and Alt+↑ in the Passthrough editor', () => {
+  it('move through the list as shown, stopping at its ends', () => {
+    const keys = ['allOperations', 'GET /a', 'POST /a'];
+    expect(neighbourKey(keys, 'allOperations', 1)).toBe('GET /a');
+    expect(neighbourKey(keys, 'POST /a', 1)).toBeUndefined();
+    expect(neighbourKey(keys, 'GET /a', -1)).toBe('allOperations');
+    // A selection the filter hides: the first item shown.
+    expect(neighbourKey(keys, 'DELETE /b', 1)).toBe('allOperations');
   });
 });

@@ -30,6 +30,7 @@ import { SaveBar } from './save/SaveBar.js';
 import { SaveFeedback } from './save/SaveFeedback.js';
 import { saveFailureSummary } from './save/save-summary.js';
 import { useSavePassthrough } from './save/use-save-passthrough.js';
+import { useEditorShortcuts } from './use-editor-shortcuts.js';
 
 export interface PassthroughEditorProps {
   api: ApiDefinition;
@@ -102,6 +103,9 @@ export function PassthroughEditor({
     () => operationItems(api.operations, draft, errorEntries, deferredFilter),
     [api.operations, draft, errorEntries, deferredFilter],
   );
+  const shortcutRoot = useRef<HTMLDivElement>(null);
+  const itemKeys = useMemo(() => items.map((item) => item.key), [items]);
+  useEditorShortcuts({ itemKeys, selectedKey: entryKey, onSelect: setSelectedKey, root: shortcutRoot });
   const savedMessages = currentFieldMessages(saver.errors, entryKey, entry ? toEntry(entry) : undefined);
   const hasEntry = (key: string) => entryDraftFor(draft, key) !== undefined;
 
@@ -145,7 +149,7 @@ export function PassthroughEditor({
   }, [draft, entryKey, policy, saver]);
 
   return (
-    <>
+    <Box ref={shortcutRoot}>
       <EditorHeader
         api={api}
         exists={exists}
@@ -264,6 +268,6 @@ export function PassthroughEditor({
           Requests to {api.basePath} are no longer forwarded. The API definition stays.
         </ConfirmDeleteDialog>
       ) : null}
-    </>
+    </Box>
   );
 }
