@@ -23,6 +23,8 @@ export interface BackupManifest {
   sinceMs?: number;
   /** The newest migration of the database it was taken of. */
   schema: string;
+  /** A full backup: the highest audit entry and monitoring record ids it holds (differentials take higher ones). */
+  highestIds?: { audit: number; monitoring: number };
   /** The backup file's size. */
   bytes: number;
   /** The earliest moment it can rebuild: the restore window the database kept when it was taken. */

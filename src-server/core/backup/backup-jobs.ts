@@ -1,10 +1,10 @@
 import { Worker } from 'node:worker_threads';
-import { applyChanges, copyDatabase, extractChanges } from './sqlite-copy.js';
+import { applyChanges, copyDatabase, extractChanges, type HighestIds } from './sqlite-copy.js';
 
 /** The SQLite work of a backup or restore, which reads or writes whole files. */
 export type BackupJob =
   | { op: 'copy'; source: string; destination: string }
-  | { op: 'extract'; source: string; destination: string; since: number }
+  | { op: 'extract'; source: string; destination: string; since: number; after: HighestIds }
   | { op: 'apply'; target: string; differential: string };
 
 export type JobReply = { ok: true } | { ok: false; message: string };
@@ -17,7 +17,7 @@ export async function runJob(job: BackupJob): Promise<void> {
       await copyDatabase(job.source, job.destination);
       return;
     case 'extract':
-      extractChanges(job.source, job.destination, job.since);
+      extractChanges(job.source, job.destination, job.since, job.after);
       return;
     case 'apply':
       applyChanges(job.target, job.differential);

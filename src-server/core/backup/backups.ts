@@ -17,6 +17,7 @@ import {
   type RestoreWindow,
 } from './backup-catalog.js';
 import type { JobRunner } from './backup-jobs.js';
+import { highestIdsOf, type HighestIds } from './sqlite-copy.js';
 
 /** A differential takes rows changed since a little before its base was taken: a write in flight then is in. */
 const CHANGES_MARGIN_MS = 10 * 60_000;
@@ -98,9 +99,15 @@ export class Backups {
     const partial = join(directory, `.${name}.db.partial`);
     await rm(partial, { force: true });
     const sinceMs = base ? base.takenAtMs - CHANGES_MARGIN_MS : undefined;
+    let highestIds: HighestIds | undefined;
     try {
-      if (sinceMs === undefined) await run({ op: 'copy', source: databaseFile, destination: partial });
-      else await run({ op: 'extract', source: databaseFile, destination: partial, since: sinceMs });
+      if (!base || sinceMs === undefined) {
+        await run({ op: 'copy', source: databaseFile, destination: partial });
+        highestIds = highestIdsOf(partial);
+      } else {
+        const after = base.highestIds ?? { audit: 0, monitoring: 0 };
+        await run({ op: 'extract', source: databaseFile, destination: partial, since: sinceMs, after });
+      }
       await chmod(partial, 0o600);
       await syncFile(partial);
       await rename(partial, file);
@@ -117,6 +124,7 @@ export class Backups {
       takenAt: new Date(takenAtMs).toISOString(),
       takenAtMs,
       schema,
+      ...(highestIds ? { highestIds } : {}),
       bytes: (await stat(file)).size,
       historyFromMs: Math.max(takenAtMs - RESTORE_WINDOW_MS, createdAtMs ?? takenAtMs),
     };

@@ -10,10 +10,12 @@ import { nativeBindingForRuntime } from '../storage/sqlite-engine.js';
  * "changed since" is "written or removed since". Configuration versions are closed (`valid_to`) when replaced.
  */
 export const CHANGED_ROWS: Readonly<Record<string, string>> = {
-  audit_entries: 'recorded_at > :since',
+  // SQLite has one writer at a time and ids are taken in the writing transaction: a row committed after the full
+  // backup's snapshot has a higher id than every row in it, whatever its time says.
+  audit_entries: 'id > :auditAfter',
   audit_entries_removed: 'removed_at > :since',
-  audit_resources: 'entry_id in (select id from src.audit_entries where recorded_at > :since)',
-  monitoring_records: 'recorded_at > :since',
+  audit_resources: 'entry_id > :auditAfter',
+  monitoring_records: 'id > :monitoringAfter',
   monitoring_records_removed: 'removed_at > :since',
   config_commits: 'committed_at > :since',
   config_records: 'valid_from > :since or valid_to > :since',
@@ -40,6 +42,11 @@ const REMOVALS = [
   { table: 'audit_resources', column: 'entry_id', removed: 'audit_entries_removed' },
   { table: 'monitoring_records', column: 'id', removed: 'monitoring_records_removed' },
 ] as const;
+
+/** Only the named parameters a statement uses (better-sqlite3 refuses others). */
+function parametersOf(where: string, all: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(all).filter(([name]) => where.includes(`:${name}`)));
+}
 
 function openSqlite(file: string, readonly: boolean): BetterSqlite3.Database {
   const handle = new BetterSqlite3(file, {
@@ -76,11 +83,33 @@ export async function copyDatabase(source: string, destination: string): Promise
   }
 }
 
+/** The highest ids of the two large tables: where a differential against this database starts. */
+export interface HighestIds {
+  audit: number;
+  monitoring: number;
+}
+
+export function highestIdsOf(file: string): HighestIds {
+  const handle = openSqlite(file, true);
+  try {
+    const max = (table: string) =>
+      (handle.prepare(`select coalesce(max(id), 0) as id from ${table}`).get() as { id: number }).id;
+    return { audit: max('audit_entries'), monitoring: max('monitoring_records') };
+  } finally {
+    handle.close();
+  }
+}
+
 /**
- * Writes into `destination` (a new file) the rows changed since `since` and the whole small tables, read in one
- * snapshot of `source`.
+ * Writes into `destination` (a new file) the rows changed since the full backup (`since`, and the highest ids it
+ * held) and the whole small tables, read in one snapshot of `source`.
  */
-export function extractChanges(source: string, destination: string, since: number): Record<string, number> {
+export function extractChanges(
+  source: string,
+  destination: string,
+  since: number,
+  after: HighestIds,
+): Record<string, number> {
   const handle = openSqlite(destination, false);
   const counts: Record<string, number> = {};
   try {
@@ -91,7 +120,7 @@ export function extractChanges(source: string, destination: string, since: numbe
     for (const [table, where] of Object.entries(CHANGED_ROWS)) {
       handle
         .prepare(`create table main.${table} as select * from src.${table} where ${where}`)
-        .run({ since });
+        .run(parametersOf(where, { since, auditAfter: after.audit, monitoringAfter: after.monitoring }));
     }
     for (const table of WHOLE_TABLES) handle.exec(`create table main.${table} as select * from src.${table}`);
     handle.exec('commit');

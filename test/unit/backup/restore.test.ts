@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuditStore, NewAuditEntry } from '../../../src-server/core/audit/audit-entry.js';
 import { SqlAuditStore } from '../../../src-server/core/audit/sql/sql-audit-store.js';
@@ -236,6 +237,37 @@ describe('point-in-time restore of the embedded database', () => {
     await expect(attempt(source.clock.ms + HOUR)).rejects.toThrow(/cannot be restored/);
     await attempt(source.moment);
     await expect(attempt(source.moment)).rejects.toThrow(/already holds a database/);
+  });
+
+  it('carries in a differential only what was written after its full backup, however recent', async () => {
+    const dir = await tempDir();
+    cleanups.push(dir.remove);
+    const clock = new Clock(Date.now() - DAY);
+    const stores = await openStores(dir.path, clock);
+    const backups = new Backups({
+      databaseFile: join(dir.path, 'gatehouse.db'),
+      directory: join(dir.path, 'backups'),
+      now: clock.now,
+      run: runHere,
+    });
+    for (let i = 0; i < 50; i++) await stores.audit.append(entry(clock.ms, `Before.${i}`));
+    await stores.monitoring.append([request(clock.ms, '/before')]);
+    clock.advance(1000);
+    await backups.take();
+    clock.advance(1000);
+    await stores.audit.append(entry(clock.ms, 'After.Full'));
+    await stores.monitoring.append([request(clock.ms, '/after')]);
+    const differential = await backups.take();
+    const file = new BetterSqlite3(join(backups.directory, `${differential.name}.db`), { readonly: true });
+    try {
+      const rows = (sql: string) => file.prepare(sql).all() as { name?: string; path?: string }[];
+      expect(rows("select json_extract(entry, '$.actionName') as name from audit_entries")).toEqual([
+        { name: 'After.Full' },
+      ]);
+      expect(rows('select path from monitoring_records')).toEqual([{ path: '/after' }]);
+    } finally {
+      file.close();
+    }
   });
 
   it('keeps full backups a week apart, differentials between, each a month, files owner-only', async () => {
