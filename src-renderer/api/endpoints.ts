@@ -11,6 +11,8 @@ import type {
   AuditLogFilter,
   AuditLogPage,
   AuditLogQuery,
+  Backup,
+  BackupOverview,
   ControlPanelStatus,
   CreateAppRegistration,
   CreateApiKey,
@@ -70,6 +72,9 @@ export const tenantApi = {
     client.get<ControlPanelStatus>('/api/v1/tenant/control-panel', { signal }),
   restartControlPanel: (client: ApiClient) =>
     client.post<RestartAccepted>('/api/v1/tenant/control-panel/restart'),
+  backups: (client: ApiClient, { signal }: Signal = {}) =>
+    client.get<BackupOverview>('/api/v1/tenant/backups', { signal }),
+  startBackup: (client: ApiClient) => client.post<Backup>('/api/v1/tenant/backups'),
 };
 
 export const appRegistrationsApi = {

@@ -12,6 +12,7 @@ import { createLogger, type Logger } from '../core/logging/logger.js';
 import type { Monitoring } from '../core/monitoring/monitoring.js';
 import { defaultUiDir } from '../core/data-dir/package-root.js';
 import { openTenant, type Tenant } from './tenant.js';
+import { backupDirectoryOf } from '../core/backup/backup-directory.js';
 import { startServices } from './server-services.js';
 import type { ConfigStore } from '../core/config-store/config-store.js';
 import type { SecretBox } from '../core/config-store/secret-box.js';
@@ -86,6 +87,7 @@ export async function startGatehouse(options: GatehouseOptions): Promise<Gatehou
       now,
       connectionString: settings.str('ConnectionStrings:Gatehouse'),
       secretsKeyFile: settings.str('Secrets:KeyFile'),
+      backupDirectory: backupDirectoryOf(dataDir, settings),
     });
     const services = await startServices({
       tenant,

@@ -8,6 +8,7 @@ import { managementRoutes } from '../control/panel/management-routes.js';
 import { GatewayManager } from '../gateway/gateway-manager.js';
 import { metricsRouter } from '../control/monitoring/metrics-router.js';
 import { scheduleMonitoringRetention } from '../core/monitoring/retention-scheduler.js';
+import { scheduleBackups } from '../core/backup/backup-scheduler.js';
 import { buildManagementDocument, servedBy } from '../control/panel/management-document.js';
 import { packageInfo } from '../core/data-dir/package-root.js';
 import { ApiKeyDigest, isWellFormedApiKey } from '../control/policies/api-key-digest.js';
@@ -58,6 +59,12 @@ export async function startServices(input: {
     now,
     retentionDays: settings.int('Monitoring:RetentionDays'),
   });
+  const stopBackups = scheduleBackups({
+    backups: tenant.backups,
+    configStore: tenant.configStore,
+    logger,
+    now,
+  });
 
   const gateway = new GatewayManager({
     logger,
@@ -78,6 +85,7 @@ export async function startServices(input: {
   } catch (error) {
     await stopRetention();
     await stopMonitoringRetention();
+    await stopBackups();
     await gateway.close();
     throw error;
   }
@@ -144,6 +152,7 @@ export async function startServices(input: {
   } catch (error) {
     await stopRetention();
     await stopMonitoringRetention();
+    await stopBackups();
     await gateway.close();
     await imports.close();
     throw error;
@@ -155,6 +164,7 @@ export async function startServices(input: {
     async close() {
       await stopRetention();
       await stopMonitoringRetention();
+      await stopBackups();
       await controlPanel.close();
       await imports.close();
       await gateway.close();

@@ -7,6 +7,7 @@ import type { TokenIssuer } from '../identity/token-issuer.js';
 import type { SettingsSnapshot } from '../../core/settings/settings.js';
 import { tenantSettingsRoutes, type TenantSettingsDeps } from '../settings/tenant-settings-routes.js';
 import type { AnyRoute } from '../http/route.js';
+import { backupRoutes } from '../settings/backup-routes.js';
 import { passthroughManagementRoutes } from './passthrough-management-routes.js';
 import { monitoringRoutes } from '../monitoring/monitoring-routes.js';
 import { passthroughPreviewRoutes } from '../passthroughs/preview-routes.js';
@@ -52,6 +53,7 @@ export function managementRoutes({
     ...activityRoutes(),
     ...appRegistrationRoutes(tenant.registrations),
     ...tenantSettingsRoutes(tenantSettings),
+    ...backupRoutes(tenant.backups),
     ...passthroughManagementRoutes({ tenant, settings }, imports, gateway),
     ...passthroughPreviewRoutes({ tenant, settings }),
     ...passthroughTryRoutes({ tenant, settings }, gateway),

@@ -48,6 +48,7 @@ export const ACTIVITIES = [
     'Change a tenant setting (takes effect when the Control Panel restarts)',
     'general',
   ),
+  change('TenantSettings.Backup', 'Start a backup of the embedded database', 'general'),
   change('ControlPanel.Restart', 'Restart the Control Panel', 'general'),
   read('AppRegistrations.View', 'List application registrations of the built-in identity provider'),
   change('AppRegistrations.Create', 'Create an application registration'),

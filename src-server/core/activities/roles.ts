@@ -20,9 +20,15 @@ export const ROLE_DEFINITIONS: Record<RoleName, RoleDefinition> = {
   },
   Administrator: {
     description:
-      'Everything but tenant settings, Control Panel restarts, application registrations and audit history removal.',
+      'Everything but tenant settings, backups, Control Panel restarts, application registrations and audit history removal.',
     allow: ['*.*'],
-    deny: ['TenantSettings.Modify', 'ControlPanel.*', 'AppRegistrations.*', 'AuditLog.RemoveHistory'],
+    deny: [
+      'TenantSettings.Modify',
+      'TenantSettings.Backup',
+      'ControlPanel.*',
+      'AppRegistrations.*',
+      'AuditLog.RemoveHistory',
+    ],
   },
   Auditor: {
     description: 'Read-only: the audit log and every other view.',

@@ -60,6 +60,17 @@ export async function headCommit(db: Db): Promise<number> {
   return head?.id ?? 0;
 }
 
+/** `meta` row: when the database was first given a configuration, where its history (a restore's reach) starts. */
+export const CREATED_AT_KEY = 'created_at';
+
+export async function markCreated(db: Db, atMs: number): Promise<void> {
+  await db
+    .insertInto('meta')
+    .values({ key: CREATED_AT_KEY, value: String(atMs) })
+    .onConflict((conflict) => conflict.column('key').doNothing())
+    .execute();
+}
+
 /** The rows as they were at `atMs` (the restore's view), in collection order. */
 export async function readAsOf(db: Db, atMs: number): Promise<StoredRecord[]> {
   return db
@@ -115,4 +126,14 @@ export async function pruneReplaced(db: Db, before: number): Promise<void> {
   await db.deleteFrom('config_records').where('valid_to', '<', before).execute();
   const head = await headCommit(db);
   await db.deleteFrom(COMMITS).where('committed_at', '<', before).where('id', '<', head).execute();
+}
+
+/**
+ * Takes the configuration back to the moment `atMs` (a restore): versions written after it go, and those it
+ * replaced or removed after it are current again.
+ */
+export async function rollBackConfig(db: Db, atMs: number): Promise<void> {
+  await db.deleteFrom('config_records').where('valid_from', '>', atMs).execute();
+  await db.updateTable('config_records').set({ valid_to: null }).where('valid_to', '>', atMs).execute();
+  await db.deleteFrom(COMMITS).where('committed_at', '>', atMs).execute();
 }

@@ -5,7 +5,15 @@ import type { ConfigData } from '../model/config-model.js';
 import { CURRENT_SCHEMA_VERSION, migrate } from './migrations.js';
 import { DocumentStore } from './document-store.js';
 import { allRecords, assembleConfig, changedRecords, type RecordChange } from './config-records.js';
-import { COMMITS, headCommit, pruneReplaced, readCurrent, RecordOrder, writeChanges } from './config-rows.js';
+import {
+  COMMITS,
+  headCommit,
+  markCreated,
+  pruneReplaced,
+  readCurrent,
+  RecordOrder,
+  writeChanges,
+} from './config-rows.js';
 import { ErrorCode } from '../contracts/error-codes.js';
 import { GatehouseError } from '../errors/gatehouse-error.js';
 
@@ -67,6 +75,7 @@ export class ConfigStore {
         const data = migrate(emptyData(now()), now());
         const order = new RecordOrder();
         const commitId = await writeChanges(database, trx, allRecords(data), order, now().getTime());
+        await markCreated(trx, now().getTime());
         return { data, commitId, order };
       }
       if (stored.data.schemaVersion === CURRENT_SCHEMA_VERSION) return stored;

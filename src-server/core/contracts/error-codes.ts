@@ -284,6 +284,12 @@ export const ERROR_CODES = {
     meaning:
       'A deployment setting is changed in appsettings.json, an environment variable or an option, not here.',
   },
+  GH_ERR_BACKUP_UNSUPPORTED: {
+    status: 422,
+    sources: ['control', 'cli'],
+    meaning:
+      "Gatehouse backs up its embedded database only: on PostgreSQL, use the server's own tools (README: backups).",
+  },
   GH_ERR_VARIABLE_TYPE_CHANGE: {
     status: 422,
     sources: CONTROL,
@@ -427,6 +433,11 @@ export const ERROR_CODES = {
     sources: ['cli', 'internal'],
     meaning:
       "The secrets key file does not open the keys sealed in the database (another data dir's key file, or `Secrets:KeyFile` pointing elsewhere).",
+  },
+  GH_ERR_RESTORE_REFUSED: {
+    sources: ['cli'],
+    meaning:
+      'A restore cannot run: the moment is outside the restorable window, the target folder already holds a database, or a backup it needs is missing.',
   },
   GH_ERR_DOCUMENT_MISSING: {
     sources: INTERNAL,

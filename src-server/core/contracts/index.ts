@@ -117,6 +117,8 @@ export type {
 export type { CurrentIdentity, SessionToken, SignInLink, SignInRequest } from './session-schemas.js';
 export type {
   AuditLogFlagKey,
+  Backup,
+  BackupOverview,
   ControlPanelStatus,
   RestartAccepted,
   SettingSource,

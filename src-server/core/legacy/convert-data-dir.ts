@@ -6,7 +6,7 @@ import { contentKey } from '../audit/sql/audit-rows.js';
 import { normalizeEntry } from '../audit/normalize-entry.js';
 import { KEY_NAMES, type KeyStore } from '../config-store/key-store.js';
 import { allRecords, assembleConfig } from '../config-store/config-records.js';
-import { readCurrent, RecordOrder, writeChanges } from '../config-store/config-rows.js';
+import { markCreated, readCurrent, RecordOrder, writeChanges } from '../config-store/config-rows.js';
 import { migrate } from '../config-store/migrations.js';
 import type { ConfigData } from '../model/config-model.js';
 import type { Logger } from '../logging/logger.js';
@@ -107,6 +107,7 @@ async function convert(
     // Brought to this version's shape first: the rows hold records of the current schema only.
     const data = migrate(JSON.parse(config) as ConfigData, new Date(recordedAt));
     await writeChanges(database, trx, allRecords(data), new RecordOrder(), recordedAt);
+    await markCreated(trx, recordedAt);
     const back = assembleConfig((await readCurrent(trx)).rows);
     if (JSON.stringify(back) !== JSON.stringify(data))
       throw new ConversionError('The configuration did not read back as written.');
