@@ -42,7 +42,7 @@ describe('files of the data dir', () => {
     const backups = join(dataDir, 'backups');
     expect(await modeOf(backups)).toBe(0o700);
     const files = await readdir(backups);
-    expect(files.length).toBe(2);
+    expect(files, files.join(' ')).toHaveLength(2);
     for (const file of files) expect(await modeOf(join(backups, file)), file).toBe(0o600);
 
     // A database file whose mode was loosened is made owner-only again at the next start.

@@ -81,6 +81,14 @@ export async function copyDatabase(source: string, destination: string): Promise
   } finally {
     handle.close();
   }
+  // The copy inherits WAL mode, and a later read-only open of a WAL file leaves -wal and -shm files beside it
+  // that it may not remove: a backup is one file.
+  const copy = openSqlite(destination, false);
+  try {
+    copy.pragma('journal_mode = DELETE');
+  } finally {
+    copy.close();
+  }
 }
 
 /** The highest ids of the two large tables: where a differential against this database starts. */
