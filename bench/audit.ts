@@ -4,7 +4,8 @@
  *     indexes behind a ~30-line HTTP server (bench/lib/plain-sqlite-audit.ts);
  *   - postgres: Gatehouse on PostgreSQL and a plain PostgreSQL table likewise (bench/lib/plain-postgres-audit.ts),
  *     both on one throwaway cluster on loopback (test/helpers/postgres-server.ts, Debian's binaries).
- * Each pair imports the same generated NDJSON, then starts cold `--rounds` times (the candidates alternating),
+ * Each pair imports the same generated NDJSON (PostgreSQL: then VACUUM ANALYZE of both databases, as autovacuum
+ * would soon do), then starts cold `--rounds` times (the candidates alternating),
  * then answers the same query shapes over HTTP with both servers up, each sample sent to one candidate and then
  * the other, so a burst of load from elsewhere hits both alike. Ratios are Gatehouse ÷ plain table.
  *
@@ -103,7 +104,12 @@ async function get(server: RunningCandidate, query: string): Promise<{ totalCoun
 }
 
 /** One engine's pair: import each, cold starts alternating, then the query mix interleaved sample by sample. */
-async function measurePair(pair: AuditCandidate[], file: string, endMs: number): Promise<Measured[]> {
+async function measurePair(
+  pair: AuditCandidate[],
+  file: string,
+  endMs: number,
+  afterImport?: () => Promise<void>,
+): Promise<Measured[]> {
   const measured: Measured[] = pair.map((c) => ({
     name: c.name,
     importRate: 0,
@@ -115,6 +121,7 @@ async function measurePair(pair: AuditCandidate[], file: string, endMs: number):
     measured[k]!.importRate = COUNT / candidate.importSeconds(file);
     console.log(`${candidate.name}: imported at ${Math.round(measured[k]!.importRate)} entries/s`);
   }
+  await afterImport?.();
   for (let round = 0; round < ROUNDS; round++) {
     for (const [k, candidate] of pair.entries()) {
       const server = await candidate.start();
@@ -230,7 +237,17 @@ async function main() {
         }),
         plainPostgresCandidate(WORK, urls.plain),
       ];
-      const measured = await measurePair(pair, file, endMs);
+      // What autovacuum does to freshly loaded tables before long: the visibility map (index-only scans) and
+      // the planner's statistics, for both databases alike.
+      const vacuum = async () => {
+        for (const url of [urls.gatehouse, urls.plain]) {
+          const client = new pg.Client({ connectionString: url });
+          await client.connect();
+          await client.query('vacuum analyze');
+          await client.end();
+        }
+      };
+      const measured = await measurePair(pair, file, endMs, vacuum);
       sections.push(report('Server mode: PostgreSQL on loopback', measured, `${before} → ${load()}`));
     } finally {
       await postgres.destroy();

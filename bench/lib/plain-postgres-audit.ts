@@ -49,7 +49,6 @@ if (mode === 'import') {
     }
   }
   if (batch.length > 0) await flush(batch);
-  await client.query('analyze entries');
   await client.end();
   console.log(JSON.stringify({ count, seconds: (performance.now() - started) / 1000 }));
 } else if (mode === 'serve') {
