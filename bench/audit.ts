@@ -1,200 +1,208 @@
 /**
- * npm run bench:audit — the audit trail at 1,000,000 entries, side by side in one run:
- *   - Gatehouse on its embedded engine (SQLite in the data dir),
- *   - a plain SQLite table with three indexes behind a bare HTTP server (bench/lib/plain-sqlite-audit.ts),
- *   - Gatehouse on PostgreSQL on loopback (a server this benchmark starts, Debian's postgresql binaries).
- * Each imports the same generated NDJSON, starts cold, and answers the same query shapes over HTTP.
+ * npm run bench:audit — the audit trail at 1,000,000 entries, side by side in one run with plain tables:
+ *   - sqlite: Gatehouse on its embedded engine (SQLite in the data dir) and a plain SQLite table with three
+ *     indexes behind a ~30-line HTTP server (bench/lib/plain-sqlite-audit.ts);
+ *   - postgres: Gatehouse on PostgreSQL and a plain PostgreSQL table likewise (bench/lib/plain-postgres-audit.ts),
+ *     both on one throwaway cluster on loopback (test/helpers/postgres-server.ts, Debian's binaries).
+ * Each pair imports the same generated NDJSON (PostgreSQL: then VACUUM ANALYZE of both databases, as autovacuum
+ * would soon do), then starts cold `--rounds` times (the candidates alternating),
+ * then answers the same query shapes over HTTP with both servers up, each sample sent to one candidate and then
+ * the other, so a burst of load from elsewhere hits both alike. Ratios are Gatehouse ÷ plain table.
  *
- *   npm run bench:audit -- [--count 1000000] [--samples 200] [--skip-postgres]
+ *   npm run bench:audit -- [--engine sqlite|postgres|both] [--count 1000000] [--samples 200] [--rounds 3]
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildSync } from 'esbuild';
-import { startPostgresServer } from '../test/helpers/postgres-server.js';
+import pg from 'pg';
+import { startPostgresServer, type PostgresServer } from '../test/helpers/postgres-server.js';
+import {
+  gatehouseCandidate,
+  plainPostgresCandidate,
+  plainSqliteCandidate,
+  rssOf,
+  type AuditCandidate,
+  type RunningCandidate,
+} from './lib/audit-candidates.js';
 import { writeAuditNdjson } from './lib/audit-dataset.js';
-import { CLI, FULL_AUDIT_ENV, ROOT, gatehouseToken } from './lib/gatehouse-serve.js';
+import { CLI, ROOT } from './lib/gatehouse-serve.js';
 import { formatMs, percentiles } from './lib/stats.js';
 
 const { values } = parseArgs({
   options: {
+    engine: { type: 'string', default: 'both' },
     count: { type: 'string' },
     samples: { type: 'string' },
-    'skip-postgres': { type: 'boolean', default: false },
+    rounds: { type: 'string' },
   },
 });
+const ENGINE = values.engine;
+if (!['sqlite', 'postgres', 'both'].includes(ENGINE)) throw new Error('--engine sqlite|postgres|both');
 const COUNT = Number(values.count ?? 1_000_000);
 const SAMPLES = Number(values.samples ?? 200);
+const ROUNDS = Number(values.rounds ?? 3);
+const WARM_UP = 20;
 const WORK = join(ROOT, 'bench/.data/audit');
 const DAY = 86_400_000;
 
 if (!existsSync(CLI)) throw new Error('Build the server first: npm run build:server');
 
-function rssOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-}
-
-interface Running {
-  url: string;
-  pid: number;
-  coldStartMs: number;
-  headers: Record<string, string>;
-  stop: () => Promise<void>;
-}
-
-interface Candidate {
+interface Shape {
   name: string;
-  importSeconds: (file: string) => number;
-  start: () => Promise<Running>;
+  query: (i: number) => string;
 }
 
-/** Spawns a server, then polls the list endpoint until it answers 200: the time to the first answer. */
-async function startCold(
-  command: string[],
-  env: Record<string, string>,
-  urlOf: (output: string) => string | undefined,
-  headers: Record<string, string>,
-): Promise<Running> {
-  const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, command, { env: { ...process.env, ...env } });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  let url: string | undefined;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-    url ??= urlOf(output);
-    if (url) {
-      const response = await fetch(`${url}/api/v1/audit-log?PageSize=1`, { headers }).catch(() => undefined);
-      if (response?.status === 200) {
-        await response.arrayBuffer();
-        break;
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 2));
+/** The HTTP query shapes: the issue's, and the console's (its page sizes are 30, 50, 100 and 200). */
+function queryShapes(endMs: number, actions: string[], users: string[]): Shape[] {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const action = (i: number) => encodeURIComponent(actions[i % actions.length]!);
+  const user = (i: number) => encodeURIComponent(users[i % users.length]!);
+  // Day boundaries of the generated 60 days, not midnight: a range's ends fall inside days, as a user's do.
+  const dayEnd = (i: number) => endMs - (i % 58) * DAY;
+  return [
+    { name: 'no filter', query: () => '' },
+    {
+      name: 'one-day range',
+      query: (i) => `startDateTimeUtc=${iso(dayEnd(i) - DAY)}&endDateTimeUtc=${iso(dayEnd(i))}`,
+    },
+    { name: 'one actionName', query: (i) => `actionName=${action(i)}` },
+    { name: 'one userName', query: (i) => `userName=${user(i)}` },
+    {
+      name: 'all filters combined',
+      query: (i) =>
+        `startDateTimeUtc=${iso(endMs - ((i % 50) + 7) * DAY)}&endDateTimeUtc=${iso(dayEnd(i % 50))}` +
+        `&actionName=${action(i)}&userName=${user(i)}&PageSize=200`,
+    },
+    { name: 'deep page (PageNumber 5000)', query: () => 'PageNumber=5000' },
+    {
+      name: 'console: last 7 days, 100 a page, page 3',
+      query: (i) => `startDateTimeUtc=${iso(endMs - 7 * DAY - (i % 10) * 60_000)}&PageSize=100&PageNumber=3`,
+    },
+    {
+      name: 'console: one actionName, 7 days, 50 a page',
+      query: (i) =>
+        `actionName=${action(i)}&startDateTimeUtc=${iso(endMs - 7 * DAY)}&endDateTimeUtc=${iso(endMs)}&PageSize=50`,
+    },
+  ];
+}
+
+interface Measured {
+  name: string;
+  importRate: number;
+  coldStartMs: number[];
+  rss: number;
+  shapes: Record<string, { p50: number; p95: number; total: number }>;
+}
+
+async function get(server: RunningCandidate, query: string): Promise<{ totalCount: number }> {
+  const response = await fetch(`${server.url}/api/v1/audit-log?${query}`, { headers: server.headers });
+  const body = (await response.json()) as { totalCount: number };
+  if (response.status !== 200) throw new Error(`${response.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** One engine's pair: import each, cold starts alternating, then the query mix interleaved sample by sample. */
+async function measurePair(
+  pair: AuditCandidate[],
+  file: string,
+  endMs: number,
+  afterImport?: () => Promise<void>,
+): Promise<Measured[]> {
+  const measured: Measured[] = pair.map((c) => ({
+    name: c.name,
+    importRate: 0,
+    coldStartMs: [],
+    rss: 0,
+    shapes: {},
+  }));
+  for (const [k, candidate] of pair.entries()) {
+    measured[k]!.importRate = COUNT / candidate.importSeconds(file);
+    console.log(`${candidate.name}: imported at ${Math.round(measured[k]!.importRate)} entries/s`);
   }
-  return {
-    url,
-    pid: child.pid!,
-    coldStartMs: performance.now() - started,
-    headers,
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    },
-  };
-}
-
-function gatehouse(name: string, dataDir: string, env: Record<string, string>): Candidate {
-  return {
-    name,
-    importSeconds(file) {
-      const started = performance.now();
-      const result = spawnSync(process.execPath, [CLI, 'audit', 'import', file, '--data-dir', dataDir], {
-        encoding: 'utf8',
-        env: { ...process.env, ...env },
-      });
-      if (result.status !== 0) throw new Error(result.stderr);
-      return (performance.now() - started) / 1000;
-    },
-    async start() {
-      const token = gatehouseToken(dataDir, 'Auditor', '2h', env);
-      return startCold(
-        [CLI, 'serve', '--data-dir', dataDir, '--port', '0', '--gateway-port', '0', '--no-sign-in-link'],
-        { Logging__Level: 'warn', ...FULL_AUDIT_ENV, ...env },
-        (output) => /Control Panel:\s+(\S+)/.exec(output)?.[1],
-        { Authorization: `Bearer ${token}` },
-      );
-    },
-  };
-}
-
-function plainSqlite(dir: string): Candidate {
-  // Compiled once to plain JS, so its start pays no TypeScript transform (as Gatehouse's built CLI doesn't).
-  const script = join(dir, 'plain-sqlite-audit.mjs');
-  buildSync({
-    entryPoints: [join(ROOT, 'bench/lib/plain-sqlite-audit.ts')],
-    outfile: script,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    absWorkingDir: ROOT,
-  });
-  const db = join(dir, 'plain.db');
-  return {
-    name: 'plain SQLite table',
-    importSeconds(file) {
-      const result = spawnSync(process.execPath, [script, 'import', file, db], {
-        encoding: 'utf8',
-        cwd: ROOT,
-      });
-      if (result.status !== 0) throw new Error(result.stderr);
-      return (JSON.parse(result.stdout) as { seconds: number }).seconds;
-    },
-    start: () => startCold([script, 'serve', db], {}, (output) => /(http:\S+)/.exec(output)?.[1], {}),
-  };
-}
-
-async function measure(candidate: Candidate, file: string, endMs: number) {
-  const importSeconds = candidate.importSeconds(file);
-  const server = await candidate.start();
+  await afterImport?.();
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [k, candidate] of pair.entries()) {
+      const server = await candidate.start();
+      measured[k]!.coldStartMs.push(server.coldStartMs);
+      await server.stop();
+    }
+  }
+  const servers: RunningCandidate[] = [];
   try {
+    for (const candidate of pair) servers.push(await candidate.start());
     const probe = (await (
-      await fetch(`${server.url}/api/v1/audit-log?PageSize=200`, { headers: server.headers })
-    ).json()) as {
-      items: { actionName: string; userName: string }[];
-    };
+      await fetch(`${servers[0]!.url}/api/v1/audit-log?PageSize=200`, { headers: servers[0]!.headers })
+    ).json()) as { items: { actionName: string; userName: string }[] };
     const actions = [...new Set(probe.items.map((item) => item.actionName))];
     const users = [...new Set(probe.items.map((item) => item.userName))];
-    const dayStart = (i: number) => new Date(endMs - (1 + (i % 58)) * DAY).toISOString();
-    const dayEnd = (i: number) => new Date(endMs - (i % 58) * DAY).toISOString();
-    const shapes: { name: string; query: (i: number) => string }[] = [
-      { name: 'no filter', query: () => '' },
-      { name: 'one-day range', query: (i) => `startDateTimeUtc=${dayStart(i)}&endDateTimeUtc=${dayEnd(i)}` },
-      {
-        name: 'one actionName',
-        query: (i) => `actionName=${encodeURIComponent(actions[i % actions.length]!)}`,
-      },
-      { name: 'one userName', query: (i) => `userName=${encodeURIComponent(users[i % users.length]!)}` },
-      {
-        name: 'all filters combined',
-        query: (i) =>
-          `startDateTimeUtc=${new Date(endMs - ((i % 50) + 7) * DAY).toISOString()}&endDateTimeUtc=${dayEnd(i % 50)}&actionName=${encodeURIComponent(actions[i % actions.length]!)}&userName=${encodeURIComponent(users[i % users.length]!)}&PageSize=200`,
-      },
-      { name: 'PageNumber 5000', query: () => 'PageNumber=5000' },
-    ];
-    const results: Record<string, { p50: number; p95: number; total: number }> = {};
-    for (const shape of shapes) {
-      const samples: number[] = [];
-      let total = 0;
-      for (let i = 0; i < SAMPLES + 20; i++) {
-        const started = performance.now();
-        const response = await fetch(`${server.url}/api/v1/audit-log?${shape.query(i)}`, {
-          headers: server.headers,
-        });
-        const body = (await response.json()) as { totalCount: number };
-        if (response.status !== 200) throw new Error(`${candidate.name} ${shape.name}: ${response.status}`);
-        if (i >= 20) samples.push(performance.now() - started);
-        total = body.totalCount;
+    for (const shape of queryShapes(endMs, actions, users)) {
+      const samples = servers.map(() => [] as number[]);
+      const totals = servers.map(() => 0);
+      for (let i = 0; i < SAMPLES + WARM_UP; i++) {
+        // Alternate which candidate goes first, so neither always follows the other's cache misses.
+        const order = i % 2 === 0 ? servers.keys() : [...servers.keys()].reverse();
+        for (const k of order) {
+          const started = performance.now();
+          const { totalCount } = await get(servers[k]!, shape.query(i));
+          if (i >= WARM_UP) samples[k]!.push(performance.now() - started);
+          totals[k] = totalCount;
+        }
       }
-      const p = percentiles(samples);
-      results[shape.name] = { p50: p.p50, p95: p.p95, total };
+      // Gatehouse's count includes the entries it records itself (each start, each token): a few dozen at the
+      // newest end of the trail. A real mismatch would be far larger.
+      if (totals[0]! < totals[1]! || totals[0]! - totals[1]! > 100) {
+        throw new Error(`${shape.name}: the candidates disagree on totalCount (${totals.join(' vs ')})`);
+      }
+      for (const [k, m] of measured.entries()) {
+        const { p50, p95 } = percentiles(samples[k]!);
+        m.shapes[shape.name] = { p50, p95, total: totals[k]! };
+      }
     }
-    return {
-      importRate: COUNT / importSeconds,
-      coldStartMs: server.coldStartMs,
-      rss: rssOf(server.pid),
-      results,
-    };
+    for (const [k, server] of servers.entries()) measured[k]!.rss = rssOf(server.pid);
   } finally {
-    await server.stop();
+    for (const server of servers) await server.stop();
   }
+  return measured;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+
+function report(title: string, [gatehouse, plain]: Measured[], loads: string): string {
+  const g = gatehouse!;
+  const p = plain!;
+  const lines = [
+    `### ${title}`,
+    '',
+    `Load average (1 min) at start and end: ${loads}`,
+    '',
+    `| measure | ${g.name} | ${p.name} | ratio |`,
+    '|---|---:|---:|---:|',
+    `| import, entries/s | ${Math.round(g.importRate).toLocaleString('en')} | ${Math.round(p.importRate).toLocaleString('en')} | ${ratio(g.importRate, p.importRate)} |`,
+    `| cold start to first answer, ms (median of ${ROUNDS}; all) | ${median(g.coldStartMs).toFixed(0)} (${g.coldStartMs.map((ms) => ms.toFixed(0)).join(', ')}) | ${median(p.coldStartMs).toFixed(0)} (${p.coldStartMs.map((ms) => ms.toFixed(0)).join(', ')}) | ${ratio(median(g.coldStartMs), median(p.coldStartMs))} |`,
+    `| RSS after the query mix, MB | ${(g.rss / 2 ** 20).toFixed(0)} | ${(p.rss / 2 ** 20).toFixed(0)} | ${ratio(g.rss, p.rss)} |`,
+    '',
+    `| query shape (totalCount of the last sample) | ${g.name} p50 / p95 ms | ${p.name} p50 / p95 ms | p95 ratio |`,
+    '|---|---:|---:|---:|',
+    ...Object.keys(g.shapes).map((shape) => {
+      const a = g.shapes[shape]!;
+      const b = p.shapes[shape]!;
+      return `| ${shape} (${a.total.toLocaleString('en')}) | ${formatMs(a.p50)} / ${formatMs(a.p95)} | ${formatMs(b.p50)} / ${formatMs(b.p95)} | ${ratio(a.p95, b.p95)} |`;
+    }),
+  ];
+  return lines.join('\n');
+}
+
+async function createDatabases(server: PostgresServer): Promise<{ gatehouse: string; plain: string }> {
+  const client = new pg.Client({ connectionString: server.url });
+  await client.connect();
+  await client.query('create database gatehouse');
+  await client.query('create database plain');
+  await client.end();
+  const base = server.url.replace(/\/postgres$/, '');
+  return { gatehouse: `${base}/gatehouse`, plain: `${base}/plain` };
 }
 
 async function main() {
@@ -202,55 +210,53 @@ async function main() {
   await mkdir(WORK, { recursive: true });
   const file = join(WORK, 'entries.ndjson');
   const endMs = Date.now();
-  let t = performance.now();
+  const generating = performance.now();
   await writeAuditNdjson(file, { count: COUNT, endMs, seed: 7 });
   console.log(
-    `generated ${COUNT.toLocaleString('en')} entries in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    `generated ${COUNT.toLocaleString('en')} entries in ${((performance.now() - generating) / 1000).toFixed(1)} s`,
   );
-
-  const candidates: Candidate[] = [
-    gatehouse('Gatehouse, SQLite', join(WORK, 'sqlite-data'), {}),
-    plainSqlite(WORK),
-  ];
-  const postgres = values['skip-postgres'] ? undefined : await startPostgresServer();
-  if (postgres) {
-    candidates.push(
-      gatehouse('Gatehouse, PostgreSQL', join(WORK, 'postgres-data'), {
-        ConnectionStrings__Gatehouse: postgres.url,
-      }),
-    );
+  const load = () => loadavg()[0]!.toFixed(1);
+  const sections: string[] = [];
+  if (ENGINE !== 'postgres') {
+    const before = load();
+    const pair = [
+      gatehouseCandidate('Gatehouse, SQLite', join(WORK, 'sqlite-data'), {}),
+      plainSqliteCandidate(WORK),
+    ];
+    const measured = await measurePair(pair, file, endMs);
+    sections.push(report('Embedded: SQLite', measured, `${before} → ${load()}`));
   }
-  const measured: { name: string; result: Awaited<ReturnType<typeof measure>> }[] = [];
-  try {
-    for (const candidate of candidates) {
-      t = performance.now();
-      measured.push({ name: candidate.name, result: await measure(candidate, file, endMs) });
-      console.log(`${candidate.name}: measured in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+  if (ENGINE !== 'sqlite') {
+    const before = load();
+    const postgres = await startPostgresServer();
+    try {
+      const urls = await createDatabases(postgres);
+      const pair = [
+        gatehouseCandidate('Gatehouse, PostgreSQL', join(WORK, 'postgres-data'), {
+          ConnectionStrings__Gatehouse: urls.gatehouse,
+        }),
+        plainPostgresCandidate(WORK, urls.plain),
+      ];
+      // What autovacuum does to freshly loaded tables before long: the visibility map (index-only scans) and
+      // the planner's statistics, for both databases alike.
+      const vacuum = async () => {
+        for (const url of [urls.gatehouse, urls.plain]) {
+          const client = new pg.Client({ connectionString: url });
+          await client.connect();
+          await client.query('vacuum analyze');
+          await client.end();
+        }
+      };
+      const measured = await measurePair(pair, file, endMs, vacuum);
+      sections.push(report('Server mode: PostgreSQL on loopback', measured, `${before} → ${load()}`));
+    } finally {
+      await postgres.destroy();
     }
-  } finally {
-    await postgres?.destroy();
   }
-
-  const names = measured.map((m) => m.name);
-  const row = (label: string, cell: (r: (typeof measured)[number]['result']) => string) =>
-    `| ${label} | ${measured.map((m) => cell(m.result)).join(' | ')} |`;
-  const shapes = Object.keys(measured[0]!.result.results);
-  const lines = [
-    `Command: npm run bench:audit -- --count ${COUNT} --samples ${SAMPLES}  (${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${process.platform}, load average ${(await import('node:os')).loadavg()[0]!.toFixed(1)})`,
-    '',
-    `| measure | ${names.join(' | ')} |`,
-    `|---|${names.map(() => '---:').join('|')}|`,
-    row('import, entries/s', (r) => Math.round(r.importRate).toLocaleString('en')),
-    row('cold start to first answer, ms', (r) => r.coldStartMs.toFixed(0)),
-    row('RSS after the query mix, MB', (r) => String(Math.round(r.rss / 1024 / 1024))),
-    ...shapes.map((shape) =>
-      row(`${shape}: p50 / p95 ms (totalCount)`, (r) => {
-        const { p50, p95, total } = r.results[shape]!;
-        return `${formatMs(p50)} / ${formatMs(p95)} (${total.toLocaleString('en')})`;
-      }),
-    ),
-  ];
-  console.log(`\n${lines.join('\n')}`);
+  const command = `npm run bench:audit -- --engine ${ENGINE} --count ${COUNT} --samples ${SAMPLES} --rounds ${ROUNDS}`;
+  console.log(
+    `\nCommand: \`${command}\` (${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}, ${process.platform})\n\n${sections.join('\n\n')}`,
+  );
 }
 
 await main();

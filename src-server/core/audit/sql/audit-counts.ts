@@ -1,4 +1,6 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database, Tx } from '../../storage/database.js';
+import type { GatehouseSchema } from '../../storage/schema.js';
 import { DAY_MS, splitRange, type CountedBucket } from '../../storage/time-buckets.js';
 import type { AuditFilter } from '../audit-entry.js';
 import { dayOf, nameKey, textColumn } from './audit-rows.js';
@@ -110,72 +112,74 @@ async function dropEmptyCounts(trx: Tx, days: number[]): Promise<void> {
 
 /**
  * The matching entries per day, newest first, exact: whole days from the counts, the partial days at the ends
- * of the time range counted from the rows (at most a day's worth of index each).
+ * of the time range counted from the rows (at most a day's worth of index each). One statement (the pieces
+ * joined by UNION ALL): on PostgreSQL each statement is a round trip, and a list already needs four (begin,
+ * counts, rows, commit).
  */
 export async function countBuckets(reader: Reader, filter: AuditFilter): Promise<CountedBucket[]> {
   const { whole, partial } = splitRange(filter.startMs, filter.endMs, DAY_MS);
+  // `piece` says which part a row counts: -1 a whole day (`day` says which), k the k-th partial piece.
+  const pieces = partial.map((piece, k): CountQuery =>
+    filteredEntries(reader, { ...filter, startMs: piece.startMs, endMs: piece.endMs }).select((eb) => [
+      sql.lit(k).as('piece'),
+      sql.lit(0).as('day'),
+      eb.fn.countAll<number>().as('n'),
+    ]),
+  );
+  const wholeDays = whole ? wholeDayCounts(reader, filter, whole.first, whole.end) : undefined;
+  const [head, ...rest]: CountQuery[] = wholeDays ? [wholeDays, ...pieces] : pieces;
+  if (!head) return [];
+  let query = head;
+  for (const next of rest) query = query.unionAll(next);
   const buckets: CountedBucket[] = [];
-  if (whole) {
-    for (const { day, n } of await wholeDayCounts(reader, filter, whole.first, whole.end)) {
-      buckets.push({ startMs: day * DAY_MS, endMs: (day + 1) * DAY_MS, count: n });
-    }
-  }
-  for (const piece of partial) {
-    const count = await countRows(reader, { ...filter, startMs: piece.startMs, endMs: piece.endMs });
-    buckets.push({ ...piece, count });
+  for (const { piece, day, n } of await query.execute()) {
+    if (piece < 0) buckets.push({ startMs: day * DAY_MS, endMs: (day + 1) * DAY_MS, count: n });
+    else buckets.push({ ...partial[piece]!, count: n });
   }
   return buckets.sort((a, b) => b.startMs - a.startMs);
 }
 
-async function wholeDayCounts(
+/** A count query of any of the tables: the union's arms differ only in their FROM. */
+type CountQuery = SelectQueryBuilder<
+  GatehouseSchema,
+  keyof GatehouseSchema,
+  { piece: number; day: number; n: number }
+>;
+
+/** The per-day counts of whole days [first, end), from the count table that serves the filter. */
+function wholeDayCounts(
   reader: Reader,
   filter: AuditFilter,
   first: number | undefined,
   end: number | undefined,
-): Promise<{ day: number; n: number }[]> {
+): CountQuery {
   const action = filter.actionName === undefined ? undefined : nameKey(filter.actionName);
   const user = filter.userName === undefined ? undefined : nameKey(filter.userName);
+  const columns = [sql.lit(-1).as('piece'), 'day', 'n'] as const;
+  const days = <Q extends { where: (column: 'day', op: '>=' | '<', value: number) => Q }>(q: Q): Q => {
+    let bounded = q;
+    if (first !== undefined) bounded = bounded.where('day', '>=', first);
+    if (end !== undefined) bounded = bounded.where('day', '<', end);
+    return bounded;
+  };
   if (action !== undefined && user !== undefined) {
-    return reader
-      .selectFrom('audit_action_user_day_counts')
-      .select(['day', 'n'])
-      .where('action_key', '=', action)
-      .where('user_key', '=', user)
-      .$if(first !== undefined, (q) => q.where('day', '>=', first!))
-      .$if(end !== undefined, (q) => q.where('day', '<', end!))
-      .execute();
+    return days(
+      reader
+        .selectFrom('audit_action_user_day_counts')
+        .select(columns)
+        .where('action_key', '=', action)
+        .where('user_key', '=', user),
+    );
   }
   if (action !== undefined) {
-    return reader
-      .selectFrom('audit_action_day_counts')
-      .select(['day', 'n'])
-      .where('action_key', '=', action)
-      .$if(first !== undefined, (q) => q.where('day', '>=', first!))
-      .$if(end !== undefined, (q) => q.where('day', '<', end!))
-      .execute();
+    return days(
+      reader.selectFrom('audit_action_day_counts').select(columns).where('action_key', '=', action),
+    );
   }
   if (user !== undefined) {
-    return reader
-      .selectFrom('audit_user_day_counts')
-      .select(['day', 'n'])
-      .where('user_key', '=', user)
-      .$if(first !== undefined, (q) => q.where('day', '>=', first!))
-      .$if(end !== undefined, (q) => q.where('day', '<', end!))
-      .execute();
+    return days(reader.selectFrom('audit_user_day_counts').select(columns).where('user_key', '=', user));
   }
-  return reader
-    .selectFrom('audit_day_counts')
-    .select(['day', 'n'])
-    .$if(first !== undefined, (q) => q.where('day', '>=', first!))
-    .$if(end !== undefined, (q) => q.where('day', '<', end!))
-    .execute();
-}
-
-async function countRows(reader: Reader, filter: AuditFilter): Promise<number> {
-  const row = await filteredEntries(reader, filter)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return row?.n ?? 0;
+  return days(reader.selectFrom('audit_day_counts').select(columns));
 }
 
 /** `audit_entries` with the filter applied (names by their lower-cased keys). */
