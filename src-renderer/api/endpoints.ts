@@ -11,6 +11,7 @@ import type {
   AuditLogFilter,
   AuditLogPage,
   AuditLogQuery,
+  AuditTenantList,
   Backup,
   BackupOverview,
   ControlPanelStatus,
@@ -59,6 +60,8 @@ export const activitiesApi = {
 export const auditLogApi = {
   list: (client: ApiClient, query: AuditLogQuery, { signal }: Signal = {}) =>
     client.get<AuditLogPage>('/api/v1/audit-log', { query: { ...query }, signal }),
+  tenants: (client: ApiClient, { signal }: Signal = {}) =>
+    client.get<AuditTenantList>('/api/v1/audit-log/tenants', { signal }),
   export: (client: ApiClient, format: AuditExportFormat, filter: AuditLogFilter): Promise<DownloadedFile> =>
     client.download('/api/v1/audit-log/export', `audit-log.${format}`, { query: { format, ...filter } }),
 };

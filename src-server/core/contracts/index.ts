@@ -46,6 +46,8 @@ export type {
   AuditExportFormat,
   AuditLogFacets,
   AuditLogPage,
+  AuditTenant,
+  AuditTenantList,
   AuditResource,
 } from './audit-schemas.js';
 export type { CreateEnvironment, Environment, ModifyEnvironment } from './environment-schemas.js';

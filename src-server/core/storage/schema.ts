@@ -76,6 +76,8 @@ export interface KeyMaterialTable {
 
 export interface AuditEntryTable {
   id: number;
+  /** The trail the entry belongs to: `gatehouse` (Gatehouse's own) or an imported or synced tenant's name. */
+  tenant: string;
   /** The entry's timestamp. */
   time_ms: number;
   /** Lower-cased action and user names: the list filters match case-insensitively. */
@@ -104,11 +106,13 @@ export interface AuditResourceTable {
 
 /** Entries per UTC day, kept in the transaction that adds or removes them: exact counts without a scan. */
 export interface AuditDayCountTable {
+  tenant: string;
   day: number;
   n: number;
 }
 
 export interface AuditActionDayCountTable {
+  tenant: string;
   action_key: string;
   day: number;
   /** The spelling seen first (what the facets list shows). */
@@ -117,6 +121,7 @@ export interface AuditActionDayCountTable {
 }
 
 export interface AuditUserDayCountTable {
+  tenant: string;
   user_key: string;
   day: number;
   user_name: string;
@@ -124,6 +129,7 @@ export interface AuditUserDayCountTable {
 }
 
 export interface AuditActionUserDayCountTable {
+  tenant: string;
   action_key: string;
   user_key: string;
   day: number;
