@@ -11,11 +11,13 @@ import { readImportFile, type ImportProblem } from '../control/audit/import/read
 import { HttpProblem } from '../core/http/problem.js';
 import { OWN_TENANT, TENANT_NAME_RULE, tenantName } from '../core/audit/audit-tenant.js';
 import { dataDirOption, withOfflineTenant } from './offline-tenant.js';
+import { syncSources } from './audit-sync-command.js';
 import { CommandError, UsageError } from './usage-error.js';
 
 export const AUDIT_HELP = `gatehouse audit import FILE [--tenant NAME] [--data-dir DIR]
 gatehouse audit export [--tenant NAME|*] [--format ndjson|csv] [--output FILE] [--startDateTimeUtc T]
                        [--endDateTimeUtc T] [--actionName A] [--userName U] [--data-dir DIR]
+gatehouse audit sync [--source NAME] [--data-dir DIR]
 gatehouse audit remove-history --resource-type TYPE --resource-id ID [--data-dir DIR]
 
 Offline audit tools; the server for that data dir must be stopped.
@@ -24,6 +26,9 @@ import   NDJSON entries, or JSON pages as GET /api/v1/audit-log returns them (on
          Into the named tenant's trail (default: gatehouse, Gatehouse's own).
 export   Same filters and order as the endpoint; writes to stdout unless --output is given.
          --tenant NAME exports that tenant's trail, --tenant '*' every tenant's (default: gatehouse).
+sync     Pulls the new entries of every source (or the named one) from its GET /api/v1/audit-log into its
+         tenant's trail (see "gatehouse source"): incremental, resumable after an interruption (Ctrl+C), with
+         progress and a summary. Exits 1 when a sync stopped early; running it again resumes.
 remove-history  Removes one resource's configuration history (audited).`;
 
 const MAX_LISTED_PROBLEMS = 20;
@@ -97,6 +102,7 @@ export async function auditCommand(argv: string[], out: NodeJS.WritableStream): 
       userName: { type: 'string' },
       'resource-type': { type: 'string' },
       'resource-id': { type: 'string' },
+      source: { type: 'string' },
     },
     allowPositionals: true,
     strict: true,
@@ -138,6 +144,10 @@ export async function auditCommand(argv: string[], out: NodeJS.WritableStream): 
       });
       return;
     }
+    case 'sync':
+      if (positionals.length !== 1) throw new UsageError(AUDIT_HELP);
+      await syncSources(dataDir, values.source, out, process.stderr);
+      return;
     case 'remove-history': {
       const type = values['resource-type'];
       const id = values['resource-id'];

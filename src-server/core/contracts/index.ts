@@ -110,6 +110,12 @@ export type {
 } from './preview-schemas.js';
 export type { ProblemDetails } from './problem-schemas.js';
 export type {
+  AuditSource,
+  AuditSourceInput,
+  AuditSourceList,
+  AuditSyncSummary,
+} from './audit-source-schemas.js';
+export type {
   AuditLogFilterParameters as AuditLogFilter,
   AuditLogListParameters as AuditLogQuery,
   MonitoringFilterParameters as MonitoringFilter,

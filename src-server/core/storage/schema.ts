@@ -21,6 +21,23 @@ export interface GatehouseSchema {
   monitoring_records: MonitoringRecordTable;
   monitoring_records_removed: MonitoringRecordRemovedTable;
   monitoring_rollups: MonitoringRollupTable;
+  audit_sources: AuditSourceTable;
+}
+
+/** A tenant's management API a trail is synced from. */
+export interface AuditSourceTable {
+  name: string;
+  /** The tenant whose trail the synced entries go into. */
+  tenant: string;
+  base_url: string;
+  /** How a token is obtained (JSON, no secret): `{kind:'client-credentials', tokenEndpoint, clientId, scope}` or `{kind:'bearer'}`. */
+  auth: string;
+  /** The client secret or the bearer token, sealed with the data dir's secrets key. */
+  sealed_secret: string;
+  /** Where the last sync got to (JSON), for the next incremental sync or a resumption. */
+  sync_state: string | null;
+  created_at: number;
+  updated_at: number;
 }
 
 /** Id counters: ids are never reused, whatever is removed. */

@@ -16,7 +16,8 @@ const COUNT_TABLES = [
  * Several tenants' trails in one database: every entry (live or removed) belongs to a named tenant, and the
  * per-day counts are kept per tenant, so a tenant's list and `totalCount` still read counts instead of rows.
  * Existing entries are Gatehouse's own. A key cannot be changed in place on SQLite, so each count table is
- * rebuilt under a new name, filled from the old one, and renamed.
+ * rebuilt under a new name, filled from the old one, and renamed. `audit_sources` holds the tenants' live endpoints
+ * a trail is synced from.
  */
 export function auditTenants(_engine: EngineKind) {
   return {
@@ -57,6 +58,19 @@ export function auditTenants(_engine: EngineKind) {
         await db.schema.dropTable(table).execute();
         await db.schema.alterTable(next).renameTo(table).execute();
       }
+
+      // Where a tenant's trail is synced from: its management API and how to get a token (secret sealed).
+      await db.schema
+        .createTable('audit_sources')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('tenant', 'text', (c) => c.notNull())
+        .addColumn('base_url', 'text', (c) => c.notNull())
+        .addColumn('auth', 'text', (c) => c.notNull())
+        .addColumn('sealed_secret', 'text', (c) => c.notNull())
+        .addColumn('sync_state', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
     },
   };
 }
