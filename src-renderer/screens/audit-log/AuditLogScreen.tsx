@@ -15,6 +15,7 @@ import { AuditFilters } from './AuditFilters.js';
 import { AuditLogDisabledNotice } from './AuditLogDisabledNotice.js';
 import { AuditLogGrid } from './AuditLogGrid.js';
 import { AuditTenantSwitcher } from './AuditTenantSwitcher.js';
+import { AuditSourcesPanel } from './AuditSourcesPanel.js';
 import { ALL_TENANTS, OWN_TENANT } from './audit-columns.js';
 import { useAuditPage } from './use-audit-page.js';
 import { AUDIT_VIEW } from './audit-view.js';
@@ -48,6 +49,12 @@ export default function AuditLogScreen() {
   );
   // Asked for alongside the status, not after it: with the flag off the endpoint answers 404, handled below.
   const page = useAuditPage(enabled !== false);
+  const reloadTenants = tenants.reload;
+  const reloadPage = page.reload;
+  const afterSync = useCallback(() => {
+    reloadTenants();
+    reloadPage();
+  }, [reloadTenants, reloadPage]);
   // The endpoint is absent (404) while the flag is off, whatever the status said a moment ago.
   const disabled = enabled === false || isProblem(page.error, 'GH_ERR_NOT_FOUND');
 
@@ -81,6 +88,7 @@ export default function AuditLogScreen() {
       {enabled === undefined ? <LinearProgress aria-label="Loading the audit log" /> : null}
       {enabled ? (
         <>
+          <AuditSourcesPanel onSynced={afterSync} />
           <AuditTenantSwitcher
             tenant={view.filter.tenant}
             tenants={tenants.data ?? NO_TENANTS}
