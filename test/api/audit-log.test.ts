@@ -228,6 +228,8 @@ describe('GET /api/v1/audit-log', () => {
       'EndDateTimeUtc',
       'actionName',
       'userName',
+      'tenant',
+      'TENANT',
       'x',
     ];
     const token = await server.token(['Auditor']);

@@ -2,6 +2,8 @@ import { setTimeout as sleepFor } from 'node:timers/promises';
 import type { AuditStore } from '../../../core/audit/audit-entry.js';
 import type { AuditSourceStore, SyncState } from '../../../core/audit/sources/audit-source-store.js';
 import type { AuditSyncSummary } from '../../../core/contracts/audit-source-schemas.js';
+import { ErrorCode } from '../../../core/contracts/error-codes.js';
+import { GatehouseError } from '../../../core/errors/gatehouse-error.js';
 import { backoffMs, retryAfterMs } from './backoff.js';
 import { readAuditPage, type AuditPageRead } from './read-audit-page.js';
 import { SourceToken } from './source-token.js';
@@ -25,17 +27,20 @@ export interface SyncOptions {
   fetch?: typeof fetch;
 }
 
-export class SyncFailedError extends Error {
+export class SyncFailedError extends GatehouseError {
   override name = 'SyncFailedError';
+  constructor(message: string) {
+    super(ErrorCode.GH_ERR_AUDIT_SYNC_FAILED, message);
+  }
 }
 
 /** A failure worth trying again after a pause (429, 5xx, a network failure or a timeout). */
-class RetryableError extends Error {
+class RetryableError extends GatehouseError {
   constructor(
     message: string,
     readonly waitMs?: number,
   ) {
-    super(message);
+    super(ErrorCode.GH_ERR_AUDIT_SYNC_FAILED, message);
   }
 }
 

@@ -1,5 +1,7 @@
 import type { NewAuditEntry } from '../../../core/audit/audit-entry.js';
 import { normalizeImportEntry } from '../import/normalize-import-entry.js';
+import { ErrorCode } from '../../../core/contracts/error-codes.js';
+import { GatehouseError } from '../../../core/errors/gatehouse-error.js';
 
 /** One page of a tenant's `GET /api/v1/audit-log`, read whatever the envelope and the case of its names. */
 export interface AuditPageRead {
@@ -54,8 +56,11 @@ function canonicalItem(raw: unknown): unknown {
   return item;
 }
 
-export class AuditPageShapeError extends Error {
+export class AuditPageShapeError extends GatehouseError {
   override name = 'AuditPageShapeError';
+  constructor(message: string) {
+    super(ErrorCode.GH_ERR_AUDIT_SYNC_FAILED, message);
+  }
 }
 
 /**

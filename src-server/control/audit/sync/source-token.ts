@@ -1,12 +1,17 @@
 import * as oauth from 'oauth4webapi';
 import type { SourceWithSecret } from '../../../core/audit/sources/audit-source-store.js';
+import { ErrorCode } from '../../../core/contracts/error-codes.js';
+import { GatehouseError } from '../../../core/errors/gatehouse-error.js';
 
 /** A token is renewed this long before it expires. */
 const EARLY_MS = 30_000;
 const TOKEN_TIMEOUT_MS = 30_000;
 
-export class SourceTokenError extends Error {
+export class SourceTokenError extends GatehouseError {
   override name = 'SourceTokenError';
+  constructor(message: string, options?: ErrorOptions) {
+    super(ErrorCode.GH_ERR_AUDIT_SYNC_FAILED, message, options);
+  }
 }
 
 /**
