@@ -20,28 +20,18 @@ const ClientCredentialsInput = z.object({
   kind: z.literal('client-credentials'),
   tokenEndpoint: HttpUrl.meta({ description: "The token endpoint of the tenant's identity provider." }),
   clientId: z.string().trim().min(1).max(512),
-  clientSecret: z
-    .string()
-    .min(1)
-    .max(4096)
-    .optional()
-    .meta({
-      description: 'Sealed at rest; never returned. On a change, leave it out to keep the stored one.',
-    }),
+  clientSecret: z.string().min(1).max(4096).optional().meta({
+    description: 'Sealed at rest; never returned. On a change, leave it out to keep the stored one.',
+  }),
   scope: z.string().trim().max(1024).optional(),
 });
 
 const BearerInput = z.object({
   kind: z.literal('bearer'),
-  token: z
-    .string()
-    .min(1)
-    .max(16_384)
-    .optional()
-    .meta({
-      description:
-        'A pasted bearer token; sealed at rest, never returned. On a change, leave it out to keep it.',
-    }),
+  token: z.string().min(1).max(16_384).optional().meta({
+    description:
+      'A pasted bearer token; sealed at rest, never returned. On a change, leave it out to keep it.',
+  }),
 });
 
 export const AuditSourceInputSchema = z
