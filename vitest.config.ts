@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
  */
 const POSTGRES_SUITES = [
   'test/api/audit-*.test.ts',
+  'test/api/audit-sync/**/*.test.ts',
   'test/api/cli.test.ts',
   'test/api/monitoring/**/*.test.ts',
   'test/api/management/**/*.test.ts',

@@ -6,6 +6,7 @@ import { configCommand, CONFIG_HELP } from './cli/config-command.js';
 import { echoCommand, ECHO_HELP } from './cli/echo-command.js';
 import { linkCommand, LINK_HELP } from './cli/link-command.js';
 import { serveCommand, SERVE_HELP } from './cli/serve-command.js';
+import { sourceCommand, SOURCE_HELP } from './cli/source-command.js';
 import { tokenCommand, TOKEN_HELP } from './cli/token-command.js';
 import { CommandError, UsageError } from './cli/usage-error.js';
 import { packageInfo } from './core/data-dir/package-root.js';
@@ -23,7 +24,8 @@ Commands:
   token     Print a bearer token from the built-in identity provider
   link      Print a fresh one-time console sign-in link for the running server
   config    Read or write settings (appsettings.json)
-  audit     Import, export or prune the audit trail offline
+  audit     Import, export, sync or prune the audit trail offline
+  source    Add, list or remove the tenants an audit trail is synced from
   api       Import an API definition (OpenAPI document) offline
   backup    Back up the embedded database, or list the backups and the restorable window
   restore   Rebuild a data dir as it stood at a moment of the last 35 days
@@ -41,6 +43,7 @@ const COMMANDS: Record<
   link: { run: linkCommand, help: LINK_HELP },
   config: { run: configCommand, help: CONFIG_HELP },
   audit: { run: auditCommand, help: AUDIT_HELP },
+  source: { run: (argv, out) => sourceCommand(argv, out), help: SOURCE_HELP },
   api: { run: apiCommand, help: API_HELP },
   backup: { run: backupCommand, help: BACKUP_HELP },
   restore: { run: restoreCommand, help: RESTORE_HELP },

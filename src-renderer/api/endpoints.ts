@@ -11,6 +11,10 @@ import type {
   AuditLogFilter,
   AuditLogPage,
   AuditLogQuery,
+  AuditTenantList,
+  AuditSource,
+  AuditSourceInput,
+  AuditSourceList,
   Backup,
   BackupOverview,
   ControlPanelStatus,
@@ -59,6 +63,8 @@ export const activitiesApi = {
 export const auditLogApi = {
   list: (client: ApiClient, query: AuditLogQuery, { signal }: Signal = {}) =>
     client.get<AuditLogPage>('/api/v1/audit-log', { query: { ...query }, signal }),
+  tenants: (client: ApiClient, { signal }: Signal = {}) =>
+    client.get<AuditTenantList>('/api/v1/audit-log/tenants', { signal }),
   export: (client: ApiClient, format: AuditExportFormat, filter: AuditLogFilter): Promise<DownloadedFile> =>
     client.download('/api/v1/audit-log/export', `audit-log.${format}`, { query: { format, ...filter } }),
 };
@@ -75,6 +81,19 @@ export const tenantApi = {
   backups: (client: ApiClient, { signal }: Signal = {}) =>
     client.get<BackupOverview>('/api/v1/tenant/backups', { signal }),
   startBackup: (client: ApiClient) => client.post<Backup>('/api/v1/tenant/backups'),
+};
+
+export const auditSourcesApi = {
+  list: (client: ApiClient, { signal }: Signal = {}) =>
+    client.get<AuditSourceList>('/api/v1/audit-sources', { signal }),
+  get: (client: ApiClient, name: string, { signal }: Signal = {}) =>
+    client.get<AuditSource>(`/api/v1/audit-sources/${encodeURIComponent(name)}`, { signal }),
+  create: (client: ApiClient, input: AuditSourceInput) =>
+    client.post<AuditSource>('/api/v1/audit-sources', input),
+  remove: (client: ApiClient, name: string) =>
+    client.delete(`/api/v1/audit-sources/${encodeURIComponent(name)}`),
+  sync: (client: ApiClient, name: string) =>
+    client.post<AuditSource>(`/api/v1/audit-sources/${encodeURIComponent(name)}/sync`),
 };
 
 export const appRegistrationsApi = {

@@ -12,6 +12,7 @@ import { createLogger, type Logger } from '../core/logging/logger.js';
 import type { Monitoring } from '../core/monitoring/monitoring.js';
 import { defaultUiDir } from '../core/data-dir/package-root.js';
 import { openTenant, type Tenant } from './tenant.js';
+import type { AuditSourceStore } from '../core/audit/sources/audit-source-store.js';
 import { backupDirectoryOf } from '../core/backup/backup-directory.js';
 import { startServices } from './server-services.js';
 import type { ConfigStore } from '../core/config-store/config-store.js';
@@ -47,7 +48,7 @@ export interface Gatehouse {
   /** Graceful: listeners drain, the audit store flushes, the lock is released. */
   close: () => Promise<void>;
   /** For embedding and tests: the live stores. */
-  readonly audit: { store: AuditStore; recorder: AuditRecorder };
+  readonly audit: { store: AuditStore; recorder: AuditRecorder; sources: AuditSourceStore };
   /** For embedding and tests: the configuration store and the box that seals its secrets. */
   readonly config: { store: ConfigStore; secretBox: SecretBox };
   /** For embedding and tests: the gateway (`settled()` waits until configuration changes are applied). */
@@ -126,7 +127,7 @@ export async function startGatehouse(options: GatehouseOptions): Promise<Gatehou
       },
       restartControlPanel: () => services.controlPanel.restart(),
       close: closeAll,
-      audit: { store: tenant.auditStore, recorder: tenant.recorder },
+      audit: { store: tenant.auditStore, recorder: tenant.recorder, sources: tenant.auditSources },
       config: { store: tenant.configStore, secretBox: tenant.secretBox },
       gateway: services.gateway,
       monitoring: tenant.monitoring,

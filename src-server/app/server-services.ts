@@ -1,4 +1,5 @@
 import { scheduleRetention } from '../core/audit/retention-scheduler.js';
+import { SyncRuns } from '../control/audit/sources/sync-runs.js';
 import { ExternalProvider } from '../core/oidc/external-provider.js';
 import { TokenVerifier } from '../control/identity/token-verifier.js';
 import type { SettingsSnapshot, SettingsSource } from '../core/settings/settings.js';
@@ -91,6 +92,7 @@ export async function startServices(input: {
   }
 
   const imports = createApiImports(tenant);
+  const syncRuns = new SyncRuns(tenant.auditSources, tenant.auditStore, logger);
   const build = (current: SettingsSnapshot) => {
     const tokenIssuer = tenant.tokenIssuer(current.str('Auth:Audience'));
     const verifier = new TokenVerifier({
@@ -114,6 +116,7 @@ export async function startServices(input: {
       },
       gateway,
       imports,
+      syncRuns,
     });
     // Built on the first request for it, not at start: turning every route's schemas into JSON Schema costs
     // ~100 ms of CPU and leaves its garbage on the heap of every start (bench:audit's cold start and RSS).
@@ -169,6 +172,7 @@ export async function startServices(input: {
       await stopMonitoringRetention();
       await stopBackups();
       await controlPanel.close();
+      await syncRuns.stopAll();
       await imports.close();
       await gateway.close();
     },

@@ -15,6 +15,7 @@ import { ConfigStore } from '../core/config-store/config-store.js';
 import { KeyStore } from '../core/config-store/key-store.js';
 import { SecretBox, secretsKeyFile } from '../core/config-store/secret-box.js';
 import { Database } from '../core/storage/database.js';
+import { AuditSourceStore } from '../core/audit/sources/audit-source-store.js';
 import { damagedFileAdvice } from '../core/storage/sqlite-engine.js';
 import { convertLegacyDataDir } from '../core/legacy/convert-data-dir.js';
 import { runInWorker } from '../core/backup/backup-jobs.js';
@@ -72,6 +73,7 @@ export async function openTenant(options: OpenTenantOptions): Promise<Tenant> {
       configStore: config,
       auditStore,
       recorder: new AuditRecorder(auditStore, logger, now),
+      auditSources: new AuditSourceStore(database, secretBox, clock),
       monitoring,
       signingKey,
       secretBox,

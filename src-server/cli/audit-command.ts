@@ -9,24 +9,33 @@ import { formatAuditExport } from '../control/audit/audit-export-format.js';
 import { auditFilterFromOptions } from '../control/audit/audit-query-spec.js';
 import { readImportFile, type ImportProblem } from '../control/audit/import/read-import-file.js';
 import { HttpProblem } from '../core/http/problem.js';
+import { OWN_TENANT, TENANT_NAME_RULE, tenantName } from '../core/audit/audit-tenant.js';
 import { dataDirOption, withOfflineTenant } from './offline-tenant.js';
+import { syncSources } from './audit-sync-command.js';
 import { CommandError, UsageError } from './usage-error.js';
 
-export const AUDIT_HELP = `gatehouse audit import FILE [--data-dir DIR]
-gatehouse audit export [--format ndjson|csv] [--output FILE] [--startDateTimeUtc T] [--endDateTimeUtc T]
-                       [--actionName A] [--userName U] [--data-dir DIR]
+export const AUDIT_HELP = `gatehouse audit import FILE [--tenant NAME] [--data-dir DIR]
+gatehouse audit export [--tenant NAME|*] [--format ndjson|csv] [--output FILE] [--startDateTimeUtc T]
+                       [--endDateTimeUtc T] [--actionName A] [--userName U] [--data-dir DIR]
+gatehouse audit sync [--source NAME] [--data-dir DIR]
 gatehouse audit remove-history --resource-type TYPE --resource-id ID [--data-dir DIR]
 
 Offline audit tools; the server for that data dir must be stopped.
 import   NDJSON entries, or JSON pages as GET /api/v1/audit-log returns them (one page or an array of pages),
          or pages shaped {data:[{action, user, timestampUtc, description, parameters}]}. Idempotent.
+         Into the named tenant's trail (default: gatehouse, Gatehouse's own).
 export   Same filters and order as the endpoint; writes to stdout unless --output is given.
+         --tenant NAME exports that tenant's trail, --tenant '*' every tenant's (default: gatehouse).
+sync     Pulls the new entries of every source (or the named one) from its GET /api/v1/audit-log into its
+         tenant's trail (see "gatehouse source"): incremental, resumable after an interruption (Ctrl+C), with
+         progress and a summary. Exits 1 when a sync stopped early; running it again resumes.
 remove-history  Removes one resource's configuration history (audited).`;
 
 const MAX_LISTED_PROBLEMS = 20;
 
 async function importFile(
   dataDir: string,
+  tenant: string,
   file: string,
   out: NodeJS.WritableStream,
   err: NodeJS.WriteStream,
@@ -49,22 +58,34 @@ async function importFile(
     }
   }
   const started = Date.now();
-  const result = await withOfflineTenant(dataDir, 'audit import', (tenant) =>
-    tenant.auditStore.importEntries(entries(), (progress) => {
-      if (showProgress)
-        err.write(
-          `\rRead ${progress.read.toLocaleString('en')} entries, ${progress.added.toLocaleString('en')} added…`,
-        );
-    }),
+  const result = await withOfflineTenant(dataDir, 'audit import', (opened) =>
+    opened.auditStore.importEntries(
+      entries(),
+      (progress) => {
+        if (showProgress)
+          err.write(
+            `\rRead ${progress.read.toLocaleString('en')} entries, ${progress.added.toLocaleString('en')} added…`,
+          );
+      },
+      { tenant },
+    ),
   );
   if (showProgress) err.write('\r\x1b[K');
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   out.write(
-    `Imported ${file}: ${result.read} entries read, ${result.added} added, ${result.duplicates} already present, ` +
+    `Imported ${file} into tenant ${tenant}: ${result.read} entries read, ${result.added} added, ${result.duplicates} already present, ` +
       `${problemCount} skipped (${seconds} s).\n`,
   );
   for (const problem of problems) out.write(`  skipped ${problem.where}: ${problem.message}\n`);
   if (problemCount > problems.length) out.write(`  … and ${problemCount - problems.length} more.\n`);
+}
+
+/** `--tenant` of an import: a tenant's name (not `*`). */
+function importTenant(value: string | undefined): string {
+  if (value === undefined) return OWN_TENANT;
+  const name = tenantName(value);
+  if (!name) throw new UsageError(`--tenant: ${TENANT_NAME_RULE}.`);
+  return name;
 }
 
 export async function auditCommand(argv: string[], out: NodeJS.WritableStream): Promise<void> {
@@ -72,6 +93,7 @@ export async function auditCommand(argv: string[], out: NodeJS.WritableStream): 
     args: argv,
     options: {
       'data-dir': { type: 'string' },
+      tenant: { type: 'string' },
       format: { type: 'string' },
       output: { type: 'string' },
       startDateTimeUtc: { type: 'string' },
@@ -80,6 +102,7 @@ export async function auditCommand(argv: string[], out: NodeJS.WritableStream): 
       userName: { type: 'string' },
       'resource-type': { type: 'string' },
       'resource-id': { type: 'string' },
+      source: { type: 'string' },
     },
     allowPositionals: true,
     strict: true,
@@ -89,7 +112,7 @@ export async function auditCommand(argv: string[], out: NodeJS.WritableStream): 
   switch (action) {
     case 'import':
       if (!file || positionals.length !== 2) throw new UsageError(AUDIT_HELP);
-      await importFile(dataDir, resolve(file), out, process.stderr);
+      await importFile(dataDir, importTenant(values.tenant), resolve(file), out, process.stderr);
       return;
     case 'export': {
       const format = values.format ?? 'ndjson';
@@ -97,6 +120,7 @@ export async function auditCommand(argv: string[], out: NodeJS.WritableStream): 
       let filter;
       try {
         filter = auditFilterFromOptions({
+          tenant: values.tenant,
           startDateTimeUtc: values.startDateTimeUtc,
           endDateTimeUtc: values.endDateTimeUtc,
           actionName: values.actionName,
@@ -120,6 +144,10 @@ export async function auditCommand(argv: string[], out: NodeJS.WritableStream): 
       });
       return;
     }
+    case 'sync':
+      if (positionals.length !== 1) throw new UsageError(AUDIT_HELP);
+      await syncSources(dataDir, values.source, out, process.stderr);
+      return;
     case 'remove-history': {
       const type = values['resource-type'];
       const id = values['resource-id'];

@@ -214,7 +214,7 @@ describe('GET /api/v1/audit-log', () => {
     });
     const rows = (await csv.text()).trim().split('\r\n');
     expect(rows[0]).toBe(
-      'id,timestamp,actionName,userName,category,statusCode,agentGroup,resources,parameters,description,sourceId',
+      'id,timestamp,actionName,userName,category,statusCode,agentGroup,resources,parameters,description,sourceId,tenant',
     );
     expect(rows).toHaveLength(expected.totalCount + 1);
   });
@@ -228,6 +228,8 @@ describe('GET /api/v1/audit-log', () => {
       'EndDateTimeUtc',
       'actionName',
       'userName',
+      'tenant',
+      'TENANT',
       'x',
     ];
     const token = await server.token(['Auditor']);

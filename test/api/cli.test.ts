@@ -236,8 +236,8 @@ describe('gatehouse CLI', { timeout: 120_000 }, () => {
     expect(rows).toHaveLength(3);
     expect(rows[1]).toContain('EnvironmentVariable.Modify');
     expect(rows[1]).toContain('""name"":""backend""');
-    expect(rows[1]).toMatch(/,Changed a variable,29$/);
-    expect(rows[2]).toMatch(/,$/);
+    expect(rows[1]).toMatch(/,Changed a variable,29,gatehouse$/);
+    expect(rows[2]).toMatch(/,,gatehouse$/);
 
     // The entry keeps the id it had at its source; Gatehouse's own id is another one, and an export of it,
     // imported into another data dir, still carries the first source's id.

@@ -20,8 +20,8 @@ export interface ServedGatehouse {
 export interface StartOptions {
   /** `--set Key=Value` for this run, e.g. `{ 'Flags:EnableServiceApiAuditLogRoute': 'true' }`. */
   settings?: Record<string, string>;
-  /** Files imported with `gatehouse audit import` into the data dir before `serve` starts. */
-  auditImports?: string[];
+  /** Files imported with `gatehouse audit import` into the data dir before `serve` starts (into a tenant's trail). */
+  auditImports?: (string | { file: string; tenant: string })[];
 }
 
 export interface StartedGatehouse extends ServedGatehouse {
@@ -75,7 +75,10 @@ async function serve(dataDir: string, extraArgs: string[]): Promise<{ child: Chi
  */
 export async function startGatehouse(options: StartOptions = {}): Promise<StartedGatehouse> {
   const dataDir = await mkdtemp(join(tmpdir(), 'gatehouse-e2e-'));
-  for (const file of options.auditImports ?? []) await run(['audit', 'import', file, '--data-dir', dataDir]);
+  for (const item of options.auditImports ?? []) {
+    const [file, tenant] = typeof item === 'string' ? [item, undefined] : [item.file, item.tenant];
+    await run(['audit', 'import', file, ...(tenant ? ['--tenant', tenant] : []), '--data-dir', dataDir]);
+  }
   const setArgs = Object.entries(options.settings ?? {}).flatMap(([key, value]) => [
     '--set',
     `${key}=${value}`,

@@ -15,8 +15,10 @@ import { AUDIT_COLUMNS } from './audit-columns.js';
 const ONE_SERVER_PAGE = { page: 0, pageSize: 100 };
 // Every prop the grid gets is the same object from render to render: a new one (a model, the locale text, sx)
 // makes the grid update its state and render all its rows again.
-const WIDE_COLUMNS = { category: true };
-const NARROW_COLUMNS = { category: false };
+const WIDE_COLUMNS = { category: true, tenant: false };
+const NARROW_COLUMNS = { category: false, tenant: false };
+const WIDE_TENANT_COLUMNS = { category: true, tenant: true };
+const NARROW_TENANT_COLUMNS = { category: false, tenant: true };
 const LOCALE_TEXT = { noRowsLabel: 'No audit entries match the filter.' };
 const GRID_SX = { '& .MuiDataGrid-row': { cursor: 'pointer' } };
 const GRID_BOX = { height: 'max(420px, calc(100vh - 400px))' };
@@ -26,6 +28,8 @@ export interface AuditEntriesTableProps {
   /** Only for an empty grid: while rows are shown, the loading bar is the caller's. */
   loading: boolean;
   onOpenEntry: (entry: AuditEntry) => void;
+  /** The "All tenants" view: a column names each entry's tenant. */
+  showTenant: boolean;
 }
 
 /**
@@ -37,6 +41,7 @@ export const AuditEntriesTable = memo(function AuditEntriesTable({
   entries,
   loading,
   onOpenEntry,
+  showTenant,
 }: AuditEntriesTableProps) {
   const apiRef = useGridApiRef();
   const [firstEntries] = useState(entries);
@@ -81,7 +86,15 @@ export const AuditEntriesTable = memo(function AuditEntriesTable({
         disableEval
         density="compact"
         rowBufferPx={100}
-        columnVisibilityModel={narrow ? NARROW_COLUMNS : WIDE_COLUMNS}
+        columnVisibilityModel={
+          showTenant
+            ? narrow
+              ? NARROW_TENANT_COLUMNS
+              : WIDE_TENANT_COLUMNS
+            : narrow
+              ? NARROW_COLUMNS
+              : WIDE_COLUMNS
+        }
         onRowClick={onRowClick}
         onCellKeyDown={onCellKeyDown}
         localeText={LOCALE_TEXT}

@@ -15,6 +15,7 @@ export interface AuditLogGridProps {
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
   onOpenEntry: (entry: AuditEntry) => void;
+  showTenant: boolean;
 }
 
 const PAGE_SIZES = [...AUDIT_PAGE_SIZES];
@@ -62,7 +63,12 @@ export const AuditLogGrid = memo(function AuditLogGrid(props: AuditLogGridProps)
   return (
     <Paper variant="outlined" sx={PAPER_SX}>
       {reloading ? <LinearProgress aria-label="Loading audit entries" sx={LOADING_BAR_SX} /> : null}
-      <AuditEntriesTable entries={entries} loading={loading && !reloading} onOpenEntry={props.onOpenEntry} />
+      <AuditEntriesTable
+        entries={entries}
+        loading={loading && !reloading}
+        onOpenEntry={props.onOpenEntry}
+        showTenant={props.showTenant}
+      />
       <Pager
         totalCount={props.totalCount}
         page={props.page}

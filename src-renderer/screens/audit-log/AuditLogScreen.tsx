@@ -3,8 +3,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { isProblem } from '../../api/api-errors.js';
-import { tenantApi } from '../../api/endpoints.js';
-import type { AuditEntry } from '../../api/types.js';
+import { auditLogApi, tenantApi } from '../../api/endpoints.js';
+import type { AuditEntry, AuditTenant } from '../../api/types.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { ProblemAlert } from '../../components/ProblemAlert.js';
 import { useApiQuery } from '../../hooks/use-api-query.js';
@@ -14,6 +14,9 @@ import { AuditExportButton } from './AuditExportButton.js';
 import { AuditFilters } from './AuditFilters.js';
 import { AuditLogDisabledNotice } from './AuditLogDisabledNotice.js';
 import { AuditLogGrid } from './AuditLogGrid.js';
+import { AuditTenantSwitcher } from './AuditTenantSwitcher.js';
+import { AuditSourcesPanel } from './AuditSourcesPanel.js';
+import { ALL_TENANTS, OWN_TENANT } from './audit-columns.js';
 import { useAuditPage } from './use-audit-page.js';
 import { AUDIT_VIEW } from './audit-view.js';
 import { problemsOfFilter } from './filter-draft.js';
@@ -21,6 +24,7 @@ import { problemsOfFilter } from './filter-draft.js';
 const DESCRIPTION =
   'Who did what, when, and which resources it affected: configuration changes, user actions and agent events. Read-only; newest first.';
 const NO_ENTRIES: AuditEntry[] = [];
+const NO_TENANTS: AuditTenant[] = [{ name: OWN_TENANT, entries: 0 }];
 
 export default function AuditLogScreen() {
   const view = usePagedView(AUDIT_VIEW);
@@ -31,8 +35,26 @@ export default function AuditLogScreen() {
   const closeEntry = useCallback(() => setOpenEntry(undefined), []);
   const status = useApiQuery('control-panel', (client, signal) => tenantApi.controlPanel(client, { signal }));
   const enabled = status.data?.auditLogRouteEnabled;
+  const tenants = useApiQuery(
+    enabled ? 'audit-tenants' : null,
+    async (client, signal) => (await auditLogApi.tenants(client, { signal })).items,
+  );
+  const filter = view.filter;
+  const switchTenant = useCallback(
+    (tenant: string) => {
+      const { tenant: _shown, ...rest } = filter;
+      AUDIT_VIEW.applyFilter(tenant === OWN_TENANT ? rest : { ...rest, tenant });
+    },
+    [filter],
+  );
   // Asked for alongside the status, not after it: with the flag off the endpoint answers 404, handled below.
   const page = useAuditPage(enabled !== false);
+  const reloadTenants = tenants.reload;
+  const reloadPage = page.reload;
+  const afterSync = useCallback(() => {
+    reloadTenants();
+    reloadPage();
+  }, [reloadTenants, reloadPage]);
   // The endpoint is absent (404) while the flag is off, whatever the status said a moment ago.
   const disabled = enabled === false || isProblem(page.error, 'GH_ERR_NOT_FOUND');
 
@@ -66,6 +88,12 @@ export default function AuditLogScreen() {
       {enabled === undefined ? <LinearProgress aria-label="Loading the audit log" /> : null}
       {enabled ? (
         <>
+          <AuditSourcesPanel onSynced={afterSync} />
+          <AuditTenantSwitcher
+            tenant={view.filter.tenant}
+            tenants={tenants.data ?? NO_TENANTS}
+            onChange={switchTenant}
+          />
           <AuditFilters
             filter={view.filter}
             onApply={AUDIT_VIEW.applyFilter}
@@ -96,6 +124,7 @@ export default function AuditLogScreen() {
                 onPageChange={AUDIT_VIEW.showPage}
                 onPageSizeChange={AUDIT_VIEW.showPageSize}
                 onOpenEntry={setOpenEntry}
+                showTenant={view.filter.tenant === ALL_TENANTS}
               />
             </>
           )}

@@ -25,7 +25,19 @@ export const CATEGORY_LABEL: Record<AuditCategory, string> = {
 
 const common = { sortable: false, filterable: false, disableColumnMenu: true } as const;
 
+/** Gatehouse's own trail: its entries carry no `tenant`. */
+export const OWN_TENANT = 'gatehouse';
+/** The `tenant` filter value of the "All tenants" view. */
+export const ALL_TENANTS = '*';
+
 export const AUDIT_COLUMNS: GridColDef<AuditEntry>[] = [
+  {
+    ...common,
+    field: 'tenant',
+    headerName: 'Tenant',
+    width: 130,
+    valueGetter: (_value, row) => row.tenant ?? OWN_TENANT,
+  },
   {
     ...common,
     field: 'timestamp',

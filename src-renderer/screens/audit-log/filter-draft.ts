@@ -7,6 +7,8 @@ import { AUDIT_VIEW } from './audit-view.js';
 export interface FilterDraft extends UtcRangeDraft {
   action: string;
   user: string;
+  /** Chosen with the tenant switcher, not typed: carried through the form as it is. */
+  tenant?: string;
 }
 
 export type DraftProblems = Partial<Record<'from' | 'to' | 'action', string>>;
@@ -21,6 +23,7 @@ export const AUDIT_FILTER_FORM: FilterForm<AuditLogFilter, FilterDraft, DraftPro
     ...rangeDraftOf(filter),
     action: filter.actionName ?? '',
     user: filter.userName ?? '',
+    ...(filter.tenant ? { tenant: filter.tenant } : {}),
   }),
   problemsOf(draft) {
     const problems: DraftProblems = rangeProblemsOf(draft);
@@ -31,6 +34,7 @@ export const AUDIT_FILTER_FORM: FilterForm<AuditLogFilter, FilterDraft, DraftPro
   },
   filterOf(draft) {
     const filter: AuditLogFilter = rangeBoundsOf(draft);
+    if (draft.tenant) filter.tenant = draft.tenant;
     if (draft.action.trim()) filter.actionName = draft.action.trim();
     if (draft.user.trim()) filter.userName = draft.user.trim();
     return filter;

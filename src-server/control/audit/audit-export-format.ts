@@ -1,4 +1,5 @@
 import type { AuditEntry } from '../../core/audit/audit-entry.js';
+import { OWN_TENANT } from '../../core/audit/audit-tenant.js';
 
 export type AuditExportFormat = 'ndjson' | 'csv';
 
@@ -14,6 +15,7 @@ export const CSV_COLUMNS = [
   'parameters',
   'description',
   'sourceId',
+  'tenant',
 ] as const;
 
 /** Spreadsheet programs run cells starting with these as formulas; a leading quote keeps them text. */
@@ -44,6 +46,7 @@ export function formatCsvRow(entry: AuditEntry): string {
     entry.parameters,
     entry.description,
     entry.sourceId,
+    entry.tenant ?? OWN_TENANT,
   ];
   return `${cells.map(csvCell).join(',')}\r\n`;
 }

@@ -3,11 +3,18 @@ import { Readable } from 'node:stream';
 import type { AuditStore } from '../../core/audit/audit-entry.js';
 import { RESPONSE_WRITTEN, defineRoute, type AnyRoute } from '../http/route.js';
 import { enumParam, type QuerySpecOf } from '../../core/http/query-params.js';
-import { AUDIT_FILTER_QUERY, AUDIT_LIST_QUERY, toAuditFilter, toAuditQuery } from './audit-query-spec.js';
+import {
+  AUDIT_FILTER_QUERY,
+  AUDIT_LIST_QUERY,
+  tenantParam,
+  toAuditFilter,
+  toAuditQuery,
+} from './audit-query-spec.js';
 import {
   AUDIT_EXPORT_FORMATS,
   AuditFacetsSchema,
   AuditLogPageSchema,
+  AuditTenantListSchema,
 } from '../../core/contracts/audit-schemas.js';
 import type { AuditLogExportParameters } from '../../core/contracts/query-parameters.js';
 import { formatAuditExport } from './audit-export-format.js';
@@ -21,6 +28,8 @@ const EXPORT_QUERY = {
   }),
   ...AUDIT_FILTER_QUERY,
 } satisfies QuerySpecOf<AuditLogExportParameters>;
+
+const FACETS_QUERY = { tenant: tenantParam } satisfies QuerySpecOf<{ tenant?: string }>;
 
 /**
  * `GET /api/v1/audit-log`: mounted only when `Flags:EnableServiceApiAuditLogRoute` was on at the Control Panel's
@@ -36,7 +45,7 @@ export function auditLogRoutes(store: AuditStore): AnyRoute[] {
       operationId: 'listAuditLogEntries',
       summary: 'List audit log entries',
       description:
-        'Read-only, paged and filtered. Ordered by timestamp descending, then id descending. `actionName` and `userName` match exactly, case-insensitively; `startDateTimeUtc` is inclusive and `endDateTimeUtc` exclusive; a date-time without an offset is UTC. A page past the end is empty with the true `totalCount`. Parameter names are case-insensitive.',
+        "Read-only, paged and filtered; Gatehouse's own trail unless `tenant` names another tenant (or `*` for all). Ordered by timestamp descending, then id descending. `actionName` and `userName` match exactly, case-insensitively; `startDateTimeUtc` is inclusive and `endDateTimeUtc` exclusive; a date-time without an offset is UTC. A page past the end is empty with the true `totalCount`. Parameter names are case-insensitive.",
       query: AUDIT_LIST_QUERY,
       responses: [{ status: 200, description: 'One page of entries.', schema: AuditLogPageSchema }],
       async handler({ query }) {
@@ -60,10 +69,25 @@ export function auditLogRoutes(store: AuditStore): AnyRoute[] {
       operationId: 'listAuditLogFacets',
       summary: 'Distinct action and user names present in the trail',
       description:
-        'For filter suggestions: includes action names of imported platform entries that are not in the activity catalog.',
+        "For filter suggestions: includes action names of imported platform entries that are not in the activity catalog. Of Gatehouse's own trail unless `tenant` names another (or `*`).",
+      query: FACETS_QUERY,
       responses: [{ status: 200, description: 'Sorted names.', schema: AuditFacetsSchema }],
+      async handler({ query }) {
+        return { body: await store.facets(query.tenant) };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/audit-log/tenants',
+      activity: 'AuditLog.View',
+      tag: AUDIT_LOG_TAG,
+      operationId: 'listAuditLogTenants',
+      summary: 'The tenants whose trails this data dir holds',
+      description:
+        "Gatehouse's own trail (`gatehouse`) and every imported or synced tenant's, with how many entries each holds and the newest entry's time.",
+      responses: [{ status: 200, description: 'Tenants by name.', schema: AuditTenantListSchema }],
       async handler() {
-        return { body: await store.facets() };
+        return { body: { items: await store.tenants() } };
       },
     }),
     defineRoute({

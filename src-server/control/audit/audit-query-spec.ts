@@ -5,15 +5,30 @@ import type {
   AuditLogFilterParameters,
   AuditLogListParameters,
 } from '../../core/contracts/query-parameters.js';
-import type { QuerySpecOf } from '../../core/http/query-params.js';
+import type { QueryParamSpec, QuerySpecOf } from '../../core/http/query-params.js';
+import { ALL_TENANTS, OWN_TENANT, TENANT_NAME_RULE, tenantName } from '../../core/audit/audit-tenant.js';
 
 export const AUDIT_PAGE_SIZE_DEFAULT = 30;
 export const AUDIT_PAGE_SIZE_MAX = 200;
 
 const ACTION_NAME = /^[^\s.]+\.\S+$/;
 
+/** A tenant's name (case-insensitive) or `*`. */
+export const tenantParam: QueryParamSpec<string> = {
+  description: `The tenant whose trail to read: \`${OWN_TENANT}\` (Gatehouse's own, the default), an imported or synced tenant's name, or \`${ALL_TENANTS}\` for every tenant (entries of other tenants carry \`tenant\`).`,
+  schema: { type: 'string', maxLength: 64 },
+  parse(raw) {
+    if (raw === ALL_TENANTS) return { ok: true, value: ALL_TENANTS };
+    const name = tenantName(raw);
+    return name
+      ? { ok: true, value: name }
+      : { ok: false, message: `The value is not a tenant: ${TENANT_NAME_RULE}.` };
+  },
+};
+
 /** Filters shared by the list endpoint, the export endpoint and `gatehouse audit export`. */
 export const AUDIT_FILTER_QUERY = {
+  tenant: tenantParam,
   ...timeRangeQuery(),
   actionName: stringParam({
     description:
@@ -39,6 +54,7 @@ export const AUDIT_LIST_QUERY = {
 } satisfies QuerySpecOf<AuditLogListParameters>;
 
 export function toAuditFilter(values: {
+  tenant?: string;
   startDateTimeUtc?: number;
   endDateTimeUtc?: number;
   actionName?: string;
@@ -46,6 +62,7 @@ export function toAuditFilter(values: {
 }): AuditFilter {
   return {
     ...toTimeRange(values),
+    ...(values.tenant !== undefined ? { tenant: values.tenant } : {}),
     ...(values.actionName !== undefined ? { actionName: values.actionName } : {}),
     ...(values.userName !== undefined ? { userName: values.userName } : {}),
   };

@@ -12,6 +12,7 @@ import type { KeyStore } from '../../core/config-store/key-store.js';
 import type { SecretBox } from '../../core/config-store/secret-box.js';
 import type { Backups } from '../../core/backup/backups.js';
 import type { Database } from '../../core/storage/database.js';
+import type { AuditSourceStore } from '../../core/audit/sources/audit-source-store.js';
 
 /** Everything a data dir holds, opened: the stores and the identity provider's key. */
 export interface Tenant {
@@ -22,6 +23,8 @@ export interface Tenant {
   configStore: ConfigStore;
   auditStore: AuditStore;
   recorder: AuditRecorder;
+  /** The tenants' endpoints audit trails are synced from (secrets sealed). */
+  auditSources: AuditSourceStore;
   /** API Monitoring: the gateway's sink, the store behind it, and the Prometheus metrics. */
   monitoring: Monitoring;
   signingKey: SigningKey;

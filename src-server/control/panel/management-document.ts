@@ -21,6 +21,8 @@ type Side = 'input' | 'output';
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   AuditLog: 'The read-only audit trail log of the tenant.',
+  AuditSources:
+    'The tenants whose audit trails are synced into this data dir: endpoints, credentials (masked) and syncs.',
   TenantSettings: 'Tenant settings, their pending values, and restarting the Control Panel (Operator).',
   Identity: 'The built-in identity provider and its application registrations.',
   Access: 'Activities and roles.',

@@ -1,4 +1,6 @@
 import { auditLogRoutes } from '../audit/audit-log-routes.js';
+import { auditSourceRoutes } from '../audit/sources/audit-source-routes.js';
+import type { SyncRuns } from '../audit/sources/sync-runs.js';
 import { activityRoutes } from '../identity/activity-routes.js';
 import { appRegistrationRoutes } from '../identity/app-registration-routes.js';
 import { identityProviderRoutes } from '../identity/identity-provider-routes.js';
@@ -24,6 +26,8 @@ export interface ManagementRoutesInput {
   gateway: TryItGateway & GatewayListeners;
   /** The API import worker and the imports in progress (kept across Control Panel restarts). */
   imports: ApiImports;
+  /** The audit syncs running in this server (kept across Control Panel restarts). */
+  syncRuns: SyncRuns;
 }
 
 /** Every management route for one Control Panel start; the audit log only when its flag was on at that start. */
@@ -34,6 +38,7 @@ export function managementRoutes({
   tenantSettings,
   gateway,
   imports,
+  syncRuns,
 }: ManagementRoutesInput): AnyRoute[] {
   const tokenLifetimeSeconds = () => settings.int('Auth:TokenLifetimeMinutes') * 60;
   return [
@@ -57,6 +62,7 @@ export function managementRoutes({
     ...passthroughManagementRoutes({ tenant, settings }, imports, gateway),
     ...passthroughPreviewRoutes({ tenant, settings }),
     ...passthroughTryRoutes({ tenant, settings }, gateway),
+    ...auditSourceRoutes(tenant.auditSources, syncRuns),
     ...monitoringRoutes({ monitoring: tenant.monitoring, now: tenant.now }),
     ...(settings.bool('Flags:EnableServiceApiAuditLogRoute') ? auditLogRoutes(tenant.auditStore) : []),
   ];

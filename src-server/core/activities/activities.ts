@@ -42,6 +42,11 @@ export const ACTIVITIES = [
     "Remove one resource's configuration history from the audit trail",
     'general',
   ),
+  read('AuditSources.View', 'List the tenants the audit trail is synced from (secrets masked)'),
+  change('AuditSources.Create', 'Add a tenant to sync the audit trail from', 'general'),
+  change('AuditSources.Modify', "Change a sync source's endpoint or credentials", 'general'),
+  change('AuditSources.Delete', 'Remove a sync source (its synced trail stays)', 'general'),
+  change('AuditSources.Sync', "Pull a tenant's new audit entries from its endpoint", 'general'),
   read('TenantSettings.View', 'Read tenant settings and their pending values'),
   change(
     'TenantSettings.Modify',

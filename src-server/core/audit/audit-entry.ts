@@ -16,6 +16,8 @@ export type NewAuditEntry = Omit<AuditEntry, 'id'>;
 
 /** Filters of the list endpoint, already validated. Times are epoch milliseconds. */
 export interface AuditFilter {
+  /** The tenant's trail (`audit-tenant.ts`): Gatehouse's own when absent, every tenant's with `ALL_TENANTS`. */
+  tenant?: string;
   /** Inclusive. */
   startMs?: number;
   /** Exclusive. */
@@ -56,6 +58,18 @@ export interface ImportProgress {
 
 export type ImportResult = ImportProgress;
 
+export interface ImportOptions {
+  /** The trail the entries go into; Gatehouse's own when absent. De-duplication is per tenant. */
+  tenant?: string;
+}
+
+export interface AuditTenantSummary {
+  name: string;
+  entries: number;
+  /** Timestamp of the newest entry, ISO 8601, when there is one. */
+  newest?: string;
+}
+
 /**
  * The durable audit trail. Append-only from the outside: the only removals are retention and an operator's
  * explicit removal of one resource's configuration history.
@@ -70,12 +84,15 @@ export interface AuditStore {
   importEntries: (
     entries: AsyncIterable<NewAuditEntry | readonly NewAuditEntry[]> | Iterable<NewAuditEntry>,
     onProgress?: (progress: ImportProgress) => void,
+    options?: ImportOptions,
   ) => Promise<ImportResult>;
   query: (query: AuditQuery) => Promise<AuditPage>;
   /** Every matching entry in list order, read lazily (for export). */
   iterate: (filter: AuditFilter) => AsyncIterable<AuditEntry>;
   /** Distinct action and user names present in the store (for autocomplete), sorted. */
-  facets: () => Promise<{ actionNames: string[]; userNames: string[] }>;
+  facets: (tenant?: string) => Promise<{ actionNames: string[]; userNames: string[] }>;
+  /** The tenants whose trails hold entries (Gatehouse's own always), by name. */
+  tenants: () => Promise<AuditTenantSummary[]>;
   applyRetention: (policy: RetentionPolicy) => Promise<{ removed: number }>;
   /** Removes the configuration entries that name this resource. */
   removeResourceHistory: (resource: Pick<AuditResource, 'type' | 'id'>) => Promise<{ removed: number }>;

@@ -31,6 +31,7 @@ export const WHOLE_TABLES = [
   'audit_user_day_counts',
   'audit_action_user_day_counts',
   'monitoring_rollups',
+  'audit_sources',
 ] as const;
 
 /** Kysely's bookkeeping: a backup is restored into a database of the same schema, which has its own. */

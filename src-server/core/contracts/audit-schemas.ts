@@ -46,6 +46,10 @@ export const AuditEntrySchema = z
       description:
         "The id the entry had at its source, for an imported entry whose record carried one (the id to quote back to the source). `id` is always Gatehouse's own, so the two never collide.",
     }),
+    tenant: z.string().optional().meta({
+      description:
+        "The tenant whose trail holds the entry, for an imported or synced tenant's entry; absent on Gatehouse's own trail (tenant `gatehouse`).",
+    }),
   })
   .meta({ id: 'AuditEntry' });
 /** One record of the audit trail, as stored and as returned by `GET /api/v1/audit-log`. */
@@ -65,6 +69,23 @@ export const AuditFacetsSchema = z
   .object({ actionNames: z.array(z.string()), userNames: z.array(z.string()) })
   .meta({ id: 'AuditLogFacets' });
 export type AuditLogFacets = z.output<typeof AuditFacetsSchema>;
+
+export const AuditTenantSchema = z
+  .object({
+    name: z.string().meta({ description: "The tenant's name; `gatehouse` is Gatehouse's own trail." }),
+    entries: z.int().meta({ description: 'Entries its trail holds.' }),
+    newest: z
+      .string()
+      .optional()
+      .meta({ description: 'Timestamp of its newest entry.', format: 'date-time' }),
+  })
+  .meta({ id: 'AuditTenant' });
+export type AuditTenant = z.output<typeof AuditTenantSchema>;
+
+export const AuditTenantListSchema = z
+  .object({ items: z.array(AuditTenantSchema) })
+  .meta({ id: 'AuditTenantList' });
+export type AuditTenantList = z.output<typeof AuditTenantListSchema>;
 
 export const AUDIT_EXPORT_FORMATS = ['ndjson', 'csv'] as const;
 export type AuditExportFormat = (typeof AUDIT_EXPORT_FORMATS)[number];

@@ -443,6 +443,11 @@ export const ERROR_CODES = {
     sources: INTERNAL,
     meaning: 'A stored API document that the configuration names is not in the database.',
   },
+  GH_ERR_AUDIT_SYNC_FAILED: {
+    sources: INTERNAL,
+    meaning:
+      "A sync of an audit source stopped: the tenant or its identity provider refused, answered something that is not a page, or kept failing past the retries. The source's `lastSync.error` says which; the next sync resumes.",
+  },
   GH_ERR_STORE_CLOSED: {
     sources: INTERNAL,
     meaning: 'The audit or monitoring store was used after it was closed (while the server stops).',

@@ -46,6 +46,8 @@ export type {
   AuditExportFormat,
   AuditLogFacets,
   AuditLogPage,
+  AuditTenant,
+  AuditTenantList,
   AuditResource,
 } from './audit-schemas.js';
 export type { CreateEnvironment, Environment, ModifyEnvironment } from './environment-schemas.js';
@@ -107,6 +109,12 @@ export type {
   PreviewSample,
 } from './preview-schemas.js';
 export type { ProblemDetails } from './problem-schemas.js';
+export type {
+  AuditSource,
+  AuditSourceInput,
+  AuditSourceList,
+  AuditSyncSummary,
+} from './audit-source-schemas.js';
 export type {
   AuditLogFilterParameters as AuditLogFilter,
   AuditLogListParameters as AuditLogQuery,

@@ -11,6 +11,8 @@ import type { MonitoringOutcome, SummaryInterval } from './monitoring-schemas.js
  * exactly and case-insensitively.
  */
 export interface AuditLogFilterParameters {
+  /** A tenant's name, or `*` for every tenant; Gatehouse's own trail when absent. */
+  tenant?: string;
   startDateTimeUtc?: string;
   endDateTimeUtc?: string;
   actionName?: string;

@@ -21,6 +21,23 @@ export interface GatehouseSchema {
   monitoring_records: MonitoringRecordTable;
   monitoring_records_removed: MonitoringRecordRemovedTable;
   monitoring_rollups: MonitoringRollupTable;
+  audit_sources: AuditSourceTable;
+}
+
+/** A tenant's management API a trail is synced from. */
+export interface AuditSourceTable {
+  name: string;
+  /** The tenant whose trail the synced entries go into. */
+  tenant: string;
+  base_url: string;
+  /** How a token is obtained (JSON, no secret): `{kind:'client-credentials', tokenEndpoint, clientId, scope}` or `{kind:'bearer'}`. */
+  auth: string;
+  /** The client secret or the bearer token, sealed with the data dir's secrets key. */
+  sealed_secret: string;
+  /** Where the last sync got to (JSON), for the next incremental sync or a resumption. */
+  sync_state: string | null;
+  created_at: number;
+  updated_at: number;
 }
 
 /** Id counters: ids are never reused, whatever is removed. */
@@ -76,6 +93,8 @@ export interface KeyMaterialTable {
 
 export interface AuditEntryTable {
   id: number;
+  /** The trail the entry belongs to: `gatehouse` (Gatehouse's own) or an imported or synced tenant's name. */
+  tenant: string;
   /** The entry's timestamp. */
   time_ms: number;
   /** Lower-cased action and user names: the list filters match case-insensitively. */
@@ -104,11 +123,13 @@ export interface AuditResourceTable {
 
 /** Entries per UTC day, kept in the transaction that adds or removes them: exact counts without a scan. */
 export interface AuditDayCountTable {
+  tenant: string;
   day: number;
   n: number;
 }
 
 export interface AuditActionDayCountTable {
+  tenant: string;
   action_key: string;
   day: number;
   /** The spelling seen first (what the facets list shows). */
@@ -117,6 +138,7 @@ export interface AuditActionDayCountTable {
 }
 
 export interface AuditUserDayCountTable {
+  tenant: string;
   user_key: string;
   day: number;
   user_name: string;
@@ -124,6 +146,7 @@ export interface AuditUserDayCountTable {
 }
 
 export interface AuditActionUserDayCountTable {
+  tenant: string;
   action_key: string;
   user_key: string;
   day: number;

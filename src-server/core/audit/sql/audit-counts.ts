@@ -4,6 +4,7 @@ import type { GatehouseSchema } from '../../storage/schema.js';
 import { DAY_MS, splitRange, type CountedBucket } from '../../storage/time-buckets.js';
 import type { AuditFilter } from '../audit-entry.js';
 import { dayOf, nameKey, textColumn } from './audit-rows.js';
+import { ALL_TENANTS, OWN_TENANT } from '../audit-tenant.js';
 
 type Reader = Pick<Tx, 'selectFrom'>;
 
@@ -14,43 +15,53 @@ const SEP = '\u0000';
  * are added or removed and written in the same transaction, so a count never disagrees with the rows.
  */
 export class CountDeltas {
-  private readonly days = new Map<number, number>();
-  private readonly actions = new Map<string, { key: string; day: number; name: string; n: number }>();
-  private readonly users = new Map<string, { key: string; day: number; name: string; n: number }>();
-  private readonly pairs = new Map<string, { action: string; user: string; day: number; n: number }>();
+  private readonly days = new Map<string, { tenant: string; day: number; n: number }>();
+  private readonly actions = new Map<
+    string,
+    { tenant: string; key: string; day: number; name: string; n: number }
+  >();
+  private readonly users = new Map<
+    string,
+    { tenant: string; key: string; day: number; name: string; n: number }
+  >();
+  private readonly pairs = new Map<
+    string,
+    { tenant: string; action: string; user: string; day: number; n: number }
+  >();
 
-  add(actionName: string, userName: string, timeMs: number, delta: 1 | -1): void {
+  add(tenant: string, actionName: string, userName: string, timeMs: number, delta: 1 | -1): void {
     const day = dayOf(timeMs);
     const action = nameKey(actionName);
     const user = nameKey(userName);
-    this.days.set(day, (this.days.get(day) ?? 0) + delta);
+    bump(this.days, `${tenant}${SEP}${day}`, () => ({ tenant, day, n: 0 }), delta);
     bump(
       this.actions,
-      `${action}${SEP}${day}`,
-      () => ({ key: action, day, name: textColumn(actionName), n: 0 }),
+      `${tenant}${SEP}${action}${SEP}${day}`,
+      () => ({ tenant, key: action, day, name: textColumn(actionName), n: 0 }),
       delta,
     );
     bump(
       this.users,
-      `${user}${SEP}${day}`,
-      () => ({ key: user, day, name: textColumn(userName), n: 0 }),
+      `${tenant}${SEP}${user}${SEP}${day}`,
+      () => ({ tenant, key: user, day, name: textColumn(userName), n: 0 }),
       delta,
     );
-    bump(this.pairs, `${action}${SEP}${user}${SEP}${day}`, () => ({ action, user, day, n: 0 }), delta);
+    bump(
+      this.pairs,
+      `${tenant}${SEP}${action}${SEP}${user}${SEP}${day}`,
+      () => ({ tenant, action, user, day, n: 0 }),
+      delta,
+    );
   }
 
   async apply(database: Database, trx: Tx): Promise<void> {
-    await database.bulkIncrement(
-      trx,
-      'audit_day_counts',
-      ['day'],
-      [...this.days].map(([day, n]) => ({ day, n })),
-    );
+    await database.bulkIncrement(trx, 'audit_day_counts', ['tenant', 'day'], [...this.days.values()]);
     await database.bulkIncrement(
       trx,
       'audit_action_day_counts',
-      ['action_key', 'day'],
-      [...this.actions.values()].map(({ key, day, name, n }) => ({
+      ['tenant', 'action_key', 'day'],
+      [...this.actions.values()].map(({ tenant, key, day, name, n }) => ({
+        tenant,
         action_key: key,
         day,
         action_name: name,
@@ -60,21 +71,29 @@ export class CountDeltas {
     await database.bulkIncrement(
       trx,
       'audit_user_day_counts',
-      ['user_key', 'day'],
-      [...this.users.values()].map(({ key, day, name, n }) => ({ user_key: key, day, user_name: name, n })),
+      ['tenant', 'user_key', 'day'],
+      [...this.users.values()].map(({ tenant, key, day, name, n }) => ({
+        tenant,
+        user_key: key,
+        day,
+        user_name: name,
+        n,
+      })),
     );
     await database.bulkIncrement(
       trx,
       'audit_action_user_day_counts',
-      ['action_key', 'user_key', 'day'],
-      [...this.pairs.values()].map(({ action, user, day, n }) => ({
+      ['tenant', 'action_key', 'user_key', 'day'],
+      [...this.pairs.values()].map(({ tenant, action, user, day, n }) => ({
+        tenant,
         action_key: action,
         user_key: user,
         day,
         n,
       })),
     );
-    if ([...this.days.values()].some((n) => n < 0)) await dropEmptyCounts(trx, [...this.days.keys()]);
+    const shrunk = [...this.days.values()].filter((count) => count.n < 0);
+    if (shrunk.length > 0) await dropEmptyCounts(trx, [...new Set(shrunk.map((count) => count.day))]);
   }
 }
 
@@ -155,37 +174,39 @@ function wholeDayCounts(
 ): CountQuery {
   const action = filter.actionName === undefined ? undefined : nameKey(filter.actionName);
   const user = filter.userName === undefined ? undefined : nameKey(filter.userName);
-  const columns = [sql.lit(-1).as('piece'), 'day', 'n'] as const;
-  const days = <Q extends { where: (column: 'day', op: '>=' | '<', value: number) => Q }>(q: Q): Q => {
-    let bounded = q;
-    if (first !== undefined) bounded = bounded.where('day', '>=', first);
-    if (end !== undefined) bounded = bounded.where('day', '<', end);
-    return bounded;
-  };
-  if (action !== undefined && user !== undefined) {
-    return days(
-      reader
-        .selectFrom('audit_action_user_day_counts')
-        .select(columns)
-        .where('action_key', '=', action)
-        .where('user_key', '=', user),
-    );
-  }
-  if (action !== undefined) {
-    return days(
-      reader.selectFrom('audit_action_day_counts').select(columns).where('action_key', '=', action),
-    );
-  }
-  if (user !== undefined) {
-    return days(reader.selectFrom('audit_user_day_counts').select(columns).where('user_key', '=', user));
-  }
-  return days(reader.selectFrom('audit_day_counts').select(columns));
+  const tenant = tenantOf(filter);
+  const table =
+    action !== undefined && user !== undefined
+      ? 'audit_action_user_day_counts'
+      : action !== undefined
+        ? 'audit_action_day_counts'
+        : user !== undefined
+          ? 'audit_user_day_counts'
+          : 'audit_day_counts';
+  // Every tenant at once sums the tenants' counts of a day.
+  return reader
+    .selectFrom(table)
+    .select((eb) => [sql.lit(-1).as('piece'), 'day', eb.fn.sum<number>('n').as('n')])
+    .$if(tenant !== undefined, (q) => q.where('tenant', '=', tenant!))
+    .$if(action !== undefined, (q) => q.where(sql.ref('action_key'), '=', action!))
+    .$if(user !== undefined, (q) => q.where(sql.ref('user_key'), '=', user!))
+    .$if(first !== undefined, (q) => q.where('day', '>=', first!))
+    .$if(end !== undefined, (q) => q.where('day', '<', end!))
+    .groupBy('day');
+}
+
+/** The tenant a filter reads, or undefined for every tenant. */
+export function tenantOf(filter: Pick<AuditFilter, 'tenant'>): string | undefined {
+  if (filter.tenant === ALL_TENANTS) return undefined;
+  return filter.tenant ?? OWN_TENANT;
 }
 
 /** `audit_entries` with the filter applied (names by their lower-cased keys). */
 export function filteredEntries(reader: Reader, filter: AuditFilter) {
+  const tenant = tenantOf(filter);
   return reader
     .selectFrom('audit_entries')
+    .$if(tenant !== undefined, (q) => q.where('tenant', '=', tenant!))
     .$if(filter.actionName !== undefined, (q) => q.where('action_key', '=', nameKey(filter.actionName!)))
     .$if(filter.userName !== undefined, (q) => q.where('user_key', '=', nameKey(filter.userName!)))
     .$if(filter.startMs !== undefined, (q) => q.where('time_ms', '>=', filter.startMs!))

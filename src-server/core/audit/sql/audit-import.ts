@@ -14,7 +14,7 @@ const LOOKUP_KEYS = 5_000;
  * Bulk import in chunks, one transaction each. The chunks commit without waiting for the disk, the last one
  * waits (its sync covers those before it), so the import is durable when it resolves; a crash meanwhile leaves a
  * prefix that re-importing completes. An entry whose content (digest and time) is already stored, or came
- * earlier in the same chunk, is a duplicate. The first invalid entry stops the import after everything before it
+ * earlier in the same chunk, is a duplicate within the tenant's trail (another tenant may hold the same entry). The first invalid entry stops the import after everything before it
  * is written, so the outcome does not depend on chunking.
  */
 export async function importAuditEntries(
@@ -22,6 +22,7 @@ export async function importAuditEntries(
   entries: AsyncIterable<NewAuditEntry | readonly NewAuditEntry[]> | Iterable<NewAuditEntry>,
   onProgress: ((progress: ImportProgress) => void) | undefined,
   now: () => number,
+  tenant: string,
 ): Promise<ImportResult> {
   const progress: ImportProgress = { read: 0, added: 0, duplicates: 0 };
   let chunk: PreparedEntry[] = [];
@@ -29,7 +30,7 @@ export async function importAuditEntries(
     if (chunk.length === 0 && !last) return;
     const written = chunk;
     chunk = [];
-    progress.added += await writeChunk(database, written, now(), last);
+    progress.added += await writeChunk(database, written, now(), last, tenant);
     progress.duplicates = progress.read - progress.added - chunk.length;
   };
   const accept = async (input: NewAuditEntry): Promise<void> => {
@@ -43,7 +44,7 @@ export async function importAuditEntries(
       });
     }
     progress.read++;
-    chunk.push({ ...normalized, hash: contentKey(normalized.entry, normalized.timeMs) });
+    chunk.push({ ...normalized, hash: contentKey(normalized.entry, normalized.timeMs), tenant });
     if (chunk.length >= CHUNK_ENTRIES) {
       await flush();
       await yieldToEventLoop();
@@ -71,6 +72,7 @@ async function writeChunk(
   chunk: PreparedEntry[],
   recordedAt: number,
   durable: boolean,
+  tenant: string,
 ): Promise<number> {
   return database.transaction(
     async (trx) => {
@@ -80,6 +82,7 @@ async function writeChunk(
         const rows = await trx
           .selectFrom('audit_entries')
           .select(['time_ms', 'content_hash'])
+          .where('tenant', '=', tenant)
           .where('time_ms', 'in', times.slice(start, start + LOOKUP_KEYS))
           .execute();
         for (const row of rows) stored.add(`${row.time_ms}:${row.content_hash}`);

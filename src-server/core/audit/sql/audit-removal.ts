@@ -8,6 +8,7 @@ const MOVE_CHUNK = 2_000;
 
 const ENTRY_COLUMNS = [
   'id',
+  'tenant',
   'time_ms',
   'action_key',
   'user_key',
@@ -39,7 +40,7 @@ export async function moveToRemoved(
 async function moveChunk(database: Database, trx: Tx, ids: number[], removedAt: number): Promise<number> {
   const rows = await trx
     .selectFrom('audit_entries')
-    .select(['id', 'time_ms', 'action_key', 'user_key'])
+    .select(['id', 'tenant', 'time_ms', 'action_key', 'user_key'])
     .where('id', 'in', ids)
     .execute();
   if (rows.length === 0) return 0;
@@ -57,7 +58,7 @@ async function moveChunk(database: Database, trx: Tx, ids: number[], removedAt: 
   await trx.deleteFrom('audit_resources').where('entry_id', 'in', present).execute();
   await trx.deleteFrom('audit_entries').where('id', 'in', present).execute();
   const deltas = new CountDeltas();
-  for (const row of rows) deltas.add(row.action_key, row.user_key, row.time_ms, -1);
+  for (const row of rows) deltas.add(row.tenant, row.action_key, row.user_key, row.time_ms, -1);
   await deltas.apply(database, trx);
   return rows.length;
 }
@@ -112,11 +113,12 @@ export async function planRetention(database: Database, policy: RetentionPolicy)
   }
   for (const id of seen) if (!keep.has(id)) ids.push(id);
 
+  // The agent window is per tenant: two tenants' agent groups may share an id.
   const groups = await db
     .selectFrom('audit_entries')
-    .select(['agent_group_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .select(['tenant', 'agent_group_id', (eb) => eb.fn.countAll<number>().as('n')])
     .where('agent_group_id', 'is not', null)
-    .groupBy('agent_group_id')
+    .groupBy(['tenant', 'agent_group_id'])
     .execute();
   for (const group of groups) {
     const excess = group.n - policy.agentWindow;
@@ -124,6 +126,7 @@ export async function planRetention(database: Database, policy: RetentionPolicy)
     const old = await db
       .selectFrom('audit_entries')
       .select('id')
+      .where('tenant', '=', group.tenant)
       .where('agent_group_id', '=', group.agent_group_id)
       .orderBy('time_ms', 'desc')
       .orderBy('id', 'desc')

@@ -20,7 +20,7 @@ export async function rollBackAudit(
     const done = await database.transaction(async (trx) => {
       const rows = await trx
         .selectFrom('audit_entries')
-        .select(['id', 'time_ms', 'action_key', 'user_key'])
+        .select(['id', 'tenant', 'time_ms', 'action_key', 'user_key'])
         .where('recorded_at', '>', atMs)
         .limit(CHUNK)
         .execute();
@@ -29,7 +29,7 @@ export async function rollBackAudit(
       await trx.deleteFrom('audit_resources').where('entry_id', 'in', ids).execute();
       await trx.deleteFrom('audit_entries').where('id', 'in', ids).execute();
       const deltas = new CountDeltas();
-      for (const row of rows) deltas.add(row.action_key, row.user_key, row.time_ms, -1);
+      for (const row of rows) deltas.add(row.tenant, row.action_key, row.user_key, row.time_ms, -1);
       await deltas.apply(database, trx);
       return rows.length;
     });
@@ -54,7 +54,7 @@ export async function rollBackAudit(
       const deltas = new CountDeltas();
       for (const row of rows) {
         const entry = entryOfRow(row.id, row.entry);
-        deltas.add(entry.actionName, entry.userName, row.time_ms, 1);
+        deltas.add(row.tenant, entry.actionName, entry.userName, row.time_ms, 1);
         for (const resource of resourcesToKeep(entry)) resources.push({ entry_id: row.id, ...resource });
       }
       await database.bulkInsert(trx, 'audit_entries', rows);

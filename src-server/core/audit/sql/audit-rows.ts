@@ -4,6 +4,7 @@ import { DAY_MS } from '../../storage/time-buckets.js';
 import type { AuditEntry, NewAuditEntry } from '../audit-entry.js';
 import { contentHash } from '../content-hash.js';
 import type { NormalizedEntry } from '../normalize-entry.js';
+import { OWN_TENANT } from '../audit-tenant.js';
 
 /** An entry as stored, with the names as spelled (the counts keep the first spelling for the facets). */
 export interface EntryRow {
@@ -44,11 +45,13 @@ export function toEntryRow(
   { entry, timeMs }: NormalizedEntry,
   hash: string,
   recordedAt: number,
+  tenant: string = OWN_TENANT,
 ): EntryRow {
   const json = JSON.stringify(entry);
   return {
     row: {
       id,
+      tenant,
       time_ms: timeMs,
       action_key: nameKey(entry.actionName),
       user_key: nameKey(entry.userName),
@@ -63,9 +66,12 @@ export function toEntryRow(
   };
 }
 
-export function entryOfRow(id: number, json: string): AuditEntry {
+/** The entry of a row; another tenant's entry names its tenant (Gatehouse's own keep the shape they always had). */
+export function entryOfRow(id: number, json: string, tenant: string = OWN_TENANT): AuditEntry {
   try {
-    return JSON.parse(`{"id":${id},${json.slice(1)}`) as AuditEntry;
+    const entry = JSON.parse(`{"id":${id},${json.slice(1)}`) as AuditEntry;
+    if (tenant !== OWN_TENANT) entry.tenant = tenant;
+    return entry;
   } catch (error) {
     // Only a damaged file stores text that is not the JSON written.
     throw new DatabaseDamagedError(

@@ -10,6 +10,8 @@ export const AUDIT_SEQUENCE = 'audit_entries';
 /** An entry ready to be written: normalized, with its content digest. */
 export interface PreparedEntry extends NormalizedEntry {
   hash: string;
+  /** Gatehouse's own trail when absent. */
+  tenant?: string;
 }
 
 /**
@@ -48,9 +50,15 @@ export async function insertEntriesWithIds(
   const deltas = new CountDeltas();
   const stored: AuditEntry[] = [];
   entries.forEach(({ id, entry: prepared }) => {
-    const { row, actionName, userName } = toEntryRow(id, prepared, prepared.hash, recordedAt);
+    const { row, actionName, userName } = toEntryRow(
+      id,
+      prepared,
+      prepared.hash,
+      recordedAt,
+      prepared.tenant,
+    );
     rows.push(row);
-    deltas.add(actionName, userName, prepared.timeMs, 1);
+    deltas.add(row.tenant, actionName, userName, prepared.timeMs, 1);
     for (const resource of resourcesToKeep(prepared.entry)) resources.push({ entry_id: id, ...resource });
     if (returning) stored.push(withId(id, prepared.entry));
   });

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../storage/database.js';
 import { GroupCommit } from '../../storage/group-commit.js';
 import { RESTORE_WINDOW_MS } from '../../storage/restore-window.js';
-import { locatePage } from '../../storage/time-buckets.js';
+import { DAY_MS, locatePage } from '../../storage/time-buckets.js';
 import type {
   AuditEntry,
   AuditFilter,
@@ -10,13 +10,16 @@ import type {
   AuditQuery,
   AuditResource,
   AuditStore,
+  AuditTenantSummary,
+  ImportOptions,
   ImportProgress,
   ImportResult,
   NewAuditEntry,
   RetentionPolicy,
 } from '../audit-entry.js';
 import { normalizeEntry } from '../normalize-entry.js';
-import { countBuckets, filteredEntries } from './audit-counts.js';
+import { countBuckets, filteredEntries, tenantOf } from './audit-counts.js';
+import { OWN_TENANT } from '../audit-tenant.js';
 import { importAuditEntries } from './audit-import.js';
 import { moveToRemoved, planHistoryRemoval, planRetention, purgeRemoved } from './audit-removal.js';
 import { contentKey, entryOfRow } from './audit-rows.js';
@@ -65,9 +68,12 @@ export class SqlAuditStore implements AuditStore {
   async importEntries(
     entries: AsyncIterable<NewAuditEntry | readonly NewAuditEntry[]> | Iterable<NewAuditEntry>,
     onProgress?: (progress: ImportProgress) => void,
+    options: ImportOptions = {},
   ): Promise<ImportResult> {
     this.assertOpen();
-    return await this.track(importAuditEntries(this.database, entries, onProgress, this.now));
+    return await this.track(
+      importAuditEntries(this.database, entries, onProgress, this.now, options.tenant ?? OWN_TENANT),
+    );
   }
 
   async query(query: AuditQuery): Promise<AuditPage> {
@@ -87,13 +93,13 @@ export class SqlAuditStore implements AuditStore {
         if (!start) return { items: [], totalCount };
         const endMs = query.endMs === undefined ? start.endMs : Math.min(query.endMs, start.endMs);
         const rows = await filteredEntries(trx, { ...query, endMs })
-          .select(['id', 'entry'])
+          .select(['id', 'entry', 'tenant'])
           .orderBy('time_ms', 'desc')
           .orderBy('id', 'desc')
           .limit(query.pageSize)
           .offset(start.offset)
           .execute();
-        return { items: rows.map((row) => entryOfRow(row.id, row.entry)), totalCount };
+        return { items: rows.map((row) => entryOfRow(row.id, row.entry, row.tenant)), totalCount };
       });
   }
 
@@ -103,7 +109,7 @@ export class SqlAuditStore implements AuditStore {
       this.assertOpen();
       const cursor = after;
       const rows = await filteredEntries(this.database.db, filter)
-        .select(['id', 'time_ms', 'entry'])
+        .select(['id', 'time_ms', 'entry', 'tenant'])
         .$if(cursor !== undefined, (q) =>
           q.where((eb) =>
             eb.or([
@@ -116,30 +122,56 @@ export class SqlAuditStore implements AuditStore {
         .orderBy('id', 'desc')
         .limit(ITERATE_BATCH)
         .execute();
-      for (const row of rows) yield entryOfRow(row.id, row.entry);
+      for (const row of rows) yield entryOfRow(row.id, row.entry, row.tenant);
       if (rows.length < ITERATE_BATCH) return;
       const last = rows.at(-1)!;
       after = { timeMs: last.time_ms, id: last.id };
     }
   }
 
-  async facets(): Promise<{ actionNames: string[]; userNames: string[] }> {
+  async facets(tenant?: string): Promise<{ actionNames: string[]; userNames: string[] }> {
     this.assertOpen();
     const { db } = this.database;
+    const only = tenantOf({ tenant });
     const actions = await db
       .selectFrom('audit_action_day_counts')
       .select((eb) => eb.fn.min('action_name').as('name'))
+      .$if(only !== undefined, (q) => q.where('tenant', '=', only!))
       .groupBy('action_key')
       .execute();
     const users = await db
       .selectFrom('audit_user_day_counts')
       .select((eb) => eb.fn.min('user_name').as('name'))
+      .$if(only !== undefined, (q) => q.where('tenant', '=', only!))
       .groupBy('user_key')
       .execute();
     return {
       actionNames: actions.map((row) => row.name).sort(compareNames),
       userNames: users.map((row) => row.name).sort(compareNames),
     };
+  }
+
+  async tenants(): Promise<AuditTenantSummary[]> {
+    this.assertOpen();
+    const rows = await this.database.db
+      .selectFrom('audit_day_counts')
+      .select(['tenant', (eb) => eb.fn.sum<number>('n').as('n'), (eb) => eb.fn.max('day').as('day')])
+      .groupBy('tenant')
+      .execute();
+    const summaries = new Map<string, AuditTenantSummary>([[OWN_TENANT, { name: OWN_TENANT, entries: 0 }]]);
+    for (const row of rows) {
+      const newest = await this.database.db
+        .selectFrom('audit_entries')
+        .select((eb) => eb.fn.max('time_ms').as('t'))
+        .where('tenant', '=', row.tenant)
+        .where('time_ms', '>=', row.day * DAY_MS)
+        .executeTakeFirst();
+      const summary: AuditTenantSummary = { name: row.tenant, entries: row.n };
+      // The newest day with a count has an entry, so the maximum exists.
+      if (newest) summary.newest = new Date(newest.t).toISOString();
+      summaries.set(row.tenant, summary);
+    }
+    return [...summaries.values()].sort((a, b) => compareNames(a.name, b.name));
   }
 
   async count(): Promise<number> {
