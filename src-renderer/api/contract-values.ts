@@ -36,6 +36,7 @@ export const MONITORING_OUTCOMES = valuesOf<MonitoringOutcome>({
   unmatched: true,
   'method-not-allowed': true,
   preflight: true,
+  'preflight-refused': true,
   unauthenticated: true,
   denied: true,
   throttled: true,

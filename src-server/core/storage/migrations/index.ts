@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import type { EngineKind } from '../engine-kind.js';
 import { initialSchema } from './0001-initial.js';
 import { configRecords } from './0002-config-records.js';
+import { monitoringCapture } from './0004-monitoring-capture.js';
 
 /**
  * One migration history for both engines, applied by Kysely's Migrator at open. Append only: never edit a
@@ -11,6 +12,7 @@ export function migrationsFor(engine: EngineKind): MigrationProvider {
   const migrations: Record<string, Migration> = {
     '0001-initial': initialSchema(engine),
     '0002-config-records': configRecords(engine),
+    '0004-monitoring-capture': monitoringCapture(),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
