@@ -53,7 +53,9 @@ export const CapturedExchangeSchema = z
     response: z
       .object({
         status: z.int(),
-        headers: z.array(HeaderSchema).meta({ description: 'As sent to the caller, credential values masked.' }),
+        headers: z
+          .array(HeaderSchema)
+          .meta({ description: 'As sent to the caller, credential values masked.' }),
         body: CapturedBodySchema.nullable(),
       })
       .nullable()

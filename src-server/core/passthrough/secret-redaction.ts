@@ -3,11 +3,7 @@ import type { ConfigData } from '../model/config-model.js';
 import type { SecretBox } from '../config-store/secret-box.js';
 import { buildEnvironmentScope } from './environment-scope.js';
 import { entriesOf } from './passthrough-references.js';
-import {
-  literalParts,
-  revealsLiteralSecret,
-  unsealHeader,
-} from './sealed-headers.js';
+import { literalParts, revealsLiteralSecret, unsealHeader } from './sealed-headers.js';
 
 /** The header and query names policies read API keys from (besides the credential-like ones). */
 export interface CredentialNames {

@@ -1,10 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import {
-  MASK,
-  isCredentialHeader,
-  maskCredentialQuery,
-  maskSecrets,
-} from '../../core/audit/mask-secrets.js';
+import { MASK, isCredentialHeader, maskCredentialQuery, maskSecrets } from '../../core/audit/mask-secrets.js';
 import type { CapturedBody, CapturedExchange } from '../../core/contracts/monitoring-capture-schemas.js';
 
 /** How one API's exchanges are captured in one agent group (its environment's secrets are masked). */
@@ -55,6 +50,7 @@ export class ExchangeCapture {
   readonly responseBody: BodyTap;
   requestBodyRead = false;
   response: { status: number; headers: string[] } | undefined;
+  #redact: (text: string) => string;
 
   constructor(
     private readonly rules: CaptureRules,
@@ -62,6 +58,7 @@ export class ExchangeCapture {
   ) {
     this.requestBody = new BodyTap(rules.maxBodyBytes);
     this.responseBody = new BodyTap(rules.maxBodyBytes);
+    this.#redact = rules.redact;
   }
 
   /** The response head, as `writeHead` takes its headers: name, value, name, value… */
@@ -71,13 +68,14 @@ export class ExchangeCapture {
 
   finish(): CapturedExchange {
     const { req, rules } = this;
+    this.#redact = withOwnCredentials(rules, req.rawHeaders, req.url ?? '/');
     const requestHeaders = this.headers(req.rawHeaders);
     const response = this.response;
     const responseHeaders = response ? this.headers(response.headers) : [];
     return {
       request: {
         method: req.method ?? 'GET',
-        target: rules.redact(maskCredentialQuery(req.url ?? '/', rules.credentialQuery)),
+        target: this.#redact(maskCredentialQuery(req.url ?? '/', rules.credentialQuery)),
         httpVersion: req.httpVersion,
         headers: requestHeaders,
         body: this.requestBodyRead ? this.body(this.requestBody, requestHeaders) : null,
@@ -99,7 +97,7 @@ export class ExchangeCapture {
       const name = flat[index]!;
       const value = flat[index + 1]!;
       const secret = isCredentialHeader(name) || this.rules.credentialHeaders.has(name.toLowerCase());
-      headers.push({ name, value: secret ? MASK : this.rules.redact(value.slice(0, MAX_HEADER_VALUE)) });
+      headers.push({ name, value: secret ? MASK : this.#redact(value.slice(0, MAX_HEADER_VALUE)) });
     }
     return headers;
   }
@@ -119,18 +117,24 @@ export class ExchangeCapture {
     if (encoding && encoding.toLowerCase() !== 'identity') return summary;
     const text = textOf(tap.kept(), contentType, truncated);
     if (text === undefined) return summary;
-    return { ...summary, binary: false, text: this.rules.redact(maskStructured(text, contentType, truncated)) };
+    return { ...summary, binary: false, text: this.#redact(maskStructured(text, contentType, truncated)) };
   }
 }
 
 const TEXT_TYPE =
   /^(text\/|application\/([\w.+-]*\+)?(json|xml|javascript|ecmascript|x-www-form-urlencoded|graphql|yaml|x-yaml|x-ndjson|problem\+json|csv|sql)\b)/i;
-const DECLARED_BINARY = /^(image|audio|video|font)\/|^application\/(octet-stream|zip|gzip|pdf|x-protobuf|grpc)/i;
+const DECLARED_BINARY =
+  /^(image|audio|video|font)\/|^application\/(octet-stream|zip|gzip|pdf|x-protobuf|grpc)/i;
 /** Control characters other than tab, line feed and carriage return: not text a person reads. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** The kept bytes as text, or undefined for a binary body (declared so, or not valid UTF-8 text). */
-export function textOf(bytes: Buffer, contentType: string | undefined, truncated: boolean): string | undefined {
+export function textOf(
+  bytes: Buffer,
+  contentType: string | undefined,
+  truncated: boolean,
+): string | undefined {
   if (contentType && DECLARED_BINARY.test(contentType)) return undefined;
   // A cut can split a character: drop an incomplete sequence at the end of a truncated body.
   const usable = truncated ? bytes.subarray(0, completeUtf8Length(bytes)) : bytes;
@@ -175,14 +179,71 @@ function maskStructured(text: string, contentType: string | undefined, truncated
     const masked = maskSecrets(parsed);
     return JSON.stringify(masked) === JSON.stringify(parsed) ? text : JSON.stringify(masked, null, 2);
   }
-  if (/^application\/x-www-form-urlencoded/i.test(contentType)) return maskCredentialQuery(`?${text}`).slice(1);
+  if (/^application\/x-www-form-urlencoded/i.test(contentType))
+    return maskCredentialQuery(`?${text}`).slice(1);
   return text;
 }
 
 const SECRET_MEMBER =
-  /("[^"\\]*(?:secret|ticket|password|passwd|pwd|token|apikey|api_key|api-key|privatekey|private_key|credential|signature)[^"\\]*"\s*:\s*)("(?:[^"\\]|\\.)*"|-?\d[\d.eE+-]*)/gi;
+  /("[^"\\]*(?:secret|ticket|password|passwd|pwd|token|apikey|api_key|api-key|privatekey|private_key|credential|signature)[^"\\]*"\s*:\s*)("(?:[^"\\]|\\.)*(?:"|\\?$)|-?\d[\d.eE+-]*)/gi;
 
-/** JSON that does not parse (cut at the size limit): string and number values of secret-looking members. */
+/**
+ * JSON that does not parse (cut at the size limit): string and number values of secret-looking members, a value
+ * cut off at the end included.
+ */
 function maskJsonText(text: string): string {
   return text.replace(SECRET_MEMBER, (_match, member: string) => `${member}"${MASK}"`);
+}
+
+/** Shorter values are left alone: masking them would garble unrelated text. */
+const MIN_REDACTED_LENGTH = 4;
+const LEADING_SCHEME = /^[A-Za-z-]+\s+(?=\S)/;
+
+/**
+ * The rules' redaction plus the caller's own credentials (its Authorization, cookies, API keys), which an
+ * echoing target may send back in a body or a header.
+ */
+function withOwnCredentials(
+  rules: CaptureRules,
+  raw: readonly string[],
+  url: string,
+): (text: string) => string {
+  const needles = new Set<string>();
+  for (const value of maskedQueryValues(url, rules.credentialQuery)) {
+    if (value.length < MIN_REDACTED_LENGTH) continue;
+    needles.add(value);
+    const decoded = decodedOrUndefined(value);
+    if (decoded !== undefined && decoded.length >= MIN_REDACTED_LENGTH) needles.add(decoded);
+  }
+  for (let index = 0; index + 1 < raw.length; index += 2) {
+    const name = raw[index]!;
+    if (!isCredentialHeader(name) && !rules.credentialHeaders.has(name.toLowerCase())) continue;
+    const value = raw[index + 1]!.trim();
+    for (const candidate of [value, value.replace(LEADING_SCHEME, '')]) {
+      if (candidate.length < MIN_REDACTED_LENGTH) continue;
+      needles.add(candidate);
+      needles.add(JSON.stringify(candidate).slice(1, -1));
+    }
+  }
+  if (needles.size === 0) return rules.redact;
+  const ordered = [...needles].sort((a, b) => b.length - a.length);
+  return (text) => rules.redact(ordered.reduce((current, needle) => current.split(needle).join(MASK), text));
+}
+
+/** The raw values of the query parameters `maskCredentialQuery` masks (a target may echo the URL it got). */
+function maskedQueryValues(url: string, names: ReadonlySet<string>): string[] {
+  const masked = maskCredentialQuery(url, names);
+  if (masked === url) return [];
+  const before = url.slice(url.indexOf('?') + 1).split('&');
+  const after = masked.slice(masked.indexOf('?') + 1).split('&');
+  return before.flatMap((pair, index) => (pair === after[index] ? [] : [pair.slice(pair.indexOf('=') + 1)]));
+}
+
+function decodedOrUndefined(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, ' '));
+  } catch (error) {
+    if (error instanceof URIError) return undefined;
+    throw error;
+  }
 }

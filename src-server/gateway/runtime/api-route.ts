@@ -104,7 +104,8 @@ export function buildApiRoute(
   for (const operation of api.operations) {
     const entry = passthrough?.operations[operation.key];
     if (!entry) {
-      if (allOperations) covered.push({ operation, endpoint: { ...allOperations, operation: operation.key } });
+      if (allOperations)
+        covered.push({ operation, endpoint: { ...allOperations, operation: operation.key } });
       continue;
     }
     if (!compilePathTemplate(templateOfPathKey(operation.path))) continue;

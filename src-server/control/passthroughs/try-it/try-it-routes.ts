@@ -17,7 +17,12 @@ import {
   TryResultSchema,
   type TryResult,
 } from '../../../core/contracts/try-it-schemas.js';
-import { credentialNamesOf, maskHeaders, maskQuery, secretRedactor } from '../../../core/passthrough/secret-redaction.js';
+import {
+  credentialNamesOf,
+  maskHeaders,
+  maskQuery,
+  secretRedactor,
+} from '../../../core/passthrough/secret-redaction.js';
 import { requestTargetOf, resolveTryTarget, type ListenerAddress } from './try-target.js';
 import { ErrorCode } from '../../../core/contracts/error-codes.js';
 
