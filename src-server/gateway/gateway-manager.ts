@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
+import { TRY_DRAFT_HEADER } from '../core/contracts/constants.js';
 import type { AuditRecorder } from '../core/audit/audit-recorder.js';
 import { AddressInUseError } from '../core/net/listener.js';
 import type { MonitoringSink, NewMonitoringRecord } from '../core/monitoring/monitoring-record.js';
-import type { AgentGroupRecord, ConfigData } from '../core/model/config-model.js';
+import type { AgentGroupRecord, ConfigData, PassthroughRecord } from '../core/model/config-model.js';
 import type { ConfigStore } from '../core/config-store/config-store.js';
 import type { SecretBox } from '../core/config-store/secret-box.js';
 import {
@@ -85,6 +88,8 @@ export class GatewayManager {
   readonly #applied: { state: GroupState; runtime: GroupRuntime }[] = [];
   /** Monitoring records of single requests, for the editor's "Try it". */
   readonly traces = new TraceWatchers();
+  /** Draft runtimes registered for one Try it request each, by token. */
+  readonly #drafts = new Map<string, { groupId: string; runtime: GroupRuntime }>();
   #monitoring: MonitoringSink;
   #revision = 0;
   #queue: Promise<void> = Promise.resolve();
@@ -119,6 +124,51 @@ export class GatewayManager {
       .filter((state) => state.listener !== undefined)
       .sort((a, b) => rank(a) - rank(b) || a.group.name.localeCompare(b.group.name))
       .map((state) => ({ agentGroupId: state.group.id, name: state.group.name, url: state.listener!.url }));
+  }
+
+  /**
+   * A runtime of the group with `passthrough` in place of its API's saved one, for the one request that carries
+   * the returned token (the editor's Try it of a draft). Built apart from the live runtime and its caches, so
+   * nothing of it is ever served to other callers; the token is random, used once, and released after the try.
+   */
+  tryDraft(
+    agentGroupId: string,
+    data: Readonly<ConfigData>,
+    passthrough: PassthroughRecord,
+  ): { token: string; release: () => void } | undefined {
+    const state = this.#groups.get(agentGroupId);
+    if (!state?.listener) return undefined;
+    const withDraft: ConfigData = {
+      ...data,
+      passthroughs: [
+        ...data.passthroughs.filter((candidate) => candidate.apiId !== passthrough.apiId),
+        passthrough,
+      ],
+    };
+    const compiler = new EntryCompiler();
+    compiler.beginBuild();
+    const runtime = buildGroupRuntime(withDraft, state.group, state.runtime.summary.revision, {
+      secretBox: this.options.secretBox,
+      compiler,
+      routes: new ApiRouteCache(),
+      verifyApiKey: this.options.verifyApiKey,
+    });
+    compiler.endBuild();
+    const token = randomBytes(24).toString('base64url');
+    this.#drafts.set(token, { groupId: agentGroupId, runtime });
+    return { token, release: () => this.#drafts.delete(token) };
+  }
+
+  /** The draft runtime a request asks for with its token, taken once; the header never goes further. */
+  #draftRuntime(groupId: string, req: IncomingMessage): GroupRuntime | undefined {
+    const token = req.headers[TRY_DRAFT_HEADER];
+    if (token === undefined) return undefined;
+    delete req.headers[TRY_DRAFT_HEADER];
+    if (typeof token !== 'string') return undefined;
+    const draft = this.#drafts.get(token);
+    if (draft?.groupId !== groupId) return undefined;
+    this.#drafts.delete(token);
+    return draft.runtime;
   }
 
   /** Where this process reaches a running group's listener (a wildcard bind is reached on loopback). */
@@ -267,6 +317,7 @@ export class GatewayManager {
   async #startListener(state: GroupState, binding: Binding): Promise<void> {
     const deps: GatewayHandlerDeps = {
       runtime: () => state.runtime,
+      draftRuntime: (req) => this.#draftRuntime(state.group.id, req),
       monitoring: { record: (record, traceparent) => this.#report(record, traceparent) },
       proxy: this.#proxy,
       jwt: this.#jwt,

@@ -1,4 +1,4 @@
-import type { RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import type { Logger } from 'pino';
 import { maskCredentialQuery } from '../../core/audit/mask-secrets.js';
 import { ErrorCode, type HttpErrorCode } from '../../core/contracts/error-codes.js';
@@ -20,6 +20,8 @@ import { resolveRoute, type RouteResolution } from '../runtime/route-table.js';
 export interface GatewayHandlerDeps {
   /** The group's current runtime; read once per request, so a request keeps the table it started with. */
   runtime: () => GroupRuntime;
+  /** The runtime of an unsaved draft the request carries the one-use token of (Try it), if any. */
+  draftRuntime?: (req: IncomingMessage) => GroupRuntime | undefined;
   monitoring: MonitoringSink;
   proxy: UpstreamProxy;
   jwt: JwtVerifier;
@@ -33,7 +35,7 @@ export interface GatewayHandlerDeps {
  */
 export function createGatewayHandler(deps: GatewayHandlerDeps): RequestListener {
   return (req, res) => {
-    const runtime = deps.runtime();
+    const runtime = deps.draftRuntime?.(req) ?? deps.runtime();
     runExchange(deps, runtime, new Exchange(req, res, runtime, deps.monitoring));
   };
 }
