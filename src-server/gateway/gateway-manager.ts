@@ -1,7 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
-import { TRY_DRAFT_HEADER } from '../core/contracts/constants.js';
 import type { AuditRecorder } from '../core/audit/audit-recorder.js';
 import { AddressInUseError } from '../core/net/listener.js';
 import type { MonitoringSink, NewMonitoringRecord } from '../core/monitoring/monitoring-record.js';
@@ -22,6 +19,7 @@ import { createGatewayHandler, type GatewayHandlerDeps } from './handler/request
 import { createUpgradeHandler } from './handler/upgrade-handler.js';
 import { ApiRouteCache } from './runtime/api-route-cache.js';
 import { EntryCompiler } from './runtime/entry-compiler.js';
+import { TryDrafts } from './runtime/try-drafts.js';
 import {
   buildGroupRuntime,
   runtimeFingerprint,
@@ -88,8 +86,7 @@ export class GatewayManager {
   readonly #applied: { state: GroupState; runtime: GroupRuntime }[] = [];
   /** Monitoring records of single requests, for the editor's "Try it". */
   readonly traces = new TraceWatchers();
-  /** Draft runtimes registered for one Try it request each, by token. */
-  readonly #drafts = new Map<string, { groupId: string; runtime: GroupRuntime }>();
+  readonly #drafts: TryDrafts;
   #monitoring: MonitoringSink;
   #revision = 0;
   #queue: Promise<void> = Promise.resolve();
@@ -101,6 +98,7 @@ export class GatewayManager {
       requestBodyTimeoutMs: options.limits?.requestBodyTimeoutMs ?? 0,
     });
     this.#jwt = new JwtVerifier(options.logger);
+    this.#drafts = new TryDrafts({ secretBox: options.secretBox, verifyApiKey: options.verifyApiKey });
     this.#monitoring = options.monitoring ?? DROP_RECORDS;
   }
 
@@ -128,8 +126,7 @@ export class GatewayManager {
 
   /**
    * A runtime of the group with `passthrough` in place of its API's saved one, for the one request that carries
-   * the returned token (the editor's Try it of a draft). Built apart from the live runtime and its caches, so
-   * nothing of it is ever served to other callers; the token is random, used once, and released after the try.
+   * the returned token (the editor's Try it of a draft; see runtime/try-drafts.ts).
    */
   tryDraft(
     agentGroupId: string,
@@ -138,37 +135,7 @@ export class GatewayManager {
   ): { token: string; release: () => void } | undefined {
     const state = this.#groups.get(agentGroupId);
     if (!state?.listener) return undefined;
-    const withDraft: ConfigData = {
-      ...data,
-      passthroughs: [
-        ...data.passthroughs.filter((candidate) => candidate.apiId !== passthrough.apiId),
-        passthrough,
-      ],
-    };
-    const compiler = new EntryCompiler();
-    compiler.beginBuild();
-    const runtime = buildGroupRuntime(withDraft, state.group, state.runtime.summary.revision, {
-      secretBox: this.options.secretBox,
-      compiler,
-      routes: new ApiRouteCache(),
-      verifyApiKey: this.options.verifyApiKey,
-    });
-    compiler.endBuild();
-    const token = randomBytes(24).toString('base64url');
-    this.#drafts.set(token, { groupId: agentGroupId, runtime });
-    return { token, release: () => this.#drafts.delete(token) };
-  }
-
-  /** The draft runtime a request asks for with its token, taken once; the header never goes further. */
-  #draftRuntime(groupId: string, req: IncomingMessage): GroupRuntime | undefined {
-    const token = req.headers[TRY_DRAFT_HEADER];
-    if (token === undefined) return undefined;
-    delete req.headers[TRY_DRAFT_HEADER];
-    if (typeof token !== 'string') return undefined;
-    const draft = this.#drafts.get(token);
-    if (draft?.groupId !== groupId) return undefined;
-    this.#drafts.delete(token);
-    return draft.runtime;
+    return this.#drafts.register(state.group, state.runtime.summary.revision, data, passthrough);
   }
 
   /** Where this process reaches a running group's listener (a wildcard bind is reached on loopback). */
@@ -317,7 +284,7 @@ export class GatewayManager {
   async #startListener(state: GroupState, binding: Binding): Promise<void> {
     const deps: GatewayHandlerDeps = {
       runtime: () => state.runtime,
-      draftRuntime: (req) => this.#draftRuntime(state.group.id, req),
+      draftRuntime: (req) => this.#drafts.take(state.group.id, req),
       monitoring: { record: (record, traceparent) => this.#report(record, traceparent) },
       proxy: this.#proxy,
       jwt: this.#jwt,
