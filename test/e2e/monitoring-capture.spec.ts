@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startGatehouse, type StartedGatehouse } from './gatehouse-fixture.js';
-import { saveScreenshot } from './support/accessibility.js';
+import { expectNoSeriousViolations, saveScreenshot } from './support/accessibility.js';
 import { openScreen, signInWithToken } from './support/console.js';
 import { startEchoUpstream, type EchoUpstream } from './support/echo-upstream.js';
 import { managementApi, type ManagementApi } from './support/management-api.js';
@@ -87,6 +87,7 @@ test('a developer turns on capture, sends requests and reads each exchange, refu
   await limit.fill('4096');
   await card.getByRole('button', { name: 'Save capture' }).click();
   await expect(page.getByText('Monitoring captures the exchanges of')).toBeVisible();
+  await expectNoSeriousViolations(page, 'the API page with its monitoring capture card');
   await expect
     .poll(
       async () =>
@@ -152,6 +153,7 @@ test('a developer turns on capture, sends requests and reads each exchange, refu
   await expect(response).toContainText('visible-tag');
   const content = await page.content();
   for (const secret of [BACKEND_TOKEN, CALLER_TOKEN, PASSWORD]) expect(content).not.toContain(secret);
+  await expectNoSeriousViolations(page, 'the record drawer with a captured exchange');
   await saveScreenshot(page, 'api-monitoring-captured-exchange');
   await page.keyboard.press('Escape');
 

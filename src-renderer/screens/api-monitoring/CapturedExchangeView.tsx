@@ -58,7 +58,14 @@ function Message({
       <Typography variant="subtitle2" component="h3">
         {title}
       </Typography>
-      <Box component="pre" sx={block}>
+      {/* Scrollable, so focusable: keyboard users scroll a long body too. */}
+      <Box
+        component="pre"
+        sx={block}
+        tabIndex={0}
+        role="region"
+        aria-label={`${title}: start line, headers and body`}
+      >
         {head}
         {shown.text ? `\n\n${shown.text}` : ''}
       </Box>
