@@ -5,6 +5,8 @@
  */
 import type { API_DOCUMENT_LIMIT } from '../../src-server/core/contracts/api-schemas.js';
 import type {
+  DEFAULT_CAPTURE_BODY_BYTES as SERVER_DEFAULT_CAPTURE_BODY_BYTES,
+  MAX_CAPTURE_BODY_BYTES as SERVER_MAX_CAPTURE_BODY_BYTES,
   MAX_TEMPLATE_LENGTH as SERVER_MAX_TEMPLATE_LENGTH,
   SECRET_MASK as SERVER_SECRET_MASK,
 } from '../../src-server/core/contracts/constants.js';
@@ -36,6 +38,7 @@ export const MONITORING_OUTCOMES = valuesOf<MonitoringOutcome>({
   unmatched: true,
   'method-not-allowed': true,
   preflight: true,
+  'preflight-refused': true,
   unauthenticated: true,
   denied: true,
   throttled: true,
@@ -115,6 +118,8 @@ export const ENTRY_BOUNDS = {
 } as const satisfies typeof SERVER_ENTRY_BOUNDS;
 
 export const MAX_TEMPLATE_LENGTH: typeof SERVER_MAX_TEMPLATE_LENGTH = 4096;
+export const DEFAULT_CAPTURE_BODY_BYTES: typeof SERVER_DEFAULT_CAPTURE_BODY_BYTES = 16_384;
+export const MAX_CAPTURE_BODY_BYTES: typeof SERVER_MAX_CAPTURE_BODY_BYTES = 1_048_576;
 export const MAX_HEADER_ENTRIES: typeof SERVER_MAX_HEADER_ENTRIES = 50;
 export const MAX_ALLOWED_ORIGINS: typeof SERVER_MAX_ALLOWED_ORIGINS = 100;
 export const MAX_EXPOSED_HEADERS: typeof SERVER_MAX_EXPOSED_HEADERS = 50;

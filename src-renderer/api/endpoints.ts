@@ -171,6 +171,9 @@ export const monitoringApi = {
     { signal }: Signal = {},
   ) =>
     client.get<MonitoringSummary>('/api/v1/monitoring/summary', { query: { ...filter, interval }, signal }),
+  /** One record in full: with its captured exchange when its API captures them. */
+  get: (client: ApiClient, id: number, { signal }: Signal = {}) =>
+    client.get<MonitoringRecord>(`/api/v1/monitoring/requests/${id}`, { signal }),
   /** The APIs the filters offer (id, name, base path only). */
   apiChoices: async (client: ApiClient, { signal }: Signal = {}): Promise<MonitoredApiChoice[]> =>
     (await listAll<MonitoredApiChoice>(client, '/api/v1/apis', { signal })).map(({ id, name, basePath }) => ({

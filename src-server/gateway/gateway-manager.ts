@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { AuditRecorder } from '../core/audit/audit-recorder.js';
 import { AddressInUseError } from '../core/net/listener.js';
 import type { MonitoringSink, NewMonitoringRecord } from '../core/monitoring/monitoring-record.js';
-import type { AgentGroupRecord, ConfigData } from '../core/model/config-model.js';
+import type { AgentGroupRecord, ConfigData, PassthroughRecord } from '../core/model/config-model.js';
 import type { ConfigStore } from '../core/config-store/config-store.js';
 import type { SecretBox } from '../core/config-store/secret-box.js';
 import {
@@ -19,6 +19,7 @@ import { createGatewayHandler, type GatewayHandlerDeps } from './handler/request
 import { createUpgradeHandler } from './handler/upgrade-handler.js';
 import { ApiRouteCache } from './runtime/api-route-cache.js';
 import { EntryCompiler } from './runtime/entry-compiler.js';
+import { TryDrafts } from './runtime/try-drafts.js';
 import {
   buildGroupRuntime,
   runtimeFingerprint,
@@ -85,6 +86,7 @@ export class GatewayManager {
   readonly #applied: { state: GroupState; runtime: GroupRuntime }[] = [];
   /** Monitoring records of single requests, for the editor's "Try it". */
   readonly traces = new TraceWatchers();
+  readonly #drafts: TryDrafts;
   #monitoring: MonitoringSink;
   #revision = 0;
   #queue: Promise<void> = Promise.resolve();
@@ -96,6 +98,7 @@ export class GatewayManager {
       requestBodyTimeoutMs: options.limits?.requestBodyTimeoutMs ?? 0,
     });
     this.#jwt = new JwtVerifier(options.logger);
+    this.#drafts = new TryDrafts({ secretBox: options.secretBox, verifyApiKey: options.verifyApiKey });
     this.#monitoring = options.monitoring ?? DROP_RECORDS;
   }
 
@@ -119,6 +122,20 @@ export class GatewayManager {
       .filter((state) => state.listener !== undefined)
       .sort((a, b) => rank(a) - rank(b) || a.group.name.localeCompare(b.group.name))
       .map((state) => ({ agentGroupId: state.group.id, name: state.group.name, url: state.listener!.url }));
+  }
+
+  /**
+   * A runtime of the group with `passthrough` in place of its API's saved one, for the one request that carries
+   * the returned token (the editor's Try it of a draft; see runtime/try-drafts.ts).
+   */
+  tryDraft(
+    agentGroupId: string,
+    data: Readonly<ConfigData>,
+    passthrough: PassthroughRecord,
+  ): { token: string; release: () => void } | undefined {
+    const state = this.#groups.get(agentGroupId);
+    if (!state?.listener) return undefined;
+    return this.#drafts.register(state.group, state.runtime.summary.revision, data, passthrough);
   }
 
   /** Where this process reaches a running group's listener (a wildcard bind is reached on loopback). */
@@ -267,6 +284,7 @@ export class GatewayManager {
   async #startListener(state: GroupState, binding: Binding): Promise<void> {
     const deps: GatewayHandlerDeps = {
       runtime: () => state.runtime,
+      draftRuntime: (req) => this.#drafts.take(state.group.id, req),
       monitoring: { record: (record, traceparent) => this.#report(record, traceparent) },
       proxy: this.#proxy,
       jwt: this.#jwt,

@@ -121,7 +121,11 @@ test('real gateway traffic: filters kept in the URL, the details drawer, the cha
   await expect(drawer.getByTestId('record-outcome')).toHaveText('forwarded');
   await expect(drawer.getByTestId('record-target-url')).toContainText(`${upstream.url}/orders?key=********`);
   const fields = drawer.getByTestId('monitoring-record-fields');
-  for (const text of ['Orders API', '* (All operations)', 'public', '127.0.0.1', 'Default', 'Bytes out']) {
+  // All operations served it, and the record names the operation of the document it matched.
+  await expect(drawer.getByTestId('record-operation')).toHaveText(
+    'GET /orders/{orderId} — served by All operations',
+  );
+  for (const text of ['Orders API', 'public', '127.0.0.1', 'Default', 'Bytes out']) {
     await expect(fields).toContainText(text);
   }
   expect(await page.content()).not.toContain(BACKEND_TOKEN);

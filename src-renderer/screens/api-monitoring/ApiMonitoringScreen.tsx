@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import type { MonitoringRecord } from '../../api/types.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { LoadFailureAlerts, ProblemAlert } from '../../components/ProblemAlert.js';
@@ -73,6 +74,24 @@ export default function ApiMonitoringScreen() {
         <Alert severity="info" role="status" sx={{ mb: 2 }}>
           Auto-refresh keeps the charts current but leaves page {view.page} as it is, so its rows do not move
           while you read. Page 1 follows new requests.
+        </Alert>
+      ) : null}
+      {records.data?.paging.totalCount === 0 && view.filter.range === '1h' ? (
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          data-testid="older-requests-hint"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => MONITORING_VIEW.applyFilter({ ...view.filter, range: '24h' })}
+            >
+              Show the last 24 hours
+            </Button>
+          }
+        >
+          No requests in the last hour. Earlier ones are kept: choose a longer time range.
         </Alert>
       ) : null}
       <MonitoringGrid

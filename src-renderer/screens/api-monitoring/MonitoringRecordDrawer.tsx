@@ -3,7 +3,11 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import Alert from '@mui/material/Alert';
+import { monitoringApi } from '../../api/endpoints.js';
 import type { MonitoringRecord } from '../../api/types.js';
+import { useApiQuery } from '../../hooks/use-api-query.js';
+import { CapturedExchangeView } from './CapturedExchangeView.js';
 import { CopyButton } from '../../components/CopyButton.js';
 import { DetailsDrawer, DetailsDrawerHeader } from '../../components/DetailsDrawer.js';
 import { DetailsField, DetailsList } from '../../components/DetailsList.js';
@@ -28,6 +32,11 @@ export interface MonitoringRecordDrawerProps {
 
 /** One monitored request in full; the target URL arrives with its secrets already masked. */
 export function MonitoringRecordDrawer({ record, onClose }: MonitoringRecordDrawerProps) {
+  // The list leaves captured exchanges out (they can be large): the drawer reads the one record in full.
+  const full = useApiQuery(record ? `monitoring-record-${record.id}` : null, (client, signal) =>
+    monitoringApi.get(client, record!.id, { signal }),
+  );
+  const capture = full.data?.id === record?.id ? full.data?.capture : undefined;
   return (
     <DetailsDrawer open={record !== undefined} titleId="monitoring-record-title" onClose={onClose}>
       {record ? (
@@ -76,9 +85,14 @@ export function MonitoringRecordDrawer({ record, onClose }: MonitoringRecordDraw
                 <Missing>No API matched</Missing>
               )}
             </DetailsField>
-            <DetailsField label="Operation">
+            <DetailsField label="Operation" testId="record-operation">
               {record.operation ? (
-                <span style={mono}>{record.operation === '*' ? '* (All operations)' : record.operation}</span>
+                <>
+                  <span style={mono}>
+                    {record.operation === '*' ? '* (no operation matched)' : record.operation}
+                  </span>
+                  {record.viaAllOperations ? ' — served by All operations' : null}
+                </>
               ) : (
                 <Missing>None</Missing>
               )}
@@ -108,6 +122,14 @@ export function MonitoringRecordDrawer({ record, onClose }: MonitoringRecordDraw
               {formatBytes(record.bytesOut)} ({record.bytesOut.toLocaleString('en')} bytes)
             </DetailsField>
           </DetailsList>
+          {capture ? (
+            <CapturedExchangeView capture={capture} />
+          ) : full.data?.id === record.id && record.apiId ? (
+            <Alert severity="info" sx={{ mt: 2 }} data-testid="capture-off-hint">
+              Headers and bodies are not kept for this request. To see them, turn on “Capture headers and
+              bodies” on the API’s page; requests after that keep them.
+            </Alert>
+          ) : null}
         </>
       ) : null}
     </DetailsDrawer>

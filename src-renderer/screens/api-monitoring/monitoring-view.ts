@@ -10,7 +10,11 @@ import { pagedUrlView, utcInstant, type PagedView } from '../../router/paged-url
 
 /** A time range relative to now (moves with every refresh), all time, or fixed UTC bounds. */
 export type RangeChoice = '15m' | '1h' | '24h' | '7d' | 'all' | 'custom';
-export const DEFAULT_RANGE: RangeChoice = '24h';
+/**
+ * The last hour, per minute: a developer testing a proxy sees each burst of requests as its own bar (24 hours
+ * per hour squeezed an afternoon of testing into one). Longer ranges are one choice away.
+ */
+export const DEFAULT_RANGE: RangeChoice = '1h';
 
 export const RANGE_LABEL: Record<RangeChoice, string> = {
   '15m': 'Last 15 minutes',

@@ -30,6 +30,12 @@ export const OUTCOME: Record<MonitoringOutcome, OutcomeInfo> = {
     description:
       'An OPTIONS preflight (or an OPTIONS or TRACE with Max-Forwards: 0) answered by the gateway.',
   },
+  'preflight-refused': {
+    label: 'CORS preflight refused',
+    color: 'warning',
+    description:
+      'A CORS preflight whose origin the entry does not allow: the gateway answered without CORS headers, so the browser does not send the request.',
+  },
   unauthenticated: {
     label: 'Unauthenticated',
     color: 'warning',

@@ -38,7 +38,7 @@ export class ApiCatalogService {
     return { content, mediaType: documentMediaTypeOf(api), api };
   }
 
-  /** Name, description and agent groups. New groups must not overlap other APIs and must run its passthrough. */
+  /** Name, description, agent groups and monitoring capture. New groups must not overlap other APIs and must run its passthrough. */
   modify(id: string, input: ModifyApiInput): Promise<ApiRecord> {
     return this.deps.store.update((data) => {
       const api = requireRecord(data.apis, id, 'API');
@@ -60,6 +60,7 @@ export class ApiCatalogService {
         if (passthrough)
           assertDeployable(data, api, envReferencesOfPassthrough(data, passthrough, this.deps.secretBox));
       }
+      if (input.monitoringCapture !== undefined) api.monitoringCapture = input.monitoringCapture;
       api.updatedAt = this.deps.now().toISOString();
       return api;
     });

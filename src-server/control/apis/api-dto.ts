@@ -1,3 +1,4 @@
+import { DEFAULT_CAPTURE_BODY_BYTES } from '../../core/contracts/constants.js';
 import type { ApiRecord, ConfigData } from '../../core/model/config-model.js';
 import { documentMediaTypeOf } from './api-document-files.js';
 import { revisionsOf } from './api-revisions.js';
@@ -24,6 +25,7 @@ export function toApiSummary(data: Readonly<ConfigData>, api: ApiRecord) {
     skippedCount: current?.skippedCount ?? 0,
     passthroughId: passthroughIdOf(data, api.id),
     documentMediaType: documentMediaTypeOf(api),
+    monitoringCapture: api.monitoringCapture ?? { enabled: false, maxBodyBytes: DEFAULT_CAPTURE_BODY_BYTES },
     importedAt: api.importedAt,
     updatedAt: api.updatedAt,
   };

@@ -69,7 +69,7 @@ export const ACTIVITIES = [
   ),
   read('Apis.View', 'List and read API definitions'),
   change('Apis.Import', 'Import or re-import an API definition from an OpenAPI document'),
-  change('Apis.Modify', "Change an API's agent groups or description"),
+  change('Apis.Modify', "Change an API's name, description, agent groups or monitoring capture"),
   change('Apis.Delete', 'Delete an API definition'),
   change(
     'Apis.Restore',

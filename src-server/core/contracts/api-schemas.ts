@@ -1,5 +1,9 @@
 import * as z from 'zod';
 import { DescriptionPatchSchema, NameSchema } from './common-schemas.js';
+import {
+  MonitoringCaptureSettingsInputSchema,
+  MonitoringCaptureSettingsSchema,
+} from './monitoring-capture-schemas.js';
 
 export const API_DOCUMENT_MEDIA_TYPES = [
   'application/json',
@@ -74,6 +78,7 @@ const apiFields = {
     .nullable()
     .meta({ description: 'The Passthrough configuration, when there is one.' }),
   documentMediaType: z.string(),
+  monitoringCapture: MonitoringCaptureSettingsSchema,
   importedAt: z.string(),
   updatedAt: z.string(),
 };
@@ -132,6 +137,7 @@ export const ModifyApiSchema = z
       .max(50)
       .refine((ids) => new Set(ids).size === ids.length, 'An agent group is listed twice.')
       .optional(),
+    monitoringCapture: MonitoringCaptureSettingsInputSchema.optional(),
   })
   .strict()
   .meta({ id: 'ModifyApi' });

@@ -8,3 +8,14 @@ export const SECRET_MASK = '********';
 
 /** Characters in one URL section or header value template. */
 export const MAX_TEMPLATE_LENGTH = 4096;
+
+/** Body bytes kept per direction when an API captures exchanges in monitoring, unless the API says otherwise. */
+export const DEFAULT_CAPTURE_BODY_BYTES = 16_384;
+/** The most body bytes per direction an API may capture (a record stays small enough to list and keep). */
+export const MAX_CAPTURE_BODY_BYTES = 1_048_576;
+
+/**
+ * The header that makes one gateway request run an unsaved draft (the editor's Try it): its value is a one-use
+ * random token the Control Panel registered with the gateway. The gateway removes it before anything else.
+ */
+export const TRY_DRAFT_HEADER = 'x-gatehouse-try-draft';

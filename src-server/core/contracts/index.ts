@@ -75,6 +75,11 @@ export type {
   MonitoringSummaryBucket,
   SummaryInterval as MonitoringSummaryInterval,
 } from './monitoring-schemas.js';
+export type {
+  CapturedBody,
+  CapturedExchange,
+  MonitoringCaptureSettings,
+} from './monitoring-capture-schemas.js';
 export type { ListPage, Paging } from './paging-schemas.js';
 export type {
   CreatedPassthrough,

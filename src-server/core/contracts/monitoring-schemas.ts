@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { listPageSchema } from './paging-schemas.js';
+import { CapturedExchangeSchema } from './monitoring-capture-schemas.js';
 
 /** What happened to a request that reached a gateway listener. */
 export const MONITORING_OUTCOMES = [
@@ -7,6 +8,7 @@ export const MONITORING_OUTCOMES = [
   'unmatched',
   'method-not-allowed',
   'preflight',
+  'preflight-refused',
   'unauthenticated',
   'denied',
   'throttled',
@@ -33,10 +35,14 @@ export const MonitoringRecordSchema = z
     path: z.string().meta({ description: 'The request path as received, without its query string.' }),
     apiId: z.string().optional().meta({ description: 'The API whose base path matched, if any.' }),
     apiName: z.string().optional(),
-    operation: z
-      .string()
+    operation: z.string().optional().meta({
+      description:
+        'Operation of the document the request matched (`GET /orders/{id}`), or `*` when All operations served a request that matched no operation.',
+    }),
+    viaAllOperations: z
+      .boolean()
       .optional()
-      .meta({ description: 'Operation that handled it (`GET /orders/{id}`), or `*` for All operations.' }),
+      .meta({ description: 'Present (true) when the All operations entry served the request.' }),
     status: z.int().meta({ description: 'Status code sent to the client (0 when none was sent).' }),
     durationMs: z.number(),
     bytesIn: z.int(),
@@ -49,6 +55,10 @@ export const MonitoringRecordSchema = z
       .optional()
       .meta({ description: 'Who the policy recognised, e.g. `apiKey:<prefix>`.' }),
     reason: z.string().optional().meta({ description: 'Short reason for a refusal or a failure.' }),
+    capture: CapturedExchangeSchema.optional().meta({
+      description:
+        'Headers and bodies, when the API captures exchanges; only in the answer of `GET /api/v1/monitoring/requests/{id}`.',
+    }),
   })
   .meta({ id: 'MonitoringRecord', description: 'One request that reached a gateway listener.' });
 export type MonitoringRecord = z.output<typeof MonitoringRecordSchema>;

@@ -123,6 +123,13 @@ const entries = {
   }),
 };
 
+/** An unsaved configuration the editor tries (`draft` of a Try it request): the entries, as a replace sends them. */
+export const PassthroughDraftSchema = z.object(entries).strict().meta({
+  id: 'PassthroughDraft',
+  description:
+    'Entries to try instead of the saved ones, exactly as a replace would send them (`********` keeps a stored secret value). Checked like a save; never stored.',
+});
+
 export const CreatePassthroughBodySchema = z
   .object({
     ...entries,

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { MONITORING_OUTCOMES } from './monitoring-schemas.js';
+import { PassthroughDraftSchema } from './passthrough-schemas.js';
 
 export const TRY_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 export type TryMethod = (typeof TRY_METHODS)[number];
@@ -82,6 +83,10 @@ export const TryRequestSchema = z
       .max(MAX_TRY_BODY_CHARS)
       .optional()
       .meta({ description: 'Request body as text (UTF-8), for POST, PUT, PATCH and DELETE.' }),
+    draft: PassthroughDraftSchema.optional().meta({
+      description:
+        'Try this unsaved configuration instead of the saved one: checked like a save (400, 422), run through the same gateway pipeline for this one request only, never served to other callers and never stored.',
+    }),
     timeoutMs: z
       .int()
       .min(1_000)

@@ -171,6 +171,8 @@ export interface ApiRecord {
   source?: ApiSourceRecord;
   /** Oldest first, the current one last; absent in records of earlier versions (then only the current exists). */
   revisions?: ApiRevisionRecord[];
+  /** Absent: off (records of earlier versions too). */
+  monitoringCapture?: { enabled: boolean; maxBodyBytes: number };
   importedAt: string;
   updatedAt: string;
 }

@@ -44,6 +44,7 @@ export function normalizeRecord(input: NewMonitoringRecord): NormalizedRecord | 
     apiId: optionalText(input.apiId, FIELD_LIMITS.apiId),
     apiName: optionalText(input.apiName, FIELD_LIMITS.apiName),
     operation: optionalText(input.operation, FIELD_LIMITS.operation),
+    viaAllOperations: input.viaAllOperations === true ? true : undefined,
     status: Number.isInteger(input.status) && input.status >= 0 && input.status <= 999 ? input.status : 0,
     durationMs: nonNegative(input.durationMs),
     bytesIn: Math.round(nonNegative(input.bytesIn)),
@@ -53,6 +54,8 @@ export function normalizeRecord(input: NewMonitoringRecord): NormalizedRecord | 
     clientIp: text(input.clientIp, FIELD_LIMITS.clientIp),
     identity: optionalText(input.identity, FIELD_LIMITS.identity),
     reason: optionalText(input.reason, FIELD_LIMITS.reason),
+    // Made by the gateway's capture, which bounds and masks it (gateway/exchange/capture.ts).
+    capture: input.capture,
   };
   return { record, timeMs };
 }

@@ -173,6 +173,10 @@ export interface MonitoringRecordTable {
   identity: string | null;
   reason: string | null;
   recorded_at: number;
+  /** 1 when the All operations entry served the request (0004). */
+  via_all_operations: number | null;
+  /** The captured exchange as JSON, when the API captures them (0004). */
+  capture: string | null;
 }
 
 export interface MonitoringRecordRemovedTable extends MonitoringRecordTable {

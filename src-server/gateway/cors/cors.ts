@@ -103,25 +103,25 @@ function matchesWildcard(rule: CorsRules['wildcards'][number], origin: ParsedOri
 
 const HEADER_LIST = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+(?:\s*,\s*[!#$%&'*+\-.^_`|~0-9A-Za-z]+)*$/;
 
-/** The answer to a preflight; `undefined` fields of a disallowed origin mean no CORS headers at all. */
+/** The answer to a preflight: a disallowed origin (`allowed: false`) gets `Vary` and no CORS headers at all. */
 export function preflightHeaders(
   rules: CorsRules,
   origin: string,
   servedMethods: readonly string[],
   requestedHeaders: string | undefined,
-): CorsHeaders {
+): { allowed: boolean; headers: CorsHeaders } {
   const verdict = judgeOrigin(rules, origin);
   const headers: [string, string][] = [
     ['Vary', 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers'],
   ];
-  if (!verdict.allowed) return headers;
+  if (!verdict.allowed) return { allowed: false, headers };
   headers.push(['Access-Control-Allow-Origin', verdict.allowOrigin]);
   if (verdict.credentials) headers.push(['Access-Control-Allow-Credentials', 'true']);
   headers.push(['Access-Control-Allow-Methods', servedMethods.join(', ')]);
   const requested = requestedHeaders?.trim();
   if (requested && HEADER_LIST.test(requested)) headers.push(['Access-Control-Allow-Headers', requested]);
   headers.push(['Access-Control-Max-Age', String(rules.maxAgeSeconds)]);
-  return headers;
+  return { allowed: true, headers };
 }
 
 /** CORS headers of an actual (non-preflight) response. */

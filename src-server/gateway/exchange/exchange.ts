@@ -14,6 +14,7 @@ import type {
   NewMonitoringRecord,
 } from '../../core/monitoring/monitoring-record.js';
 import type { CorsHeaders } from '../cors/cors.js';
+import type { ExchangeCapture } from './capture.js';
 
 /** The client's side of a WebSocket handshake: its socket, and bytes that came after the request head. */
 export interface UpgradeRequest {
@@ -43,6 +44,9 @@ export class Exchange {
   apiId: string | undefined;
   apiName: string | undefined;
   operation: string | undefined;
+  viaAllOperations = false;
+  /** Set when the matched API captures exchanges (headers and bodies) in monitoring. */
+  capture: ExchangeCapture | undefined;
   identity: string | undefined;
   targetUrl: string | undefined;
   outcome: MonitoringOutcome = 'forwarded';
@@ -118,9 +122,11 @@ export class Exchange {
     // An unread request body would otherwise be read to its end to keep the connection.
     if (!req.complete && this.hasBody) all.push('Connection', 'close');
     res.writeHead(status, all);
+    this.capture?.respond(status, all);
     if (this.method === 'HEAD') res.end();
     else {
       this.bytesOut += length;
+      this.capture?.responseBody.add(Buffer.from(body));
       res.end(body);
     }
   }
@@ -130,6 +136,7 @@ export class Exchange {
     const all: string[] = [];
     for (const [name, value] of headers) all.push(name, value);
     this.res.writeHead(status, all);
+    this.capture?.respond(status, all);
     this.res.end();
   }
 
@@ -153,6 +160,7 @@ export class Exchange {
       apiId: this.apiId,
       apiName: this.apiName,
       operation: this.operation,
+      viaAllOperations: this.viaAllOperations || undefined,
       status: session ? session.status : res.headersSent ? res.statusCode : 499,
       durationMs: Math.round((performance.now() - this.started) * 1000) / 1000,
       bytesIn: session ? session.bytesIn() : (this.requestBody?.bytes ?? 0),
@@ -162,6 +170,7 @@ export class Exchange {
       clientIp: this.clientIp,
       identity: this.identity,
       reason: this.reason,
+      capture: this.capture?.finish(),
     };
     const incoming = this.req.headers.traceparent;
     this.monitoring.record(record, this.traceparent ?? (Array.isArray(incoming) ? incoming[0] : incoming));

@@ -26,13 +26,16 @@ export function answerAsFinalRecipient(exchange: Exchange, servedMethods: readon
   }
   message += '\r\n';
   const body = Buffer.from(message, 'latin1');
-  exchange.res.writeHead(200, [
+  const headers = [
     'Content-Type',
     'message/http',
     'Content-Length',
     String(body.length),
     ...(exchange.cors ?? []).flat(),
-  ]);
+  ];
+  exchange.res.writeHead(200, headers);
+  exchange.capture?.respond(200, headers);
+  exchange.capture?.responseBody.add(body);
   exchange.bytesOut += body.length;
   exchange.res.end(body);
 }

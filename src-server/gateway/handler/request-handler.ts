@@ -1,10 +1,11 @@
-import type { RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import type { Logger } from 'pino';
 import { maskCredentialQuery } from '../../core/audit/mask-secrets.js';
 import { ErrorCode, type HttpErrorCode } from '../../core/contracts/error-codes.js';
 import type { MonitoringOutcome, MonitoringSink } from '../../core/monitoring/monitoring-record.js';
 import { planForwarding, stopsHere, withoutQueryParameter } from '../../core/passthrough/forwarding/index.js';
 import { preflightHeaders, responseCorsHeaders } from '../cors/cors.js';
+import { ExchangeCapture } from '../exchange/capture.js';
 import { Exchange } from '../exchange/exchange.js';
 import { checkAccess, type AccessRefusalCode, type AccessResult } from '../policies/access-check.js';
 import type { JwtVerifier } from '../policies/jwt-verifier.js';
@@ -19,6 +20,8 @@ import { resolveRoute, type RouteResolution } from '../runtime/route-table.js';
 export interface GatewayHandlerDeps {
   /** The group's current runtime; read once per request, so a request keeps the table it started with. */
   runtime: () => GroupRuntime;
+  /** The runtime of an unsaved draft the request carries the one-use token of (Try it), if any. */
+  draftRuntime?: (req: IncomingMessage) => GroupRuntime | undefined;
   monitoring: MonitoringSink;
   proxy: UpstreamProxy;
   jwt: JwtVerifier;
@@ -32,7 +35,7 @@ export interface GatewayHandlerDeps {
  */
 export function createGatewayHandler(deps: GatewayHandlerDeps): RequestListener {
   return (req, res) => {
-    const runtime = deps.runtime();
+    const runtime = deps.draftRuntime?.(req) ?? deps.runtime();
     runExchange(deps, runtime, new Exchange(req, res, runtime, deps.monitoring));
   };
 }
@@ -90,19 +93,29 @@ function handle(
     // Preflights carry no credentials, so they are answered before any policy.
     const preflight = resolveRoute(runtime.apis, requestedMethod, target);
     if (preflight.kind === 'endpoint' && preflight.endpoint.cors) {
-      describeRoute(exchange, preflight);
-      exchange.outcome = 'preflight';
+      describeRoute(exchange, preflight, runtime);
       const requestedHeaders = single(req.headers['access-control-request-headers']);
-      exchange.sendEmpty(
-        204,
-        preflightHeaders(preflight.endpoint.cors, origin, preflight.servedMethods, requestedHeaders),
+      const answer = preflightHeaders(
+        preflight.endpoint.cors,
+        origin,
+        preflight.servedMethods,
+        requestedHeaders,
       );
+      if (answer.allowed) exchange.outcome = 'preflight';
+      else {
+        // Still a 204 (a refusal status tells a browser nothing more), but monitoring says what it meant.
+        exchange.fail(
+          'preflight-refused',
+          `origin ${origin} is not allowed for ${requestedMethod} here: answered without CORS headers, so the browser blocks the request`,
+        );
+      }
+      exchange.sendEmpty(204, answer.headers);
       return undefined;
     }
   }
 
   const route = resolveRoute(runtime.apis, method, target, req.headers);
-  describeRoute(exchange, route);
+  describeRoute(exchange, route, runtime);
   if (route.kind === 'unmatched') {
     exchange.fail('unmatched', 'no passthrough endpoint');
     exchange.sendProblem(ErrorCode.GH_ERR_NO_ENDPOINT, 'No passthrough endpoint matches this request.');
@@ -254,12 +267,17 @@ const OUTCOME_OF_REFUSAL: Record<AccessRefusalCode, MonitoringOutcome> = {
   [ErrorCode.GH_ERR_ISSUER_UNAVAILABLE]: 'configuration-error',
 };
 
-function describeRoute(exchange: Exchange, route: RouteResolution): void {
+function describeRoute(exchange: Exchange, route: RouteResolution, runtime: GroupRuntime): void {
   if (route.api) {
     exchange.apiId = route.api.id;
     exchange.apiName = route.api.name;
+    const capture = runtime.captures.get(route.api.id);
+    if (capture) exchange.capture = new ExchangeCapture(capture, exchange.req);
   }
-  if (route.kind === 'endpoint') exchange.operation = route.endpoint.operation;
+  if (route.kind === 'endpoint') {
+    exchange.operation = route.endpoint.operation;
+    exchange.viaAllOperations = route.endpoint.viaAllOperations;
+  }
 }
 
 function refuse(exchange: Exchange, code: HttpErrorCode, detail: string, reason: string): undefined {

@@ -10,6 +10,8 @@ export interface BodyProgress {
 /** Passes a request body through, counting it, and fails once it grows past the limit (streamed, not buffered). */
 export class BodyMeter extends Transform {
   bytes = 0;
+  /** Sees each chunk as it passes (monitoring's capture of the body). */
+  tap: { add: (chunk: Buffer) => void } | undefined = undefined;
 
   constructor(
     private readonly limit: number,
@@ -21,6 +23,7 @@ export class BodyMeter extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.bytes += chunk.length;
     this.progress.bodyProgress++;
+    this.tap?.add(chunk);
     if (this.bytes > this.limit) callback(new BodyTooLargeError(this.limit));
     else callback(null, chunk);
   }

@@ -57,6 +57,10 @@ export class UpstreamProxy implements ExchangeCloseListener {
     req.on('error', (error: NodeJS.ErrnoException) => forwarding.onClientError(error));
     if (exchange.hasBody) {
       const meter = new BodyMeter(entry.maxRequestBodyBytes, forwarding);
+      if (exchange.capture) {
+        exchange.capture.requestBodyRead = true;
+        meter.tap = exchange.capture.requestBody;
+      }
       forwarding.meter = meter;
       exchange.requestBody = meter;
       meter.on('error', (error) => forwarding.fail(error));
@@ -173,6 +177,7 @@ class Forwarding implements Deadline, Dispatcher.DispatchHandler {
     const head = relayedResponseHeaders(rawHeaders, this.cors);
     if (statusText) res.writeHead(status, statusText, head.headers);
     else res.writeHead(status, head.headers);
+    this.exchange.capture?.respond(status, head.headers);
     if (head.eventStream) {
       // Events are forwarded as they come, and a quiet stream is not a stalled one: no inactivity limit.
       res.flushHeaders();
@@ -183,6 +188,7 @@ class Forwarding implements Deadline, Dispatcher.DispatchHandler {
 
   onData(chunk: Buffer): boolean {
     this.exchange.bytesOut += chunk.length;
+    this.exchange.capture?.responseBody.add(chunk);
     this.progress++;
     const { res } = this.exchange;
     if (res.write(chunk)) return true;

@@ -87,6 +87,7 @@ export function buildApiRoute(
           ? unavailableDetail(filled, shapes)
           : UNREADABLE_ENTRY_DETAIL,
       cors: compileCors(filled.cors),
+      viaAllOperations: operation === ALL_OPERATIONS_OPERATION,
     };
     return endpoint;
   };
@@ -98,21 +99,57 @@ export function buildApiRoute(
       })
     : undefined;
 
-  // Operations grouped by what their templates match (`/a/{id}` and `/a/{x}` together), then by method.
-  const byShape = new Map<
-    string,
-    { template: string; matcher: CompiledPathTemplate; byMethod: Map<string, MethodRoute[]> }
-  >();
+  const routed: { operation: ApiRecord['operations'][number]; endpoint: Endpoint }[] = [];
+  const covered: typeof routed = [];
   for (const operation of api.operations) {
     const entry = passthrough?.operations[operation.key];
-    if (!entry) continue;
-    const template = templateOfPathKey(operation.path);
-    const matcher = compilePathTemplate(template);
-    if (!matcher) continue;
+    if (!entry) {
+      if (allOperations)
+        covered.push({ operation, endpoint: { ...allOperations, operation: operation.key } });
+      continue;
+    }
+    if (!compilePathTemplate(templateOfPathKey(operation.path))) continue;
     const endpoint = endpointOf(operation.key, entry, {
       pathParameters: operation.pathParameters,
       scope: 'operation',
     });
+    routed.push({ operation, endpoint });
+  }
+  const paths = pathRoutesOf(routed, allOperations !== undefined);
+
+  const basePath = normalizeBasePath(api.basePath);
+  return {
+    api: {
+      id: api.id,
+      name: api.name,
+      basePath,
+      baseSegments: basePath === '/' ? [] : basePath.slice(1).split('/').map(decodeSegment),
+      paths,
+      pathIndex: new PathIndex(paths),
+      allOperations,
+      coveredIndex: covered.length > 0 ? new PathIndex(pathRoutesOf(covered, true)) : undefined,
+    },
+    operations,
+    invalid,
+  };
+}
+
+/**
+ * Operations grouped by what their templates match (`/a/{id}` and `/a/{x}` together), then by method, most
+ * specific template first.
+ */
+function pathRoutesOf(
+  operations: readonly { operation: ApiRecord['operations'][number]; endpoint: Endpoint }[],
+  withAllOperations: boolean,
+): PathRoute[] {
+  const byShape = new Map<
+    string,
+    { template: string; matcher: CompiledPathTemplate; byMethod: Map<string, MethodRoute[]> }
+  >();
+  for (const { operation, endpoint } of operations) {
+    const template = templateOfPathKey(operation.path);
+    const matcher = compilePathTemplate(template);
+    if (!matcher) continue;
     const shape = templateShape(template);
     const group = byShape.get(shape) ?? { template, matcher, byMethod: new Map<string, MethodRoute[]>() };
     byShape.set(shape, group);
@@ -131,7 +168,7 @@ export function buildApiRoute(
     // The most conditions first; an operation without conditions takes what the others leave (sort is stable).
     for (const routes of byMethod.values())
       routes.sort((a, b) => matchWeight(b.requestMatch) - matchWeight(a.requestMatch));
-    const served = allOperations
+    const served = withAllOperations
       ? new Set([...byMethod.keys(), ...ALL_OPERATIONS_METHODS])
       : new Set(byMethod.keys());
     keyed.push({
@@ -139,22 +176,7 @@ export function buildApiRoute(
       path: { template, matcher, byMethod, servedMethods: [...served] },
     });
   }
-  const paths = keyed.sort((a, b) => compareSpecificityKeys(a.key, b.key)).map(({ path }) => path);
-
-  const basePath = normalizeBasePath(api.basePath);
-  return {
-    api: {
-      id: api.id,
-      name: api.name,
-      basePath,
-      baseSegments: basePath === '/' ? [] : basePath.slice(1).split('/').map(decodeSegment),
-      paths,
-      pathIndex: new PathIndex(paths),
-      allOperations,
-    },
-    operations,
-    invalid,
-  };
+  return keyed.sort((a, b) => compareSpecificityKeys(a.key, b.key)).map(({ path }) => path);
 }
 
 function unavailableDetail(

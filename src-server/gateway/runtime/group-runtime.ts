@@ -4,6 +4,8 @@ import {
   type EnvironmentScope,
 } from '../../core/passthrough/environment-scope.js';
 import { openEntry } from '../../core/passthrough/sealed-headers.js';
+import { credentialNamesOf, secretRedactor } from '../../core/passthrough/secret-redaction.js';
+import type { CaptureRules } from '../exchange/capture.js';
 import type { EnvVariableShape } from '../../core/template/index.js';
 import type {
   AgentGroupRecord,
@@ -43,6 +45,8 @@ export interface GroupRuntime {
   routeStamps: readonly string[];
   /** Query names the group's API-key policies read keys from (lower-case): masked in monitoring records. */
   credentialQueryNames: ReadonlySet<string>;
+  /** By API id: the APIs that capture exchanges (headers and bodies) in monitoring. */
+  captures: ReadonlyMap<string, CaptureRules>;
 }
 
 export interface RuntimeBuildDeps {
@@ -168,7 +172,28 @@ export function buildGroupRuntime(
     summary,
     routeStamps,
     credentialQueryNames: credentialQueryNamesOf(policies),
+    captures: captureRulesOf(data, group, deps.secretBox),
   };
+}
+
+function captureRulesOf(
+  data: Readonly<ConfigData>,
+  group: AgentGroupRecord,
+  box: SecretBox,
+): Map<string, CaptureRules> {
+  const captures = new Map<string, CaptureRules>();
+  let names: ReturnType<typeof credentialNamesOf> | undefined;
+  for (const api of data.apis) {
+    if (!api.monitoringCapture?.enabled || !api.agentGroupIds.includes(group.id)) continue;
+    names ??= credentialNamesOf(data);
+    captures.set(api.id, {
+      maxBodyBytes: api.monitoringCapture.maxBodyBytes,
+      credentialHeaders: names.headers,
+      credentialQuery: names.query,
+      redact: secretRedactor(data, group.environmentId, api.id, box),
+    });
+  }
+  return captures;
 }
 
 function credentialQueryNamesOf(policies: readonly PolicyRecord[]): Set<string> {

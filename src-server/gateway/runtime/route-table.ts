@@ -24,8 +24,14 @@ export const ALL_OPERATIONS_OPERATION = '*';
 
 /** One effective passthrough entry, compiled once per configuration. */
 export interface Endpoint {
-  /** `GET /orders/{id}`, or `*` for `All operations`. */
+  /**
+   * `GET /orders/{id}`, or `*` for `All operations`. An operation of the document without an entry of its own
+   * is served by `All operations` through a copy of that endpoint carrying the operation's key (monitoring
+   * shows what matched).
+   */
   operation: string;
+  /** Served by the `All operations` entry (its own or for an operation without an entry). */
+  viaAllOperations: boolean;
   entry: PassthroughEntry;
   /** Undefined when the entry does not compile against the group's environment (then `errors` says why). */
   compiled: CompiledPassthroughEntry | undefined;
@@ -65,6 +71,12 @@ export interface ApiRoute {
   /** The same templates, indexed for matching. */
   pathIndex: PathIndex<PathRoute>;
   allOperations: Endpoint | undefined;
+  /**
+   * With `All operations`: the document's operations that have no entry of their own, each with a copy of the
+   * `All operations` endpoint named after it. Only consulted once routing has chosen `All operations`, so
+   * routing itself is unchanged; it names the operation that matched.
+   */
+  coveredIndex: PathIndex<PathRoute> | undefined;
 }
 
 export type RouteResolution =
@@ -140,7 +152,7 @@ export function resolveRoute(
     return {
       kind: 'endpoint',
       api,
-      endpoint: api.allOperations,
+      endpoint: coveredEndpoint(api, method, target, headers) ?? api.allOperations,
       operationPath,
       pathParameters: NO_PARAMETERS,
       servedMethods: ALL_OPERATIONS_METHODS,
@@ -148,6 +160,19 @@ export function resolveRoute(
   }
   if (api.allOperations) return { kind: 'method-not-allowed', api, allow: ALL_OPERATIONS_METHODS };
   return { kind: 'unmatched', api };
+}
+
+/** The document's operation (without an entry of its own) that a request `All operations` serves matches. */
+function coveredEndpoint(
+  api: ApiRoute,
+  method: string,
+  target: RoutedTarget,
+  headers: IncomingHttpHeaders | undefined,
+): Endpoint | undefined {
+  const covered = api.coveredIndex?.match(target.decodedSegments, api.baseSegments.length);
+  return covered?.path.byMethod
+    .get(method)
+    ?.find((candidate) => meets(candidate.requestMatch, target.query ?? '', headers))?.endpoint;
 }
 
 function meets(

@@ -105,6 +105,21 @@ describe('CORS at the gateway', () => {
     }
   });
 
+  it('records a refused preflight as refused, with the answer and why, distinct from an allowed one', async () => {
+    await preflight('/cors/items/41', 'https://evil.example.com', 'PUT');
+    await preflight('/cors/items/42', 'https://app.example.com', 'PUT');
+    const [refused] = await recordsFor(fixture, '/cors/items/41');
+    expect(refused).toMatchObject({
+      outcome: 'preflight-refused',
+      status: 204,
+      operation: 'PUT /items/{id}',
+    });
+    expect(refused!.reason).toContain('origin https://evil.example.com is not allowed for PUT');
+    const [allowed] = await recordsFor(fixture, '/cors/items/42');
+    expect(allowed).toMatchObject({ outcome: 'preflight', status: 204 });
+    expect(allowed!.reason).toBeUndefined();
+  });
+
   it('adds CORS headers to actual responses (errors included) and drops the target’s own', async () => {
     const key = await fixture.addApiKey();
     const response = await send(fixture.gatewayUrl, {

@@ -159,7 +159,7 @@ describe('POST /api/v1/apis/{apiId}/passthrough/try', () => {
       headers: [{ name: 'Content-Type', value: 'application/json' }],
       body: '{"item":"tea"}',
     });
-    expect(json).toMatchObject({ status: 200, outcome: 'forwarded', operation: '*' });
+    expect(json).toMatchObject({ status: 200, outcome: 'forwarded', operation: 'POST /orders' });
     expect(json.targetUrl).toBe(`${upstream.url}/all/orders?note=a%20b`);
     const received = lastUpstreamRequest();
     expect(received).toMatchObject({ method: 'POST', bodyBytes: 14 });

@@ -72,7 +72,7 @@ describe('CORS origins', () => {
   });
 
   it('builds preflight answers: methods, echoed request headers, max age; nothing for a refused origin', () => {
-    const headers = preflightHeaders(
+    const { allowed, headers } = preflightHeaders(
       rules(['https://app.test'], true),
       'https://app.test',
       ['GET', 'POST'],
@@ -86,11 +86,13 @@ describe('CORS origins', () => {
       'Access-Control-Allow-Headers': 'X-Trace, content-type',
       'Access-Control-Max-Age': '300',
     });
+    expect(allowed).toBe(true);
     const refused = preflightHeaders(rules(['https://app.test']), 'https://evil.test', ['GET'], undefined);
-    expect(refused.map(([name]) => name)).toEqual(['Vary']);
+    expect(refused.allowed).toBe(false);
+    expect(refused.headers.map(([name]) => name)).toEqual(['Vary']);
     // A header list that is not a list of tokens is not echoed.
     const odd = preflightHeaders(rules(['https://app.test']), 'https://app.test', ['GET'], 'a b\r\nX: y');
-    expect(odd.map(([name]) => name)).not.toContain('Access-Control-Allow-Headers');
+    expect(odd.headers.map(([name]) => name)).not.toContain('Access-Control-Allow-Headers');
   });
 
   it('adds the allow-origin and Vary to actual responses, only Vary for others, and remembers the answer', () => {

@@ -124,12 +124,17 @@ describe('route resolution', () => {
   it('lets operation entries win over All operations, which takes the rest but not TRACE', () => {
     const mixed = route(api('/m', ['GET /x/{id}', 'POST /x/{id}']), { all: true, ops: ['GET /x/{id}'] });
     expect(resolve([mixed], 'GET', '/m/x/1')).toMatchObject({ endpoint: { operation: 'GET /x/{id}' } });
+    expect(resolve([mixed], 'GET', '/m/x/1')).toMatchObject({ endpoint: { viaAllOperations: false } });
+    // All operations serves an operation of the document without an entry: the record names what matched.
     expect(resolve([mixed], 'POST', '/m/x/1')).toMatchObject({
-      endpoint: { operation: '*' },
+      endpoint: { operation: 'POST /x/{id}', viaAllOperations: true },
       pathParameters: {},
     });
+    expect(resolve([mixed], 'DELETE', '/m/x/1')).toMatchObject({
+      endpoint: { operation: '*', viaAllOperations: true },
+    });
     expect(resolve([mixed], 'PATCH', '/m/not/an/operation?q=1')).toMatchObject({
-      endpoint: { operation: '*' },
+      endpoint: { operation: '*', viaAllOperations: true },
       operationPath: '/not/an/operation',
     });
     expect(resolve([mixed], 'TRACE', '/m/x/1')).toMatchObject({ kind: 'method-not-allowed' });

@@ -3,7 +3,7 @@ import { TraceWatchers } from '../../../src-server/core/monitoring/trace-watcher
 import type { NewMonitoringRecord } from '../../../src-server/core/monitoring/monitoring-record.js';
 import { newTraceparent } from '../../../src-server/core/passthrough/forwarding/index.js';
 import { showBody } from '../../../src-server/control/passthroughs/try-it/response-body.js';
-import { maskHeaders, maskQuery } from '../../../src-server/control/passthroughs/try-it/try-masking.js';
+import { maskHeaders, maskQuery } from '../../../src-server/core/passthrough/secret-redaction.js';
 import { requestTargetOf } from '../../../src-server/control/passthroughs/try-it/try-target.js';
 
 const noNames = { headers: new Set<string>(), query: new Set<string>() };

@@ -70,6 +70,44 @@ describe.each(ENGINES)('monitoring retention on %s', (engine) => {
     }
   });
 
+  it('moves a captured exchange with its record, and reads it back whole before that', async () => {
+    const clock = BASE_MS + 10 * DAY;
+    const store = await fixture.openStore(() => clock);
+    const capture = {
+      request: {
+        method: 'POST',
+        target: '/a?api_key=********',
+        httpVersion: '1.1',
+        headers: [{ name: 'Authorization', value: '********' }],
+        body: { bytes: 5, contentType: 'text/plain', text: 'hello', binary: false, truncated: false },
+      },
+      response: { status: 204, headers: [], body: null },
+      maxBodyBytes: 16_384,
+    };
+    const [stored] = await store.append([
+      record({ time: new Date(BASE_MS).toISOString(), capture, viaAllOperations: true }),
+    ]);
+    expect(await store.get(stored!.id)).toMatchObject({ capture, viaAllOperations: true });
+    // Lists stay small: the capture comes only with the single record.
+    const [listed] = (await store.query({ pageNumber: 1, pageSize: 10 })).items;
+    expect(listed).toMatchObject({ id: stored!.id, viaAllOperations: true });
+    expect(listed!.capture).toBeUndefined();
+    await store.applyRetention({ now: clock, maxAgeMs: DAY });
+    expect(await store.get(stored!.id)).toBeUndefined();
+    const database = await fixture.openDatabase();
+    try {
+      const removed = await database.db
+        .selectFrom('monitoring_records_removed')
+        .select(['id', 'capture', 'via_all_operations'])
+        .execute();
+      expect(removed).toHaveLength(1);
+      expect(JSON.parse(removed[0]!.capture!)).toEqual(capture);
+      expect(removed[0]!.via_all_operations).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('runs at start and then on its interval, with the injected clock', async () => {
     const logger = createLogger('silent');
     const monitoring = Monitoring.open({ store: await fixture.openStore(), logger });

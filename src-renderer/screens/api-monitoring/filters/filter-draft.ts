@@ -6,6 +6,7 @@ import {
 } from '../../../format/utc-range.js';
 import type { FilterForm } from '../../../hooks/use-filter-draft.js';
 import {
+  DEFAULT_RANGE,
   MONITORING_VIEW,
   TEXT_FILTER_KEYS,
   type MonitoringViewFilter,
@@ -33,7 +34,7 @@ function draftOf(filter: MonitoringViewFilter): MonitoringFilterDraft {
 }
 
 export function emptyDraft(): MonitoringFilterDraft {
-  return draftOf({ range: '24h' });
+  return draftOf({ range: DEFAULT_RANGE });
 }
 
 export const MONITORING_FILTER_FORM: FilterForm<
@@ -68,5 +69,5 @@ export const MONITORING_FILTER_FORM: FilterForm<
 };
 
 export function isEmptyDraft(draft: MonitoringFilterDraft): boolean {
-  return draft.range === '24h' && TEXT_FILTER_KEYS.every((key) => !draft[key]);
+  return draft.range === DEFAULT_RANGE && TEXT_FILTER_KEYS.every((key) => !draft[key]);
 }

@@ -21,6 +21,7 @@ import { API_LIST_PATH } from '../api-paths.js';
 import { AgentGroupsDialog } from './AgentGroupsDialog.js';
 import { ApiDetailsActions } from './ApiDetailsActions.js';
 import { ApiInfoCard } from './ApiInfoCard.js';
+import { MonitoringCaptureCard } from './MonitoringCaptureCard.js';
 import { OperationsTable } from './OperationsTable.js';
 import { CurrentWarnings } from './CurrentWarnings.js';
 import { ReimportDialog } from './ReimportDialog.js';
@@ -105,6 +106,23 @@ export function ApiDetailsView({ apiId }: { apiId: string }) {
               api={current}
               agentGroups={agentGroups.data}
               onEditAgentGroups={can('Apis.Modify') ? () => setDialog('agent-groups') : undefined}
+            />
+            <MonitoringCaptureCard
+              key={`${current.id}-${current.updatedAt}`}
+              api={current}
+              onSaved={
+                can('Apis.Modify')
+                  ? (saved) => {
+                      api.reload();
+                      notify({
+                        severity: 'success',
+                        title: saved.monitoringCapture.enabled
+                          ? `Monitoring captures the exchanges of “${saved.name}”`
+                          : `Monitoring no longer captures the exchanges of “${saved.name}”`,
+                      });
+                    }
+                  : undefined
+              }
             />
             <CurrentWarnings api={current} />
             <OperationsTable operations={current.operations} />

@@ -235,6 +235,7 @@ export function PassthroughEditor({
           sample={samples[entryKey] ?? EMPTY_SAMPLE}
           onSampleChange={(sample) => setSamples((all) => ({ ...all, [entryKey]: sample }))}
           readOnly={readOnly}
+          dirty={dirty}
         />
       </Box>
       <SaveBar

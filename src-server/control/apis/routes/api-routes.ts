@@ -177,9 +177,9 @@ export function apiRoutes(catalog: ApiCatalogService, importer: ApiImportService
       activity: 'Apis.Modify',
       tag: TAG,
       operationId: 'modifyApi',
-      summary: "Change an API's name, description or agent groups",
+      summary: "Change an API's name, description, agent groups or monitoring capture",
       description:
-        'New agent groups are checked like an import (409 on overlapping base paths). An API with a passthrough cannot move to a legacy agent group, nor to one whose environment lacks a value its passthrough uses (422).',
+        '`monitoringCapture` turns on (or off) keeping request and response headers and bodies with its monitoring records: off by default, bodies cut at `maxBodyBytes` per direction, credential headers and secret values masked. New agent groups are checked like an import (409 on overlapping base paths). An API with a passthrough cannot move to a legacy agent group, nor to one whose environment lacks a value its passthrough uses (422).',
       params: IdParams,
       body: { kind: 'json', schema: ModifyApiSchema },
       responses: [{ status: 200, description: 'The changed API.', schema: ApiSchema }],

@@ -17,14 +17,31 @@ import {
   TryResultSchema,
   type TryResult,
 } from '../../../core/contracts/try-it-schemas.js';
-import { credentialNamesOf, maskHeaders, maskQuery, secretRedactor } from './try-masking.js';
+import {
+  credentialNamesOf,
+  maskHeaders,
+  maskQuery,
+  secretRedactor,
+} from '../../../core/passthrough/secret-redaction.js';
 import { requestTargetOf, resolveTryTarget, type ListenerAddress } from './try-target.js';
 import { ErrorCode } from '../../../core/contracts/error-codes.js';
+import { TRY_DRAFT_HEADER } from '../../../core/contracts/constants.js';
+import type { ConfigData, PassthroughRecord } from '../../../core/model/config-model.js';
+import { draftFor } from './try-draft.js';
 
-/** What "Try it" needs from the gateway: where a group listens, and the record of one request. */
+/** What "Try it" needs from the gateway: where a group listens, the record of one request, drafts. */
 export interface TryItGateway {
   localAddress: (agentGroupId: string) => ListenerAddress | undefined;
   readonly traces: { watch: (traceId: string) => TraceWatch | undefined };
+  /**
+   * Registers a configuration for one request of a group: the request carrying the token in `TRY_DRAFT_HEADER`
+   * runs with `passthrough` in place of the saved one. Undefined when the group has no runtime.
+   */
+  tryDraft: (
+    agentGroupId: string,
+    data: Readonly<ConfigData>,
+    passthrough: PassthroughRecord,
+  ) => { token: string; release: () => void } | undefined;
 }
 
 /** How long the monitoring record may trail the answer (it is written when the gateway's response closes). */
@@ -41,13 +58,16 @@ export function passthroughTryRoutes(context: ManagementContext, gateway: TryItG
       activity: 'Passthroughs.Try',
       tag: 'Passthroughs',
       operationId: 'tryPassthrough',
-      summary: 'Send a request through the gateway and see what was forwarded and answered',
+      summary:
+        'Send a request through the gateway (saved or draft configuration) and see what was forwarded and answered',
       description:
         "Sends the request over HTTP to the gateway listener of one of the API's cross-platform agent groups " +
-        '(never anywhere else), with the saved configuration, policies and monitoring, and returns the answer ' +
+        '(never anywhere else), with the saved configuration (or, with `draft`, an unsaved one checked like a save ' +
+        'and used for this request only), policies and monitoring, and returns the answer ' +
         'with the target URL the gateway built (from the API Monitoring record of that request, secrets as ' +
         '********). Header values of credential headers, credential-like query values and secret environment ' +
-        'values echoed by the target are masked; the audit entry records the body size, not the body.',
+        'values echoed by the target are masked; the audit entry records the body size, not the body, and for a ' +
+        'draft the operations it held: a try, not a change.',
       params: z.object({ apiId: z.string().min(1).max(100) }),
       body: { kind: 'json', schema: TryRequestSchema, limit: MAX_JSON_BYTES },
       responses: [
@@ -78,18 +98,32 @@ export function passthroughTryRoutes(context: ManagementContext, gateway: TryItG
         audit.resources = [apiResource(target.api)];
         audit.agentGroup = agentGroup;
 
+        const draft = body.draft ? draftFor(context, data, target.api.id, body.draft) : undefined;
+        if (draft) auditParameters.draft = draft.summary;
         const method = body.method.toUpperCase();
         const requestTarget = requestTargetOf(normalizeBasePath(target.api.basePath), body.path);
         const traceparent = newTraceparent();
         const watch = gateway.traces.watch(traceIdOf(traceparent));
         if (!watch)
           throw new HttpProblem(ErrorCode.GH_ERR_TRY_IT_BUSY, 'Too many requests are being tried at once.');
+        const registered = draft ? gateway.tryDraft(target.group.id, data, draft.passthrough) : undefined;
+        if (draft && !registered) {
+          watch.cancel();
+          throw new HttpProblem(
+            ErrorCode.GH_ERR_GATEWAY_UNREACHABLE,
+            `The gateway listener of ${quoted(target.group.name)} is not running.`,
+          );
+        }
         try {
           const exchange = await sendToGateway({
             ...target.address,
             method,
             path: requestTarget,
-            headers: [...headers, { name: 'traceparent', value: traceparent }],
+            headers: [
+              ...headers.filter(({ name }) => name.toLowerCase() !== TRY_DRAFT_HEADER),
+              { name: 'traceparent', value: traceparent },
+              ...(registered ? [{ name: TRY_DRAFT_HEADER, value: registered.token }] : []),
+            ],
             body: requestBody,
             timeoutMs: body.timeoutMs ?? DEFAULT_TRY_TIMEOUT_MS,
           });
@@ -112,6 +146,7 @@ export function passthroughTryRoutes(context: ManagementContext, gateway: TryItG
           };
         } finally {
           watch.cancel();
+          registered?.release();
         }
       },
     }),

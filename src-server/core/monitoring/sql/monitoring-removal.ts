@@ -31,11 +31,11 @@ export async function removeRecordsBefore(
       if (ids.length === 0) return 0;
       await trx
         .insertInto('monitoring_records_removed')
-        .columns([...RECORD_COLUMNS, 'recorded_at', 'removed_at'])
+        .columns([...RECORD_COLUMNS, 'capture', 'recorded_at', 'removed_at'])
         .expression(
           trx
             .selectFrom('monitoring_records')
-            .select([...RECORD_COLUMNS, 'recorded_at', sql.lit(removedAt).as('removed_at')])
+            .select([...RECORD_COLUMNS, 'capture', 'recorded_at', sql.lit(removedAt).as('removed_at')])
             .where('id', 'in', ids),
         )
         .execute();

@@ -31,6 +31,8 @@ export function toRecordRow(
     identity: record.identity ?? null,
     reason: record.reason ?? null,
     recorded_at: recordedAt,
+    via_all_operations: record.viaAllOperations ? 1 : null,
+    capture: record.capture ? JSON.stringify(record.capture) : null,
   };
 }
 
@@ -54,6 +56,7 @@ export const RECORD_COLUMNS = [
   'client_ip',
   'identity',
   'reason',
+  'via_all_operations',
 ] as const satisfies readonly (keyof MonitoringRecordTable)[];
 
 export type RecordColumns = Pick<MonitoringRecordTable, (typeof RECORD_COLUMNS)[number]>;
@@ -71,6 +74,7 @@ export function recordOfRow(row: RecordColumns): MonitoringRecord {
   if (row.api_id !== null) record.apiId = row.api_id;
   if (row.api_name !== null) record.apiName = row.api_name;
   if (row.operation !== null) record.operation = row.operation;
+  if (row.via_all_operations) record.viaAllOperations = true;
   record.status = row.status;
   record.durationMs = row.duration_ms;
   record.bytesIn = row.bytes_in;
@@ -81,4 +85,9 @@ export function recordOfRow(row: RecordColumns): MonitoringRecord {
   if (row.identity !== null) record.identity = row.identity;
   if (row.reason !== null) record.reason = row.reason;
   return record;
+}
+
+/** The captured exchange of a row, kept as JSON; undefined when the API did not capture it. */
+export function captureOfRow(capture: string | null): MonitoringRecord['capture'] {
+  return capture === null ? undefined : (JSON.parse(capture) as MonitoringRecord['capture']);
 }

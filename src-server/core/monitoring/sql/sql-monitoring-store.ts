@@ -16,7 +16,7 @@ import { filteredRecords, rollupSelection, storedTextFilter } from './monitoring
 import { countBucketsByHour, countRecords, summarizeRecords } from './monitoring-reads.js';
 import { purgeRemovedRecords, removeRecordsBefore } from './monitoring-removal.js';
 import { insertRecords, MONITORING_SEQUENCE } from './monitoring-writes.js';
-import { RECORD_COLUMNS, recordOfRow } from './monitoring-rows.js';
+import { captureOfRow, RECORD_COLUMNS, recordOfRow } from './monitoring-rows.js';
 import { ErrorCode } from '../../contracts/error-codes.js';
 import { GatehouseError } from '../../errors/gatehouse-error.js';
 
@@ -114,10 +114,13 @@ export class SqlMonitoringStore implements MonitoringStore {
     this.assertOpen();
     const row = await this.database.db
       .selectFrom('monitoring_records')
-      .select(RECORD_COLUMNS)
+      .select([...RECORD_COLUMNS, 'capture'])
       .where('id', '=', id)
       .executeTakeFirst();
-    return row ? recordOfRow(row) : undefined;
+    if (!row) return undefined;
+    const record = recordOfRow(row);
+    const capture = captureOfRow(row.capture);
+    return capture ? { ...record, capture } : record;
   }
 
   async summarize(request: SummaryRequest): Promise<MonitoringSummaryData> {

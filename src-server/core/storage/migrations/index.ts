@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import type { EngineKind } from '../engine-kind.js';
 import { initialSchema } from './0001-initial.js';
 import { configRecords } from './0002-config-records.js';
+import { monitoringCapture } from './0004-monitoring-capture.js';
 import { auditTenants } from './0005-audit-tenants.js';
 
 /**
@@ -12,6 +13,7 @@ export function migrationsFor(engine: EngineKind): MigrationProvider {
   const migrations: Record<string, Migration> = {
     '0001-initial': initialSchema(engine),
     '0002-config-records': configRecords(engine),
+    '0004-monitoring-capture': monitoringCapture(),
     '0005-audit-tenants': auditTenants(engine),
   };
   return { getMigrations: () => Promise.resolve(migrations) };

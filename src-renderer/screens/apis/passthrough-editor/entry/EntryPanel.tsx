@@ -16,6 +16,7 @@ import {
   emptyEntryDraft,
   type EntryDraft,
   type PassthroughDraft,
+  toConfiguration,
 } from '../draft/editor-draft.js';
 import type { FieldMessages } from '../draft/save-errors.js';
 import type { SampleDraft } from '../preview/preview-request.js';
@@ -36,6 +37,8 @@ export interface EntryPanelProps {
   sample: SampleDraft;
   onSampleChange: (sample: SampleDraft) => void;
   readOnly: boolean;
+  /** The draft differs from the saved configuration: Try it may send it instead. */
+  dirty: boolean;
 }
 
 function NoEntry({
@@ -155,6 +158,7 @@ export function EntryPanel(props: EntryPanelProps) {
       )}
       <Divider sx={{ my: 4 }} />
       <TryItPanel
+        unsaved={props.dirty ? toConfiguration(draft) : undefined}
         apiId={apiId}
         method={operation?.method ?? 'GET'}
         path={entryKey === ALL_OPERATIONS || !operation ? '/' : operation.path}

@@ -2,9 +2,12 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { ApiProblemError } from '../../../../api/api-errors.js';
+import type { PassthroughConfiguration } from '../../../../api/types.js';
 import { ProblemAlert } from '../../../../components/ProblemAlert.js';
 import { useCan } from '../../../../session/session-context.js';
 import { TryItRequestForm } from './TryItRequestForm.js';
@@ -19,6 +22,8 @@ export interface TryItPanelProps {
   method: string;
   /** The operation's path under the base path; may hold `{param}` placeholders. */
   path: string;
+  /** The editor's unsaved configuration, when it differs from the saved one. */
+  unsaved?: PassthroughConfiguration | undefined;
 }
 
 /**
@@ -31,7 +36,10 @@ export function TryItPanel(props: TryItPanelProps) {
 
 export default TryItPanel;
 
-function TryItPanelContent({ apiId, method, path }: TryItPanelProps) {
+function TryItPanelContent({ apiId, method, path, unsaved }: TryItPanelProps) {
+  const [useUnsaved, setUseUnsaved] = useState(true);
+  const sendsDraft = unsaved !== undefined && useUnsaved;
+  const [tried, setTried] = useState<'draft' | 'saved'>('saved');
   const can = useCan();
   const allowed = can('Passthroughs.Try');
   const [draft, setDraft] = useState(() => initialDraft(method, path));
@@ -45,9 +53,17 @@ function TryItPanelContent({ apiId, method, path }: TryItPanelProps) {
         Try it
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, mb: 2 }}>
-        Sends a real request through the gateway of the API&apos;s agent group, with the saved configuration
-        and the API policies: unsaved changes are not used. Add the API key or token header a policy asks for.
+        Sends a real request through the gateway of the API&apos;s agent group, with the API policies and the
+        configuration below: the unsaved changes run for this one request only, nothing is deployed. Add the
+        API key or token header a policy asks for.
       </Typography>
+      {unsaved ? (
+        <FormControlLabel
+          sx={{ mb: 1 }}
+          control={<Switch checked={useUnsaved} onChange={(event) => setUseUnsaved(event.target.checked)} />}
+          label="Try the unsaved changes (not deployed)"
+        />
+      ) : null}
       {allowed ? null : (
         <Alert severity="info" sx={{ mb: 2 }}>
           Your roles do not allow sending requests through the gateway.
@@ -56,7 +72,13 @@ function TryItPanelContent({ apiId, method, path }: TryItPanelProps) {
       <TryItRequestForm
         draft={draft}
         onChange={setDraft}
-        onSend={() => tryIt.send(toTryRequest(draft, target.basePath))}
+        onSend={() => {
+          setTried(sendsDraft ? 'draft' : 'saved');
+          tryIt.send({
+            ...toTryRequest(draft, target.basePath),
+            ...(sendsDraft ? { draft: unsaved } : {}),
+          });
+        }}
         onCancel={tryIt.cancel}
         sending={tryIt.sending}
         allowed={allowed}
@@ -72,6 +94,11 @@ function TryItPanelContent({ apiId, method, path }: TryItPanelProps) {
         {tryIt.result && !tryIt.error ? (
           <>
             <Divider sx={{ mb: 2 }} />
+            <Typography variant="body2" sx={{ mb: 1 }} data-testid="try-it-configuration">
+              {tried === 'draft'
+                ? 'Answered with the unsaved changes (not deployed).'
+                : 'Answered with the saved configuration.'}
+            </Typography>
             <TryItResultView result={tryIt.result} />
           </>
         ) : null}

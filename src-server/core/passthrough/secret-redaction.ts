@@ -1,13 +1,9 @@
-import { MASK, isCredentialHeader, maskCredentialQuery } from '../../../core/audit/mask-secrets.js';
-import type { ConfigData } from '../../../core/model/config-model.js';
-import type { SecretBox } from '../../../core/config-store/secret-box.js';
-import { buildEnvironmentScope } from '../../../core/passthrough/environment-scope.js';
-import { entriesOf } from '../../../core/passthrough/passthrough-references.js';
-import {
-  literalParts,
-  revealsLiteralSecret,
-  unsealHeader,
-} from '../../../core/passthrough/sealed-headers.js';
+import { MASK, isCredentialHeader, maskCredentialQuery } from '../audit/mask-secrets.js';
+import type { ConfigData } from '../model/config-model.js';
+import type { SecretBox } from '../config-store/secret-box.js';
+import { buildEnvironmentScope } from './environment-scope.js';
+import { entriesOf } from './passthrough-references.js';
+import { literalParts, revealsLiteralSecret, unsealHeader } from './sealed-headers.js';
 
 /** The header and query names policies read API keys from (besides the credential-like ones). */
 export interface CredentialNames {
