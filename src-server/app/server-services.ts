@@ -99,7 +99,7 @@ export async function startServices(input: {
       builtIn: {
         issuer: tenant.issuerId,
         audience: current.str('Auth:Audience'),
-        publicJwk: tenant.signingKey.publicJwk,
+        publicJwk: () => tenant.signingKey.publicJwk,
       },
       external: externalProviderOf(current),
       clientName: (clientId) => tenant.registrations.nameOfClient(clientId),

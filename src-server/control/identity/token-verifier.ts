@@ -12,6 +12,7 @@ import type { Principal } from '../../core/http/principal.js';
 import { HttpProblem, unauthenticated, unauthorized } from '../../core/http/problem.js';
 import type { ExternalProvider } from '../../core/oidc/external-provider.js';
 import { SIGNING_ALGORITHM } from './signing-key.js';
+import { VerifiedTokenCache } from './verified-token-cache.js';
 
 const EXTERNAL_ALGORITHMS = [
   'RS256',
@@ -26,9 +27,11 @@ const EXTERNAL_ALGORITHMS = [
   'EdDSA',
 ];
 const CLOCK_TOLERANCE_SECONDS = 30;
+const VERIFIED_TOKENS_KEPT = 1_000;
 
 export interface TokenVerifierOptions {
-  builtIn: { issuer: string; audience: string; publicJwk: JWK };
+  /** `publicJwk` may be a function, read on every request, when the key can change while this verifier lives. */
+  builtIn: { issuer: string; audience: string; publicJwk: JWK | (() => JWK) };
   external?: ExternalProvider;
   /** Current display name of a built-in client registration (names can change after a token is issued). */
   clientName: (clientId: string) => string | undefined;
@@ -37,10 +40,13 @@ export interface TokenVerifierOptions {
 /** Validates bearer tokens of the built-in identity provider and, when configured, of an external one. */
 export class TokenVerifier {
   readonly #options: TokenVerifierOptions;
-  #builtInKey?: CryptoKey;
+  #builtInKey?: { jwk: JWK; key: CryptoKey };
+  /** Built-in tokens only: an external provider's keys can change at any time, and jose refetches them. */
+  readonly #verified: VerifiedTokenCache;
 
   constructor(options: TokenVerifierOptions) {
     this.#options = options;
+    this.#verified = new VerifiedTokenCache(VERIFIED_TOKENS_KEPT);
   }
 
   async authenticate(req: Request): Promise<Principal> {
@@ -70,14 +76,17 @@ export class TokenVerifier {
     const { builtIn, external } = this.#options;
     try {
       if (issuer === builtIn.issuer) {
-        this.#builtInKey ??= (await importJWK(builtIn.publicJwk, SIGNING_ALGORITHM)) as CryptoKey;
-        const { payload } = await jwtVerify(token, this.#builtInKey, {
+        const key = await this.#currentBuiltInKey();
+        const cached = this.#verified.get(token, key);
+        if (cached) return this.#principal(cached, issuer);
+        const { payload } = await jwtVerify(token, key, {
           issuer: builtIn.issuer,
           audience: builtIn.audience,
           algorithms: [SIGNING_ALGORITHM],
           clockTolerance: CLOCK_TOLERANCE_SECONDS,
           requiredClaims: ['exp', 'sub'],
         });
+        this.#verified.set(token, key, payload);
         return this.#principal(payload, issuer);
       }
       if (external && external.matchesIssuer(issuer)) {
@@ -103,6 +112,15 @@ export class TokenVerifier {
       throw describeJoseError(error);
     }
     throw unauthorized('The token was issued by an issuer this tenant does not trust.', 'wrong issuer');
+  }
+
+  async #currentBuiltInKey(): Promise<CryptoKey> {
+    const configured = this.#options.builtIn.publicJwk;
+    const jwk = typeof configured === 'function' ? configured() : configured;
+    if (this.#builtInKey?.jwk !== jwk) {
+      this.#builtInKey = { jwk, key: (await importJWK(jwk, SIGNING_ALGORITHM)) as CryptoKey };
+    }
+    return this.#builtInKey.key;
   }
 
   #principal(payload: JWTPayload, issuer: string): Principal {
