@@ -12,6 +12,8 @@ import { buildManagementDocument } from '../control/panel/management-document.js
 import { packageInfo } from '../core/data-dir/package-root.js';
 import { ApiKeyDigest, isWellFormedApiKey } from '../control/policies/api-key-digest.js';
 import { isResourceLive } from './resource-liveness.js';
+import { openRateLimitStore } from './rate-limit-store.js';
+import { instanceIdOf } from '../core/instance/instance-id.js';
 import type { Tenant } from './tenant.js';
 
 export interface ServerServices {
@@ -42,6 +44,12 @@ export async function startServices(input: {
   const version = packageInfo().version;
   // Opened before anything is scheduled: when it fails there is nothing to undo.
   const apiKeyDigest = await ApiKeyDigest.open(tenant.layout.keysDir);
+  const throttle = await openRateLimitStore({
+    settings,
+    tenantId: tenant.configStore.data.tenant.id,
+    instanceId: instanceIdOf(settings.str('Instance:Id')),
+    logger,
+  });
 
   const stopRetention = scheduleRetention({
     store: tenant.auditStore,
@@ -67,6 +75,7 @@ export async function startServices(input: {
     verifyApiKey: (presented, record) =>
       isWellFormedApiKey(presented) && apiKeyDigest.verifyApiKey(presented, record.digest),
     defaultBinding: { host: settings.str('Gateway:Host'), port: settings.int('Gateway:Port') },
+    throttle,
   });
   try {
     await gateway.start();

@@ -1,6 +1,10 @@
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
-import { SETTING_DEFINITIONS, findSettingDefinition } from '../core/settings/setting-definitions.js';
+import {
+  SETTING_DEFINITIONS,
+  findSettingDefinition,
+  shownSettingValue,
+} from '../core/settings/setting-definitions.js';
 import { SettingsSource, SettingsError } from '../core/settings/settings.js';
 import { dataDirOption, withOfflineTenant } from './offline-tenant.js';
 import { CommandError, UsageError } from './usage-error.js';
@@ -27,8 +31,11 @@ export async function configCommand(argv: string[], out: NodeJS.WritableStream):
     switch (action) {
       case 'list': {
         const snapshot = await source.resolve();
-        for (const setting of snapshot.all())
-          out.write(`${setting.key}=${String(setting.value)}  (${setting.source})\n`);
+        // `get KEY` prints a secret setting in clear; a listing (easily pasted into a ticket) does not.
+        for (const setting of snapshot.all()) {
+          const shown = shownSettingValue(findSettingDefinition(setting.key)!, setting.value);
+          out.write(`${setting.key}=${String(shown)}  (${setting.source})\n`);
+        }
         return;
       }
       case 'get': {
@@ -55,11 +62,11 @@ export async function configCommand(argv: string[], out: NodeJS.WritableStream):
             `cli:${userInfo().username}`,
             {
               key: definition.key,
-              value: written,
+              value: shownSettingValue(definition, written),
             },
             [{ type: 'TenantSetting', id: definition.key, name: definition.key }],
           );
-          out.write(`${definition.key}=${String(written)}\n`);
+          out.write(`${definition.key}=${String(shownSettingValue(definition, written))}\n`);
           const overriding = source.overridingSource(definition.key);
           if (overriding)
             out.write(

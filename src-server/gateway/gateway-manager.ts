@@ -8,7 +8,7 @@ import type { SecretBox } from '../core/config-store/secret-box.js';
 import { listenGateway, type GatewayListener, type MalformedRequest } from './listener.js';
 import type { ApiKeyVerifier } from './policies/api-key-index.js';
 import { JwtVerifier } from './policies/jwt-verifier.js';
-import { ThrottleCounters } from './policies/throttle.js';
+import { LocalThrottleStore, type ThrottleStore } from './throttle/throttle-store.js';
 import { UpstreamProxy } from './proxy/upstream-proxy.js';
 import { createGatewayHandler } from './handler/request-handler.js';
 import { EntryCompiler } from './runtime/entry-compiler.js';
@@ -33,6 +33,8 @@ export interface GatewayManagerOptions {
   monitoring?: MonitoringSink;
   /** Address of the default group at start (`Gateway:Host`, `Gateway:Port`; port 0 picks a free one). */
   defaultBinding: { host: string; port: number };
+  /** Where API-policy throttling counts; in process when absent. Closed with the gateway. */
+  throttle?: ThrottleStore;
 }
 
 interface Binding {
@@ -63,7 +65,7 @@ export class GatewayManager {
   readonly #compiler = new EntryCompiler();
   readonly #proxy: UpstreamProxy;
   readonly #jwt: JwtVerifier;
-  readonly #throttle = new ThrottleCounters();
+  readonly #throttle: ThrottleStore;
   readonly #applied: { state: GroupState; runtime: GroupRuntime }[] = [];
   /** Monitoring records of single requests, for the editor's "Try it". */
   readonly traces = new TraceWatchers();
@@ -77,6 +79,7 @@ export class GatewayManager {
     this.#proxy = new UpstreamProxy(options.logger);
     this.#jwt = new JwtVerifier(options.logger);
     this.#monitoring = options.monitoring ?? DROP_RECORDS;
+    this.#throttle = options.throttle ?? new LocalThrottleStore();
   }
 
   /** Builds every group's runtime and starts its listener; a default listener that cannot start throws. */
@@ -126,6 +129,7 @@ export class GatewayManager {
       this.#groups.clear();
     });
     this.#proxy.close();
+    await this.#throttle.close();
   }
 
   #enqueue(task: () => Promise<void>): Promise<void> {

@@ -6,6 +6,7 @@ import {
   SETTING_DEFINITIONS,
   coerceSettingValue,
   findSettingDefinition,
+  shownSettingValue,
   type SettingDefinition,
 } from '../../core/settings/setting-definitions.js';
 import type { SettingsSnapshot, SettingsSource } from '../../core/settings/settings.js';
@@ -72,8 +73,8 @@ function describeOne(
     description: definition.description,
     tenantEditable: definition.tenantEditable,
     defaultValue: definition.defaultValue,
-    effectiveValue,
-    configuredValue: now.value,
+    effectiveValue: shownSettingValue(definition, effectiveValue),
+    configuredValue: shownSettingValue(definition, now.value),
     configuredSource: now.source,
     pendingRestart: now.value !== effectiveValue,
   };

@@ -281,6 +281,12 @@ export const ERROR_CODES = {
     sources: GATEWAY,
     meaning: "The token issuer's signing keys could not be retrieved.",
   },
+  GH_ERR_RATE_LIMIT_UNAVAILABLE: {
+    status: 503,
+    sources: GATEWAY,
+    meaning:
+      'The shared rate-limit store (Redis) cannot count the request and `RateLimiting:FailureMode` is `closed`; `Retry-After` is 1.',
+  },
   GH_ERR_TRY_IT_TIMEOUT: {
     status: 504,
     sources: CONTROL,

@@ -11,6 +11,10 @@ export interface SettingDefinition {
   tenantEditable: boolean;
   min?: number;
   max?: number;
+  /** For strings: the only values accepted (matched case-insensitively, stored as listed). */
+  choices?: readonly string[];
+  /** Holds credentials (a connection string's password): the management API shows it masked. */
+  secret?: true;
 }
 
 /**
@@ -143,6 +147,52 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
     tenantEditable: true,
   },
   {
+    key: 'Instance:Id',
+    type: 'string',
+    defaultValue: '',
+    description:
+      "This instance's name in logs, health answers and the rate-limit store's client list. Empty: <host name>-<process id>.",
+    tenantEditable: false,
+  },
+  {
+    key: 'ConnectionStrings:Redis',
+    type: 'string',
+    defaultValue: '',
+    description:
+      'redis://[:password@]host[:port][/db] (or rediss:// for TLS): API-policy throttling counts there, shared by every process and instance using it. Empty: counted in process.',
+    tenantEditable: false,
+    secret: true,
+  },
+  {
+    key: 'RateLimiting:FailureMode',
+    type: 'string',
+    defaultValue: 'open',
+    choices: ['open', 'closed'],
+    description:
+      'When the shared rate-limit store cannot answer: open counts in this process only until it is back (the limit then holds per process); closed refuses throttled requests with 503.',
+    tenantEditable: false,
+  },
+  {
+    key: 'RateLimiting:TimeoutMs',
+    type: 'integer',
+    defaultValue: 100,
+    min: 5,
+    max: 5000,
+    description:
+      'Longest wait for the shared rate-limit store on one request; past it the failure mode decides and the store is retried after a second.',
+    tenantEditable: false,
+  },
+  {
+    key: 'Shutdown:DrainSeconds',
+    type: 'integer',
+    defaultValue: 10,
+    min: 0,
+    max: 3600,
+    description:
+      'On SIGTERM or Ctrl+C, how long listeners that stopped accepting let requests in flight finish before their connections are closed.',
+    tenantEditable: false,
+  },
+  {
     key: 'Logging:Level',
     type: 'string',
     defaultValue: 'info',
@@ -154,6 +204,13 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
 const BY_LOWER_KEY = new Map(
   SETTING_DEFINITIONS.map((definition) => [definition.key.toLowerCase(), definition]),
 );
+
+export const MASKED_SETTING_VALUE = '********';
+
+/** A value as the management API and logs may show it: a secret setting's non-empty value is masked. */
+export function shownSettingValue(definition: SettingDefinition, value: SettingValue): SettingValue {
+  return definition.secret && value !== '' ? MASKED_SETTING_VALUE : value;
+}
 
 export function findSettingDefinition(key: string): SettingDefinition | undefined {
   return BY_LOWER_KEY.get(key.replace(/__/g, ':').toLowerCase());
@@ -188,10 +245,16 @@ export function coerceSettingValue(
       }
       return { ok: true, value };
     }
-    case 'string':
+    case 'string': {
       if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') {
         return { ok: false, message: `${definition.key} must be a string.` };
       }
-      return { ok: true, value: String(raw) };
+      const text = String(raw);
+      if (!definition.choices) return { ok: true, value: text };
+      const choice = definition.choices.find((candidate) => candidate === text.trim().toLowerCase());
+      if (choice === undefined)
+        return { ok: false, message: `${definition.key} must be one of ${definition.choices.join(', ')}.` };
+      return { ok: true, value: choice };
+    }
   }
 }

@@ -7,7 +7,7 @@ import { preflightHeaders, responseCorsHeaders } from '../cors/cors.js';
 import { Exchange } from '../exchange/exchange.js';
 import { checkAccess, type AccessRefusalCode, type AccessResult } from '../policies/access-check.js';
 import type { JwtVerifier } from '../policies/jwt-verifier.js';
-import type { ThrottleCounters } from '../policies/throttle.js';
+import type { ThrottleStore, ThrottleVerdict } from '../throttle/throttle-store.js';
 import type { UpstreamProxy } from '../proxy/upstream-proxy.js';
 import { parseRequestTarget } from './request-target.js';
 import type { GroupRuntime } from '../runtime/group-runtime.js';
@@ -19,7 +19,7 @@ export interface GatewayHandlerDeps {
   monitoring: MonitoringSink;
   proxy: UpstreamProxy;
   jwt: JwtVerifier;
-  throttle: ThrottleCounters;
+  throttle: ThrottleStore;
   logger: Logger;
 }
 
@@ -115,20 +115,22 @@ function handle(
       forwardIfGranted(deps, runtime, exchange, route, target.query, result, now),
     );
   }
-  forwardIfGranted(deps, runtime, exchange, route, target.query, access, now);
-  return undefined;
+  return forwardIfGranted(deps, runtime, exchange, route, target.query, access, now);
 }
 
+type EndpointRoute = Extract<RouteResolution, { kind: 'endpoint' }>;
+type GrantedAccess = Extract<AccessResult, { granted: true }>;
+
+/** Synchronous unless the throttle counts in a shared store; then the rest runs when it has answered. */
 function forwardIfGranted(
   deps: GatewayHandlerDeps,
   runtime: GroupRuntime,
   exchange: Exchange,
-  route: Extract<RouteResolution, { kind: 'endpoint' }>,
+  route: EndpointRoute,
   rawQuery: string,
   access: AccessResult,
   now: Date,
-): void {
-  const { req } = exchange;
+): Promise<void> | undefined {
   if (!access.granted) {
     if (access.identity) exchange.identity = access.identity;
     exchange.fail(OUTCOME_OF_REFUSAL[access.code], access.detail);
@@ -137,24 +139,66 @@ function forwardIfGranted(
       access.detail,
       access.challenge ? [['WWW-Authenticate', access.challenge]] : [],
     );
-    return;
+    return undefined;
   }
   exchange.identity = access.identity;
   const throttle = access.policy.throttle;
-  if (throttle) {
-    const key = `${access.policy.id}\u0000${access.throttleIdentity}`;
-    const verdict = deps.throttle.take(key, throttle.limit, throttle.per, now.getTime());
-    if (!verdict.allowed) {
-      exchange.fail('throttled', `over ${throttle.limit} requests per ${throttle.per}`);
-      exchange.sendProblem(
-        ErrorCode.GH_ERR_THROTTLED,
-        `The limit of ${throttle.limit} requests per ${throttle.per} is reached.`,
-        [['Retry-After', String(verdict.retryAfterSeconds)]],
-      );
-      return;
-    }
+  if (!throttle) {
+    forward(deps, runtime, exchange, route, rawQuery, access, now);
+    return undefined;
   }
+  const key = { policyId: access.policy.id, identity: access.throttleIdentity };
+  const verdict = deps.throttle.take(key, throttle.limit, throttle.per, now.getTime());
+  if (verdict instanceof Promise) {
+    return verdict.then((answer) => {
+      if (admitted(exchange, answer, throttle))
+        forward(deps, runtime, exchange, route, rawQuery, access, now);
+    });
+  }
+  if (admitted(exchange, verdict, throttle)) forward(deps, runtime, exchange, route, rawQuery, access, now);
+  return undefined;
+}
 
+/** Answers a refusal of the throttle; a verdict the failure mode gave is noted in the monitoring record. */
+function admitted(
+  exchange: Exchange,
+  verdict: ThrottleVerdict,
+  throttle: NonNullable<GrantedAccess['policy']['throttle']>,
+): boolean {
+  if (verdict.fallback === 'refused') {
+    exchange.fail('throttled', 'rate-limit store unavailable (RateLimiting:FailureMode=closed)');
+    exchange.sendProblem(
+      ErrorCode.GH_ERR_RATE_LIMIT_UNAVAILABLE,
+      'The rate limit of this endpoint cannot be checked right now.',
+      [['Retry-After', '1']],
+    );
+    return false;
+  }
+  const counted =
+    verdict.fallback === 'counted-locally' ? ' (counted in this process: rate-limit store unavailable)' : '';
+  if (verdict.allowed) {
+    if (counted) exchange.reason = `rate limit${counted}`;
+    return true;
+  }
+  exchange.fail('throttled', `over ${throttle.limit} requests per ${throttle.per}${counted}`);
+  exchange.sendProblem(
+    ErrorCode.GH_ERR_THROTTLED,
+    `The limit of ${throttle.limit} requests per ${throttle.per} is reached.`,
+    [['Retry-After', String(verdict.retryAfterSeconds)]],
+  );
+  return false;
+}
+
+function forward(
+  deps: GatewayHandlerDeps,
+  runtime: GroupRuntime,
+  exchange: Exchange,
+  route: EndpointRoute,
+  rawQuery: string,
+  access: GrantedAccess,
+  now: Date,
+): void {
+  const { req } = exchange;
   const { endpoint } = route;
   if (endpoint.compiled === undefined) {
     exchange.fail('configuration-error', 'the entry does not compile');
