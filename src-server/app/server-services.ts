@@ -14,6 +14,7 @@ import { ApiKeyDigest, isWellFormedApiKey } from '../control/policies/api-key-di
 import { isResourceLive } from './resource-liveness.js';
 import { openRateLimitStore } from './rate-limit-store.js';
 import { instanceIdOf } from '../core/instance/instance-id.js';
+import { storageCheck } from './health/storage-check.js';
 import type { Tenant } from './tenant.js';
 
 export interface ServerServices {
@@ -44,10 +45,14 @@ export async function startServices(input: {
   const version = packageInfo().version;
   // Opened before anything is scheduled: when it fails there is nothing to undo.
   const apiKeyDigest = await ApiKeyDigest.open(tenant.layout.keysDir);
+  const instance = instanceIdOf(settings.str('Instance:Id'));
+  const storage = storageCheck(tenant);
+  const drainMs = settings.int('Shutdown:DrainSeconds') * 1000;
+  let draining = false;
   const throttle = await openRateLimitStore({
     settings,
     tenantId: tenant.configStore.data.tenant.id,
-    instanceId: instanceIdOf(settings.str('Instance:Id')),
+    instanceId: instance,
     logger,
   });
 
@@ -76,6 +81,8 @@ export async function startServices(input: {
       isWellFormedApiKey(presented) && apiKeyDigest.verifyApiKey(presented, record.digest),
     defaultBinding: { host: settings.str('Gateway:Host'), port: settings.int('Gateway:Port') },
     throttle,
+    health: { instance, storage },
+    drainMs,
   });
   try {
     await gateway.start();
@@ -128,6 +135,13 @@ export async function startServices(input: {
         .filter(Boolean),
       uiDir: input.uiDir,
       managementDocument: () => document,
+      health: {
+        instance,
+        readiness: async () => ({
+          storage: await storage(),
+          draining: draining ? { status: 'fail', detail: 'shutting down' } : { status: 'pass' },
+        }),
+      },
       extraRouters: [
         metricsRouter({
           metrics: tenant.monitoring.metrics,
@@ -154,10 +168,11 @@ export async function startServices(input: {
     controlPanel,
     gateway,
     async close() {
+      draining = true;
       await stopRetention();
       await stopMonitoringRetention();
-      await controlPanel.close();
-      await gateway.close();
+      // Both planes stop accepting at once and drain side by side, each for at most Shutdown:DrainSeconds.
+      await Promise.all([controlPanel.close(drainMs), gateway.close()]);
     },
   };
 }

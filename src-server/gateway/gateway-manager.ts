@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { AuditRecorder } from '../core/audit/audit-recorder.js';
 import { AddressInUseError, closeGracefully } from '../core/net/listener.js';
+import type { HealthCheck, HealthProbe, Readiness } from '../core/health/health-endpoints.js';
 import type { MonitoringSink, NewMonitoringRecord } from '../core/monitoring/monitoring-record.js';
 import type { AgentGroupRecord, ConfigData } from '../core/model/config-model.js';
 import type { ConfigStore } from '../core/config-store/config-store.js';
@@ -35,6 +36,10 @@ export interface GatewayManagerOptions {
   defaultBinding: { host: string; port: number };
   /** Where API-policy throttling counts; in process when absent. Closed with the gateway. */
   throttle?: ThrottleStore;
+  /** For `/readyz` on the listeners: who answers, and whether storage is reachable. */
+  health?: { instance: string; storage(): Promise<HealthCheck> };
+  /** How long a listener that stopped accepting lets requests in flight finish (`Shutdown:DrainSeconds`). */
+  drainMs?: number;
 }
 
 interface Binding {
@@ -74,6 +79,7 @@ export class GatewayManager {
   #queue: Promise<void> = Promise.resolve();
   #unsubscribe: (() => void) | undefined;
   #defaultStored: Binding | undefined;
+  #closing = false;
 
   constructor(private readonly options: GatewayManagerOptions) {
     this.#proxy = new UpstreamProxy(options.logger);
@@ -122,6 +128,7 @@ export class GatewayManager {
   }
 
   async close(): Promise<void> {
+    this.#closing = true;
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
     await this.#enqueue(async () => {
@@ -240,8 +247,12 @@ export class GatewayManager {
       throttle: this.#throttle,
       logger: this.options.logger,
     });
-    const listener = await listenGateway(handler, binding.host, binding.port, (malformed) =>
-      this.#recordMalformed(state, malformed),
+    const listener = await listenGateway(
+      handler,
+      binding.host,
+      binding.port,
+      (malformed) => this.#recordMalformed(state, malformed),
+      this.#healthProbe(state),
     );
     state.listener = listener;
     state.binding = binding;
@@ -272,8 +283,20 @@ export class GatewayManager {
   }
 
   async #stopGiven(state: GroupState, listener: GatewayListener): Promise<void> {
-    await closeGracefully(listener.server);
+    await closeGracefully(listener.server, this.options.drainMs);
     await this.options.recorder.recordAgentEvent('Agent.Stopped', agentGroupOf(state), { url: listener.url });
+  }
+
+  #healthProbe(state: GroupState): HealthProbe {
+    const health = this.options.health;
+    return {
+      instance: health?.instance ?? '',
+      readiness: async (): Promise<Readiness> => ({
+        runtime: { status: 'pass', detail: `configuration revision ${state.runtime.summary.revision}` },
+        storage: health ? await health.storage() : { status: 'pass' },
+        draining: this.#closing ? { status: 'fail', detail: 'shutting down' } : { status: 'pass' },
+      }),
+    };
   }
 
   /** Monitoring must never break a request: a failing sink is logged, the request goes on. */

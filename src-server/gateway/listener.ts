@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { bindServer, type BoundListener } from '../core/net/listener.js';
 import { ErrorCode, statusOf, type HttpErrorCode } from '../core/errors/error-codes.js';
 import { newTraceId, problemTitleFor, problemTypeFor, PROBLEM_CONTENT_TYPE } from '../core/http/problem.js';
+import { answerHealthRequest, type HealthProbe } from '../core/health/health-endpoints.js';
 
 export type GatewayListener = BoundListener;
 
@@ -27,17 +28,21 @@ const CLIENT_ERROR: Record<string, [code: HttpErrorCode, reason: string, title: 
 /**
  * The HTTP listener of one agent group. Uploads may be long: there is no total request timeout, headers must
  * arrive within 30 s, and a stalled exchange ends with the target connection's inactivity (response) timeout.
- * The parser is strict (no lenient flags).
+ * The parser is strict (no lenient flags). `/healthz` and `/readyz` are answered before the gateway sees the
+ * request (no API may serve them).
  */
 export async function listenGateway(
   handler: RequestListener,
   host: string,
   port: number,
   onMalformed: (request: MalformedRequest) => void,
+  health: HealthProbe,
 ): Promise<GatewayListener> {
   const server = createServer(
     { keepAliveTimeout: 5_000, headersTimeout: 30_000, requestTimeout: 0, noDelay: true },
-    handler,
+    (req, res) => {
+      if (!answerHealthRequest(req, res, health)) handler(req, res);
+    },
   );
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     const [code, reason, title] = CLIENT_ERROR[error.code ?? ''] ?? [

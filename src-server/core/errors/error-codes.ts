@@ -154,6 +154,12 @@ export const ERROR_CODES = {
     meaning:
       'The base path overlaps that of another API of the agent group (`conflictingApi`, `agentGroupId`).',
   },
+  GH_ERR_RESERVED_PATH: {
+    status: 409,
+    sources: CONTROL,
+    meaning:
+      'The base path (or, for an API at `/`, an operation path) starts with `/healthz` or `/readyz`, which every listener answers itself (`reservedPath`).',
+  },
   GH_ERR_POLICY_OVERLAP: {
     status: 409,
     sources: CONTROL,
@@ -286,6 +292,12 @@ export const ERROR_CODES = {
     sources: GATEWAY,
     meaning:
       'The shared rate-limit store (Redis) cannot count the request and `RateLimiting:FailureMode` is `closed`; `Retry-After` is 1.',
+  },
+  GH_ERR_NOT_READY: {
+    status: 503,
+    sources: BOTH,
+    meaning:
+      '`/readyz`: the listener should not get traffic now (storage unreachable, runtime not loaded, or draining); `checks` says which.',
   },
   GH_ERR_TRY_IT_TIMEOUT: {
     status: 504,
