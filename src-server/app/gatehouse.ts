@@ -12,7 +12,8 @@ import { createLogger, type Logger } from '../core/logging/logger.js';
 import type { Monitoring } from '../core/monitoring/monitoring.js';
 import { defaultUiDir } from '../core/data-dir/package-root.js';
 import { openTenant, type Tenant } from './tenant.js';
-import { startServices } from './server-services.js';
+import { startServices, type GatewayStartContext } from './server-services.js';
+import { startGatewayManager, type GatewayPlane } from './gateway-plane.js';
 import type { ConfigStore } from '../core/config-store/config-store.js';
 import type { SecretBox } from '../core/config-store/secret-box.js';
 
@@ -32,7 +33,7 @@ export interface GatehouseOptions {
   command?: string;
 }
 
-export interface Gatehouse {
+export interface Gatehouse<G extends GatewayPlane = GatewayManager> {
   dataDir: string;
   controlPanelUrl(): string;
   gatewayEndpoints(): { agentGroupId: string; name: string; url: string }[];
@@ -48,13 +49,34 @@ export interface Gatehouse {
   /** For embedding and tests: the configuration store and the box that seals its secrets. */
   readonly config: { store: ConfigStore; secretBox: SecretBox };
   /** For embedding and tests: the gateway (`settled()` waits until configuration changes are applied). */
-  readonly gateway: GatewayManager;
+  readonly gateway: G;
   /** For embedding and tests: API Monitoring (its sink, `flush()`, `store()` and metrics). */
   readonly monitoring: Monitoring;
 }
 
 /** Starts the whole server in-process for one data dir: Electron main and `gatehouse serve` both call this. */
-export async function startGatehouse(options: GatehouseOptions): Promise<Gatehouse> {
+export function startGatehouse(options: GatehouseOptions): Promise<Gatehouse> {
+  return launchGatehouse(options, ({ tenant, settings, instance, storage }) =>
+    startGatewayManager({
+      dataDir: tenant.dataDir,
+      tenantId: tenant.configStore.data.tenant.id,
+      settings,
+      instance,
+      logger: tenant.logger,
+      configStore: tenant.configStore,
+      recorder: tenant.recorder,
+      monitoring: tenant.monitoring,
+      secretBox: tenant.secretBox,
+      storage,
+    }),
+  );
+}
+
+/** One data dir's server with its data plane started by `startGateway` (here, or in worker processes). */
+export async function launchGatehouse<G extends GatewayPlane>(
+  options: GatehouseOptions,
+  startGateway: (context: GatewayStartContext) => Promise<G>,
+): Promise<Gatehouse<G>> {
   const dataDir = resolve(options.dataDir);
   const layout = dataDirLayout(dataDir);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
@@ -80,6 +102,7 @@ export async function startGatehouse(options: GatehouseOptions): Promise<Gatehou
       source,
       settings,
       uiDir: options.uiDir ?? defaultUiDir(),
+      startGateway,
     });
     const closeAll = async () => {
       await services.close();

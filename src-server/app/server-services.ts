@@ -5,22 +5,31 @@ import type { SettingsSnapshot, SettingsSource } from '../core/settings/settings
 import { createControlPanelApp } from '../control/panel/control-panel-app.js';
 import { ControlPanel } from '../control/panel/control-panel.js';
 import { managementRoutes } from '../control/panel/management-routes.js';
-import { GatewayManager } from '../gateway/gateway-manager.js';
 import { metricsRouter } from '../control/monitoring/metrics-router.js';
 import { scheduleMonitoringRetention } from '../core/monitoring/retention-scheduler.js';
 import { buildManagementDocument } from '../control/panel/management-document.js';
 import { packageInfo } from '../core/data-dir/package-root.js';
-import { ApiKeyDigest, isWellFormedApiKey } from '../control/policies/api-key-digest.js';
 import { isResourceLive } from './resource-liveness.js';
-import { openRateLimitStore } from './rate-limit-store.js';
 import { instanceIdOf } from '../core/instance/instance-id.js';
 import { storageCheck } from './health/storage-check.js';
 import type { Tenant } from './tenant.js';
+import type { HealthCheck } from '../core/health/health-endpoints.js';
+import type { GatewayPlane } from './gateway-plane.js';
 
-export interface ServerServices {
+export interface ServerServices<G extends GatewayPlane> {
   controlPanel: ControlPanel;
-  gateway: GatewayManager;
+  gateway: G;
+  /** This instance's name (`Instance:Id`, or host name and process id). */
+  instance: string;
   close(): Promise<void>;
+}
+
+/** What starting the data plane gets: the tenant's parts, and what `/readyz` asks. */
+export interface GatewayStartContext {
+  tenant: Tenant;
+  settings: SettingsSnapshot;
+  instance: string;
+  storage(): Promise<HealthCheck>;
 }
 
 function externalProviderOf(settings: SettingsSnapshot): ExternalProvider | undefined {
@@ -33,28 +42,26 @@ function externalProviderOf(settings: SettingsSnapshot): ExternalProvider | unde
   });
 }
 
-/** Starts the listeners of a tenant: the gateway's, then the Control Panel's. */
-export async function startServices(input: {
+/**
+ * Starts the listeners of a tenant: the gateway's (in this process, or in workers: `startGateway` decides), then
+ * the Control Panel's.
+ */
+export async function startServices<G extends GatewayPlane>(input: {
   tenant: Tenant;
   source: SettingsSource;
   settings: SettingsSnapshot;
   uiDir: string | undefined;
-}): Promise<ServerServices> {
+  startGateway(context: GatewayStartContext): Promise<G>;
+}): Promise<ServerServices<G>> {
   const { tenant, source, settings } = input;
   const { logger, now } = tenant;
   const version = packageInfo().version;
-  // Opened before anything is scheduled: when it fails there is nothing to undo.
-  const apiKeyDigest = await ApiKeyDigest.open(tenant.layout.keysDir);
   const instance = instanceIdOf(settings.str('Instance:Id'));
   const storage = storageCheck(tenant);
   const drainMs = settings.int('Shutdown:DrainSeconds') * 1000;
   let draining = false;
-  const throttle = await openRateLimitStore({
-    settings,
-    tenantId: tenant.configStore.data.tenant.id,
-    instanceId: instance,
-    logger,
-  });
+  // Started before anything is scheduled: when it fails there is nothing to undo.
+  const gateway = await input.startGateway({ tenant, settings, instance, storage });
 
   const stopRetention = scheduleRetention({
     store: tenant.auditStore,
@@ -70,28 +77,6 @@ export async function startServices(input: {
     now,
     retentionDays: settings.int('Monitoring:RetentionDays'),
   });
-
-  const gateway = new GatewayManager({
-    logger,
-    recorder: tenant.recorder,
-    configStore: tenant.configStore,
-    secretBox: tenant.secretBox,
-    monitoring: tenant.monitoring,
-    verifyApiKey: (presented, record) =>
-      isWellFormedApiKey(presented) && apiKeyDigest.verifyApiKey(presented, record.digest),
-    defaultBinding: { host: settings.str('Gateway:Host'), port: settings.int('Gateway:Port') },
-    throttle,
-    health: { instance, storage },
-    drainMs,
-  });
-  try {
-    await gateway.start();
-  } catch (error) {
-    await stopRetention();
-    await stopMonitoringRetention();
-    await gateway.close();
-    throw error;
-  }
 
   const build = (current: SettingsSnapshot) => {
     const tokenIssuer = tenant.tokenIssuer(current.str('Auth:Audience'));
@@ -167,6 +152,7 @@ export async function startServices(input: {
   return {
     controlPanel,
     gateway,
+    instance,
     async close() {
       draining = true;
       await stopRetention();

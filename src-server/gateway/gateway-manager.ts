@@ -26,8 +26,9 @@ export interface GatewayEndpoint {
 
 export interface GatewayManagerOptions {
   logger: Logger;
-  recorder: AuditRecorder;
-  configStore: ConfigStore;
+  recorder: Pick<AuditRecorder, 'recordAgentEvent'>;
+  /** The configuration and its change notifications (the store itself, or a worker's copy the primary relays). */
+  configStore: Pick<ConfigStore, 'data' | 'onChange'>;
   secretBox: SecretBox;
   verifyApiKey: ApiKeyVerifier;
   /** API Monitoring; a sink that drops records until one is given. */

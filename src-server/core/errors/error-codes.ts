@@ -333,6 +333,15 @@ export const ERROR_CODES = {
     meaning:
       'A settings layer (appsettings.json, environment, command line) holds a value that is not valid.',
   },
+  GH_ERR_PRIMARY_UNREACHABLE: {
+    sources: INTERNAL,
+    meaning:
+      "A gateway worker's channel to its primary process (`serve --workers`) is closed or did not answer in time.",
+  },
+  GH_ERR_WORKER_START_FAILED: {
+    sources: ['cli', 'internal'],
+    meaning: 'A gateway worker of `serve --workers` could not start; the message says why.',
+  },
   GH_ERR_STORE_CLOSED: {
     sources: INTERNAL,
     meaning: 'The audit or monitoring store was used after it was closed (while the server stops).',

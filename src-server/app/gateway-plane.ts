@@ -1,0 +1,76 @@
+import type { Logger } from 'pino';
+import type { AuditRecorder } from '../core/audit/audit-recorder.js';
+import type { ConfigStore } from '../core/config-store/config-store.js';
+import { SecretBox } from '../core/config-store/secret-box.js';
+import { dataDirLayout } from '../core/data-dir/default-data-dir.js';
+import type { HealthCheck } from '../core/health/health-endpoints.js';
+import type { MonitoringSink } from '../core/monitoring/monitoring-record.js';
+import type { SettingsSnapshot } from '../core/settings/settings.js';
+import type { TryItGateway } from '../control/passthroughs/try-it/try-it-routes.js';
+import { ApiKeyDigest, isWellFormedApiKey } from '../control/policies/api-key-digest.js';
+import { GatewayManager, type GatewayEndpoint } from '../gateway/gateway-manager.js';
+import type { ThrottleStore } from '../gateway/throttle/throttle-store.js';
+import { openRateLimitStore } from './rate-limit-store.js';
+
+/**
+ * The data plane as the composition root sees it: in this process (`GatewayManager`), or in worker processes
+ * (`gatehouse serve --workers N`). The Control Panel reaches it only through `TryItGateway`.
+ */
+export interface GatewayPlane extends TryItGateway {
+  endpoints(): GatewayEndpoint[];
+  /** Resolves once every configuration change so far is applied, listeners included. */
+  settled(): Promise<void>;
+  /** Stops accepting and drains for at most `Shutdown:DrainSeconds`. */
+  close(): Promise<void>;
+}
+
+/** What any gateway process needs, wherever its configuration, audit and monitoring records come from. */
+export interface GatewayProcessParts {
+  dataDir: string;
+  tenantId: string;
+  settings: SettingsSnapshot;
+  /** This process's name (`Instance:Id`, a worker's with `/w<n>`). */
+  instance: string;
+  logger: Logger;
+  configStore: Pick<ConfigStore, 'data' | 'onChange'>;
+  recorder: Pick<AuditRecorder, 'recordAgentEvent'>;
+  monitoring: MonitoringSink;
+  storage(): Promise<HealthCheck>;
+  /** The tenant's, in the process that opened it; a worker opens the data dir's key itself. */
+  secretBox?: SecretBox;
+  /** Where throttling counts when Redis is not configured; in this process when absent. */
+  sharedThrottle?: () => ThrottleStore;
+}
+
+/** Builds a gateway from the data dir's keys and the settings, and starts its listeners. */
+export async function startGatewayManager(parts: GatewayProcessParts): Promise<GatewayManager> {
+  const { settings, logger } = parts;
+  const keysDir = dataDirLayout(parts.dataDir).keysDir;
+  const apiKeyDigest = await ApiKeyDigest.open(keysDir);
+  const secretBox = parts.secretBox ?? (await SecretBox.open(keysDir));
+  const redisConfigured = settings.str('ConnectionStrings:Redis').trim() !== '';
+  const throttle =
+    !redisConfigured && parts.sharedThrottle
+      ? parts.sharedThrottle()
+      : await openRateLimitStore({ settings, tenantId: parts.tenantId, instanceId: parts.instance, logger });
+  const gateway = new GatewayManager({
+    logger,
+    recorder: parts.recorder,
+    configStore: parts.configStore,
+    secretBox,
+    monitoring: parts.monitoring,
+    verifyApiKey: (presented, record) =>
+      isWellFormedApiKey(presented) && apiKeyDigest.verifyApiKey(presented, record.digest),
+    defaultBinding: { host: settings.str('Gateway:Host'), port: settings.int('Gateway:Port') },
+    throttle,
+    health: { instance: parts.instance, storage: parts.storage },
+    drainMs: settings.int('Shutdown:DrainSeconds') * 1000,
+  });
+  try {
+    await gateway.start();
+  } catch (error) {
+    await gateway.close();
+    throw error;
+  }
+  return gateway;
+}
