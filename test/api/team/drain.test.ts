@@ -56,55 +56,66 @@ function call(agent: Agent, gatewayUrl: string, id: string, delayMs: number): Pr
 }
 
 describe('SIGTERM drains the listeners', () => {
-  it('stops accepting, finishes every request it accepted under load, then exits 0', async () => {
-    const server = await startServeProcess(dataDir.path, ['--set', 'Shutdown:DrainSeconds=20']);
-    const agent = new Agent({ keepAlive: true, maxSockets: 16 });
-    const outcomes: Outcome[] = [];
-    let exited = false;
-    let next = 0;
-    const client = async (lane: number) => {
-      while (!exited) {
-        const id = `${lane}-${next++}`;
-        const outcome = await call(agent, server.gatewayUrl, id, 150 + (next % 5) * 50);
-        outcomes.push(outcome);
-        if (outcome.error) await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    };
-    const lanes = Array.from({ length: 16 }, (_, lane) => client(lane));
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
-    const signalledAt = Date.now();
-    server.child.kill('SIGTERM');
-    const code = await server.exited;
-    const exitedAt = Date.now();
-    exited = true;
-    await Promise.all(lanes);
-    agent.destroy();
+  it.each([
+    ['in one process', []],
+    ['with two gateway workers', ['--workers', '2']],
+  ])(
+    'stops accepting, finishes every request it accepted under load, then exits 0 (%s)',
+    async (_, extra) => {
+      const server = await startServeProcess(dataDir.path, ['--set', 'Shutdown:DrainSeconds=20', ...extra], {
+        startTimeoutMs: 60_000,
+      });
+      const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+      const run = extra.length === 0 ? 'single' : 'workers';
+      const outcomes: Outcome[] = [];
+      let exited = false;
+      let next = 0;
+      const client = async (lane: number) => {
+        while (!exited) {
+          const id = `${run}-${lane}-${next++}`;
+          const outcome = await call(agent, server.gatewayUrl, id, 150 + (next % 5) * 50);
+          outcomes.push(outcome);
+          if (outcome.error) await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      };
+      const lanes = Array.from({ length: 16 }, (_, lane) => client(lane));
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      const signalledAt = Date.now();
+      server.child.kill('SIGTERM');
+      const code = await server.exited;
+      const exitedAt = Date.now();
+      exited = true;
+      await Promise.all(lanes);
+      agent.destroy();
 
-    expect(code, server.output()).toBe(0);
-    expect(server.output()).toContain('SIGTERM: stopping');
-    // Every request the target saw was answered to the client, whole: none accepted was lost.
-    const received = new Set(
-      upstream.requests.map((seen) => new URL(seen.url, 'http://x').searchParams.get('id')),
-    );
-    const byId = new Map(outcomes.map((outcome) => [outcome.id, outcome]));
-    for (const id of received) {
-      if (id === null) continue;
-      expect(byId.get(id), `request ${id}`).toMatchObject({ status: 200, complete: true });
-    }
-    // Some were in flight when the signal came and still completed after it.
-    const drained = outcomes.filter(
-      (outcome) => outcome.status === 200 && outcome.startedAt < signalledAt && outcome.endedAt > signalledAt,
-    );
-    expect(drained.length).toBeGreaterThan(0);
-    // Requests the gateway never read were refused at the connection, never answered with an error status.
-    const failed = outcomes.filter((outcome) => outcome.status !== 200);
-    for (const outcome of failed) {
-      expect(outcome.status, JSON.stringify(outcome)).toBeUndefined();
-      expect(received.has(outcome.id)).toBe(false);
-    }
-    expect(outcomes.filter((outcome) => outcome.status === 200).length).toBeGreaterThan(50);
-    expect(exitedAt - signalledAt).toBeLessThan(10_000);
-  });
+      expect(code, server.output()).toBe(0);
+      expect(server.output()).toContain('SIGTERM: stopping');
+      // Every request the target saw was answered to the client, whole: none accepted was lost.
+      const received = new Set(
+        upstream.requests.map((seen) => new URL(seen.url, 'http://x').searchParams.get('id')),
+      );
+      const byId = new Map(outcomes.map((outcome) => [outcome.id, outcome]));
+      for (const id of received) {
+        if (id === null || !id.startsWith(`${run}-`)) continue;
+        expect(byId.get(id), `request ${id}`).toMatchObject({ status: 200, complete: true });
+      }
+      // Some were in flight when the signal came and still completed after it.
+      const drained = outcomes.filter(
+        (outcome) =>
+          outcome.status === 200 && outcome.startedAt < signalledAt && outcome.endedAt > signalledAt,
+      );
+      expect(drained.length).toBeGreaterThan(0);
+      // Requests the gateway never read were refused at the connection, never answered with an error status.
+      const failed = outcomes.filter((outcome) => outcome.status !== 200);
+      for (const outcome of failed) {
+        expect(outcome.status, JSON.stringify(outcome)).toBeUndefined();
+        expect(received.has(outcome.id)).toBe(false);
+      }
+      expect(outcomes.filter((outcome) => outcome.status === 200).length).toBeGreaterThan(50);
+      expect(exitedAt - signalledAt).toBeLessThan(10_000);
+    },
+    90_000,
+  );
 
   it('cuts what is still running after Shutdown:DrainSeconds, and still exits 0', async () => {
     const server = await startServeProcess(dataDir.path, ['--set', 'Shutdown:DrainSeconds=1']);
