@@ -33,6 +33,7 @@ import type {
   SetEnvironmentVariableValues,
   RestartAccepted,
   SessionToken,
+  SignInOptions,
   SettingValue,
   TenantSetting,
 } from './types.js';
@@ -45,6 +46,8 @@ export const sessionApi = {
     client.post<SessionToken>('/api/v1/session/sign-in', { ticket }, { anonymous: true }),
   refresh: (client: ApiClient) => client.post<SessionToken>('/api/v1/session/refresh'),
   me: (client: ApiClient, { signal }: Signal = {}) => client.get<CurrentIdentity>('/api/v1/me', { signal }),
+  options: (client: ApiClient, { signal }: Signal = {}) =>
+    client.get<SignInOptions>('/api/v1/session/options', { signal, anonymous: true }),
 };
 
 export const activitiesApi = {

@@ -51,6 +51,22 @@ export interface SessionToken {
   roles: string[];
 }
 
+/** The external identity provider the console signs in with (authorization code + PKCE). */
+export interface ExternalSignInOptions {
+  issuer: string;
+  authorizationEndpoint: string;
+  tokenEndpoint: string;
+  clientId: string;
+  scope: string;
+}
+
+/** `SignInOptions` — GET /api/v1/session/options. */
+export interface SignInOptions {
+  signInLink: true;
+  external: ExternalSignInOptions | null;
+  externalUnavailable?: string;
+}
+
 export * from './audit-types.js';
 export * from './environment-types.js';
 export * from './monitoring-types.js';

@@ -15,6 +15,7 @@ import { storageCheck } from './health/storage-check.js';
 import type { Tenant } from './tenant.js';
 import type { HealthCheck } from '../core/health/health-endpoints.js';
 import type { GatewayPlane } from './gateway-plane.js';
+import type { ExternalSignIn } from '../control/identity/sign-in-options-route.js';
 
 export interface ServerServices<G extends GatewayPlane> {
   controlPanel: ControlPanel;
@@ -40,6 +41,31 @@ function externalProviderOf(settings: SettingsSnapshot): ExternalProvider | unde
     audience: settings.str('Auth:External:Audience'),
     keyRefreshCooldownMs: settings.int('Auth:External:KeyRefreshCooldownSeconds') * 1000,
   });
+}
+
+/** The origin the console posts its authorization code to, when it can sign in with an external provider. */
+function consoleSignInOrigins(settings: SettingsSnapshot): string[] {
+  const authority = settings.str('Auth:External:Authority');
+  if (!authority || settings.str('Auth:External:ConsoleClientId').trim() === '') return [];
+  return URL.canParse(authority) ? [new URL(authority).origin] : [];
+}
+
+/** The console's sign-in with the external provider: its endpoints, from the provider's discovery document. */
+async function externalSignInOf(
+  external: ExternalProvider | undefined,
+  settings: SettingsSnapshot,
+): Promise<ExternalSignIn | undefined> {
+  const clientId = settings.str('Auth:External:ConsoleClientId').trim();
+  if (!external || clientId === '') return undefined;
+  const discovered = await external.discover();
+  if (!discovered.authorizationEndpoint || !discovered.tokenEndpoint) return undefined;
+  return {
+    issuer: discovered.issuer,
+    authorizationEndpoint: discovered.authorizationEndpoint,
+    tokenEndpoint: discovered.tokenEndpoint,
+    clientId,
+    scope: settings.str('Auth:External:ConsoleScope'),
+  };
 }
 
 /**
@@ -80,13 +106,14 @@ export async function startServices<G extends GatewayPlane>(input: {
 
   const build = (current: SettingsSnapshot) => {
     const tokenIssuer = tenant.tokenIssuer(current.str('Auth:Audience'));
+    const external = externalProviderOf(current);
     const verifier = new TokenVerifier({
       builtIn: {
         issuer: tenant.issuerId,
         audience: current.str('Auth:Audience'),
         publicJwk: tenant.signingKey.publicJwk,
       },
-      external: externalProviderOf(current),
+      external,
       clientName: (clientId) => tenant.registrations.nameOfClient(clientId),
     });
     const routes = managementRoutes({
@@ -100,6 +127,7 @@ export async function startServices<G extends GatewayPlane>(input: {
         scheduleRestart: () => controlPanel.scheduleRestart(),
       },
       gateway,
+      externalSignIn: () => externalSignInOf(external, current),
     });
     const document = buildManagementDocument(routes, { version });
     const app = createControlPanelApp({
@@ -120,6 +148,7 @@ export async function startServices<G extends GatewayPlane>(input: {
         .filter(Boolean),
       uiDir: input.uiDir,
       managementDocument: () => document,
+      connectSources: consoleSignInOrigins(current),
       health: {
         instance,
         readiness: async () => ({

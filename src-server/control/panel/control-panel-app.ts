@@ -21,6 +21,8 @@ export interface ControlPanelAppOptions {
   managementDocument: () => unknown;
   /** Routers mounted before the console (e.g. /metrics). */
   extraRouters?: Router[];
+  /** Origins the console may call besides its own (the external identity provider it signs in with). */
+  connectSources?: readonly string[];
   /** `/healthz` and `/readyz`, answered for any Host (load balancers probe by address), before anything else. */
   health: HealthProbe;
 }
@@ -36,7 +38,7 @@ export function createControlPanelApp(options: ControlPanelAppOptions): Express 
   });
   app.use(requestContext(options.logger));
   app.use(hostGuard(options.boundHost, options.allowedHosts));
-  app.use(securityHeaders());
+  app.use(securityHeaders(options.connectSources));
   mountRoutes(app, options.routes, options.services);
   app.use(swaggerUi(options.managementDocument));
   for (const router of options.extraRouters ?? []) app.use(router);

@@ -12,6 +12,7 @@ import { monitoringRoutes } from '../monitoring/monitoring-routes.js';
 import { passthroughPreviewRoutes } from '../passthroughs/preview-routes.js';
 import { passthroughTryRoutes, type TryItGateway } from '../passthroughs/try-it/try-it-routes.js';
 import type { Tenant } from '../common/tenant.js';
+import { signInOptionsRoutes, type ExternalSignIn } from '../identity/sign-in-options-route.js';
 
 export interface ManagementRoutesInput {
   tenant: Tenant;
@@ -19,6 +20,8 @@ export interface ManagementRoutesInput {
   tokenIssuer: TokenIssuer;
   tenantSettings: TenantSettingsDeps;
   gateway: TryItGateway;
+  /** The external identity provider's sign-in for the console, when one is configured. */
+  externalSignIn(): Promise<ExternalSignIn | undefined>;
 }
 
 /** Every management route for one Control Panel start; the audit log only when its flag was on at that start. */
@@ -28,6 +31,7 @@ export function managementRoutes({
   tokenIssuer,
   tenantSettings,
   gateway,
+  externalSignIn,
 }: ManagementRoutesInput): AnyRoute[] {
   const tokenLifetimeSeconds = () => settings.int('Auth:TokenLifetimeMinutes') * 60;
   return [
@@ -39,6 +43,7 @@ export function managementRoutes({
       logger: tenant.logger,
     }),
     ...sessionRoutes({ tickets: tenant.signInTickets, issuer: tokenIssuer, tokenLifetimeSeconds }),
+    ...signInOptionsRoutes({ externalSignIn, logger: tenant.logger }),
     ...activityRoutes(),
     ...appRegistrationRoutes(tenant.registrations),
     ...tenantSettingsRoutes(tenantSettings),

@@ -102,6 +102,21 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
     tenantEditable: true,
   },
   {
+    key: 'Auth:External:ConsoleClientId',
+    type: 'string',
+    defaultValue: '',
+    description:
+      "Client id of the console at the external identity provider (a public client: authorization code with PKCE, redirect URI the Control Panel's address with a trailing /). Empty: no sign-in button for it.",
+    tenantEditable: true,
+  },
+  {
+    key: 'Auth:External:ConsoleScope',
+    type: 'string',
+    defaultValue: 'openid profile',
+    description: 'Scopes the console asks the external identity provider for when it signs in.',
+    tenantEditable: true,
+  },
+  {
     key: 'Auth:External:KeyRefreshCooldownSeconds',
     type: 'integer',
     defaultValue: 30,
