@@ -152,8 +152,8 @@ async function openWindow(chosen: ServerChoice): Promise<void> {
   });
   // A team server that cannot be reached: back to this computer's console, saying why.
   mainWindow.webContents.on('did-fail-load', (_event, _code, description, url, isMainFrame) => {
-    if (!isMainFrame || chosen.isConsole(new URL(url).origin) === false || url.startsWith(chosen.localOrigin))
-      return;
+    const origin = URL.canParse(url) ? new URL(url).origin : '';
+    if (!isMainFrame || origin === chosen.localOrigin || !chosen.isConsole(origin)) return;
     dialog.showErrorBox(
       'The team server cannot be reached',
       `${url}: ${description}. Showing this computer's Gatehouse.`,
