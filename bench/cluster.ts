@@ -13,7 +13,8 @@
  *   its own on a free port).
  *
  * Rounds alternate the variants; the best round of each counts. wrk shares the two cores with the servers: its CPU
- * time (and the servers', all processes together) is reported beside the throughput.
+ * time (and the servers', all processes together, per second and per request) is reported beside the throughput.
+ * The servers' CPU leaves out redis-server's own.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -253,12 +254,14 @@ try {
     `\nCommand: npm run bench:cluster -- --duration ${args.duration} --warmup ${args.warmup} --connections ${args.connections} --rounds ${args.rounds}` +
       ` (Node ${process.version}, wrk -t1 -c${args.connections}, best of ${args.rounds} rounds)\n`,
   );
-  console.log('| variant | req/s | p50 | p99 | errors | server CPU (cores) | wrk CPU (cores) |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    '| variant | req/s | p50 | p99 | errors | server CPU (cores) | server CPU per request (µs) | wrk CPU (cores) |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const variant of variants) {
     const result = best.get(variant.name)!;
     console.log(
-      `| ${variant.name} | ${Math.round(result.requestsPerSecond)} | ${result.p50} | ${result.p99} | ${result.errors} | ${result.serverCores.toFixed(2)} | ${result.wrkCores.toFixed(2)} |`,
+      `| ${variant.name} | ${Math.round(result.requestsPerSecond)} | ${result.p50} | ${result.p99} | ${result.errors} | ${result.serverCores.toFixed(2)} | ${((result.serverCores / result.requestsPerSecond) * 1e6).toFixed(0)} | ${result.wrkCores.toFixed(2)} |`,
     );
   }
   const rate = (name: string) => best.get(name)!.requestsPerSecond;
