@@ -36,6 +36,8 @@ export function freshRequest(
       },
     );
     req.on('error', reject);
+    // A test that waits on a request must not hang on it.
+    req.setTimeout(15_000, () => req.destroy(new Error(`no answer to ${path} within 15 s`)));
     req.end(options.body);
   });
 }

@@ -1,5 +1,5 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshRequest } from '../../helpers/serve-client.js';
 import { startTestServer, type TestServer } from '../../helpers/test-server.js';
 import { startEchoUpstream, type Upstream } from '../../helpers/upstreams.js';
 import { startGatewayFixture, type GatewayFixture } from '../gateway/gateway-fixture.js';
@@ -20,31 +20,11 @@ afterAll(async () => {
   await upstream.close();
 });
 
-/** A raw request with the Host header the caller wants (fetch would not let it be changed). */
-function get(
-  url: string,
-  path: string,
-  options: { method?: string; host?: string } = {},
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path,
-        method: options.method ?? 'GET',
-        headers: options.host ? { Host: options.host } : {},
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end();
+/** A request on a connection of its own, with the Host header the caller wants (fetch would not let it change). */
+function get(url: string, path: string, options: { method?: string; host?: string } = {}) {
+  return freshRequest(url, path, {
+    method: options.method,
+    headers: options.host ? { Host: options.host } : {},
   });
 }
 

@@ -115,18 +115,19 @@ describe('gatehouse serve --workers 2', () => {
   it('restarts a worker that crashes, logs it, and keeps serving meanwhile', async () => {
     const [first, second] = workerPids() as [number, number];
     process.kill(first, 'SIGKILL');
-    // The other worker serves while the first one comes back.
-    for (let index = 0; index < 6; index++)
-      expect((await freshRequest(server.gatewayUrl, '/live/items')).status).toBe(200);
     await eventually(() =>
       /gateway worker 1 exited \(signal SIGKILL\); starting it again in \d+ ms/.test(server.output()),
     );
-    await eventually(async () => (await instancesAnswering(4)).size === 2, 45_000).catch((error: unknown) => {
+    // The other worker serves while the first one comes back. (A connection handed to a worker at the very
+    // instant it dies stays unanswered: a limit of node:cluster's round robin, documented in the README.)
+    for (let index = 0; index < 6; index++)
+      expect((await freshRequest(server.gatewayUrl, '/live/items')).status).toBe(200);
+    await eventually(async () => (await instancesAnswering(4)).size === 2, 90_000).catch((error: unknown) => {
       throw new Error(`${(error as Error).message}\n${server.output()}`);
     });
     expect(processExists(first)).toBe(false);
     expect(processExists(second)).toBe(true);
-  }, 60_000);
+  }, 120_000);
 
   it('stops every worker on Ctrl+C (SIGINT to the process group), exit code 0', async () => {
     const workers = [...(await instancesAnswering(4))];
