@@ -60,6 +60,14 @@ module.exports = {
       to: { path: '^src-server/', pathNot: '^src-server/core/contracts/' },
     },
     {
+      name: 'contracts-stay-portable',
+      comment:
+        'The console typechecks core/contracts (and the domain model it names): they import only zod and each other, nothing with Node APIs.',
+      severity: 'error',
+      from: { path: ['^src-server/core/contracts/', '^src-server/core/model/'] },
+      to: { pathNot: ['^src-server/core/contracts/', '^src-server/core/model/', '^node_modules/zod/'] },
+    },
+    {
       name: 'desktop-main-stays-thin',
       comment: 'Electron main starts the server through its public entry and knows nothing of its rooms.',
       severity: 'error',

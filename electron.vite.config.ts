@@ -6,7 +6,13 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve('src-main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve('src-main/index.ts'),
+          // The API import worker thread: started by URL next to the bundle (import-runner.ts).
+          'import-worker': resolve('src-server/control/apis/import-pipeline/import-worker.ts'),
+        },
+      },
     },
   },
   preload: {

@@ -133,7 +133,10 @@ function wrk(url: string, apiKey: string, seconds: number) {
   return new Promise<{ output: string; wrkCpuSeconds: number }>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => {
-      if (code !== 0) return reject(new Error(`wrk exited with ${code}:\n${output}`));
+      if (code !== 0) {
+        reject(new Error(`wrk exited with ${code}:\n${output}`));
+        return;
+      }
       // `times` prints the shell's own times, then its children's: "0m1.234s 0m0.567s".
       const timesLine = output.trim().split('\n').at(-1) ?? '';
       const seconds = [...timesLine.matchAll(/(\d+)m([\d.]+)s/g)].map(

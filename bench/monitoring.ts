@@ -104,7 +104,8 @@ async function appendPhase(dir: string): Promise<void> {
 
 interface Timed {
   name: string;
-  run: () => Promise<unknown> | unknown;
+  /** May return a promise, which is awaited. */
+  run: () => unknown;
 }
 
 async function probePhase(dir: string): Promise<void> {

@@ -1,203 +1,171 @@
 /**
- * Passthrough throughput and latency, side by side in one run:
+ * Passthrough throughput and latency against real peers, side by side in one run:
  *
  *   npm run bench:proxy [-- --duration 15 --warmup 5 --connections 50 --rounds 2]
+ *                       [--compare-env NAME=VALUE]   (adds a Gatehouse started with that environment)
+ *                       [--compare-dir PATH]         (adds the Gatehouse of another checkout, e.g. a git worktree)
  *
- * One keep-alive target in its own process, measured directly, through a bare http-proxy-3 server and through
- * a Gatehouse passthrough (each in its own process), with load from autocannon in a separate process. The
- * Gatehouse route renders an `#env` reference and `#api.QueryParameters.x`, applies two header entries, has
- * CORS on, checks an API key and reports every request to API Monitoring. Every client sends the same headers.
- * The three servers run as esbuild bundles (as in the production build; no transpiling on the fly). Rounds
- * alternate the targets; the best round of each counts (the machine's other load only ever makes a run slower).
- * The CPU time the serving process spent per request is read from /proc around each measured run: on a small
- * machine the load generator, the target and the proxy share the cores, and this figure is the steadier one.
+ * One keep-alive target in its own process, reached directly and through: a bare http-proxy-3 server, fastify +
+ * @fastify/reply-from, nginx (one worker) and haproxy (one thread) when installed, and Gatehouse on two routes:
+ * the full-featured one (`#env` + query target, two header entries, CORS, API key, monitoring) and a plain one
+ * (literal target, public). Load comes from wrk (one thread, keep-alive). Every client sends the same headers.
+ * Rounds alternate the candidates; the best round of each counts (the machine's other load only ever makes a run
+ * slower). The CPU time the serving process spent per request is read from /proc around each measured run: on a
+ * small machine the load generator, the target and the proxy share the cores, and this figure is the steadier one.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { startChild, stopChildren, adoptChild } from './lib/bench-children.js';
+import { startHaproxy, startNginx, type NativeProxy } from './lib/native-proxies.js';
 import { processCpuSeconds } from './lib/process-cpu.js';
+import { requireWrk, runWrk, type WrkResult } from './lib/wrk.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '15' },
     warmup: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     rounds: { type: 'string', default: '2' },
+    'compare-env': { type: 'string', multiple: true, default: [] },
+    'compare-dir': { type: 'string', multiple: true, default: [] },
   },
 });
 
-interface Target {
+interface Candidate {
   name: string;
   url: string;
-  headers: Record<string, string>;
   /** The process that serves this path (the target itself, or the proxy in front of it). */
   servedBy: number;
 }
 
-interface Result {
-  requestsPerSecond: number;
-  requests: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
+const FULL = 'Gatehouse, full route';
+const PLAIN = 'Gatehouse, plain route';
+const FASTIFY = 'fastify + @fastify/reply-from';
 
-const children: ChildProcess[] = [];
-
-const BUNDLE_DIR = 'out/bench';
-
-/** Bundles a child script (and the server code it imports) into `out/bench/<name>.mjs`. */
-function bundle(script: string): string {
-  const outfile = `${BUNDLE_DIR}/${script.split('/').pop()!.replace(/\.ts$/, '.mjs')}`;
-  const result = spawnSync(
-    'node_modules/.bin/esbuild',
-    [
-      script,
-      '--bundle',
-      '--platform=node',
-      '--format=esm',
-      '--packages=external',
-      '--target=node20',
-      `--outfile=${outfile}`,
-      '--log-level=warning',
-    ],
-    { cwd: ROOT, stdio: 'inherit' },
-  );
-  if (result.status !== 0) throw new Error(`bundling ${script} failed`);
-  return outfile;
-}
-
-/** A child's ready line, with its pid. */
-type Started = Record<string, unknown> & { pid: number };
-
-function startChild(script: string, ...rest: string[]): Promise<Started> {
-  const child = spawn(process.execPath, [bundle(script), ...rest], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-    createInterface({ input: child.stdout! }).once('line', (line) =>
-      resolve({ ...(JSON.parse(line) as Record<string, unknown>), pid: child.pid! }),
-    );
-  });
-}
-
-function autocannon(target: Target, seconds: number): Promise<Result> {
-  const headerArgs = Object.entries(target.headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
-  const child = spawn(
-    'node_modules/.bin/autocannon',
-    ['-c', args.connections, '-d', String(seconds), '-j', '-n', ...headerArgs, target.url],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
-      const report = JSON.parse(output) as {
-        requests: { average: number; total: number };
-        latency: { p50: number; p99: number };
-        errors: number;
-        non2xx: number;
-      };
-      resolve({
-        requestsPerSecond: report.requests.average,
-        requests: report.requests.total,
-        p50: report.latency.p50,
-        p99: report.latency.p99,
-        errors: report.errors,
-        non2xx: report.non2xx,
-      });
-    });
-  });
-}
-
-async function check(target: Target): Promise<void> {
-  const response = await fetch(target.url, { headers: target.headers });
-  await response.arrayBuffer();
-  if (response.status !== 200) throw new Error(`${target.name} answered ${response.status}`);
-}
-
+requireWrk();
 try {
   const upstream = await startChild('bench/lib/proxy-upstream.ts');
   const origin = `http://127.0.0.1:${String(upstream.port)}`;
-  const bare = await startChild('bench/lib/bare-proxy.ts', origin);
-  const gatehouse = await startChild('bench/lib/gatehouse-proxy.ts', origin);
-  // Every target gets the same request headers, so the client side of the load is the same.
+  const local = (port: unknown, path: string) => `http://127.0.0.1:${String(port)}${path}`;
+  const bare = await startChild('bench/lib/bare-proxy.ts', [origin]);
+  const fastify = await startChild('bench/lib/fastify-proxy.ts', [origin]);
+  const gatehouse = await startChild('bench/lib/gatehouse-proxy.ts', [origin]);
+  // Every candidate gets the same request headers, so the client side of the load is the same.
   const headers = { 'X-API-Key': String(gatehouse.apiKey), Origin: String(gatehouse.origin) };
-  const targets: Target[] = [
-    { name: 'direct', url: `${origin}/items/42`, headers, servedBy: upstream.pid },
-    {
-      name: 'bare http-proxy-3',
-      url: `http://127.0.0.1:${String(bare.port)}/items/42`,
-      headers,
-      servedBy: bare.pid,
-    },
-    {
-      name: 'Gatehouse passthrough',
-      url: `http://127.0.0.1:${String(gatehouse.port)}/bench/items/7?x=42`,
-      headers,
-      servedBy: gatehouse.pid,
-    },
+  const variantKeys = new Map<string, string>();
+  const candidates: Candidate[] = [
+    { name: 'direct to the target', url: `${origin}/items/42`, servedBy: upstream.pid },
+    { name: 'bare http-proxy-3', url: local(bare.port, '/items/42'), servedBy: bare.pid },
+    { name: FASTIFY, url: local(fastify.port, '/items/42'), servedBy: fastify.pid },
   ];
-  for (const target of targets) await check(target);
+  const notes: string[] = [];
+  for (const start of [startNginx, startHaproxy]) {
+    const started: NativeProxy | string = await start(Number(upstream.port));
+    if (typeof started === 'string') notes.push(started);
+    else {
+      adoptChild(started.child);
+      candidates.push({ name: started.name, url: local(started.port, '/items/42'), servedBy: started.pid });
+    }
+  }
+  candidates.push(
+    { name: FULL, url: local(gatehouse.port, '/bench/items/7?x=42'), servedBy: gatehouse.pid },
+    { name: PLAIN, url: local(gatehouse.port, '/plain/items/42'), servedBy: gatehouse.pid },
+  );
+  for (const assignment of args['compare-env']) {
+    const [name, value = ''] = assignment.split(/=(.*)/s, 2) as [string, string?];
+    const variant = await startChild('bench/lib/gatehouse-proxy.ts', [origin], { [name]: value });
+    const label = `${name}=${value}`;
+    candidates.push(
+      { name: `${FULL} (${label})`, url: local(variant.port, '/bench/items/7?x=42'), servedBy: variant.pid },
+      { name: `${PLAIN} (${label})`, url: local(variant.port, '/plain/items/42'), servedBy: variant.pid },
+    );
+  }
+  for (const dir of args['compare-dir']) {
+    const variant = await startChild('bench/lib/gatehouse-proxy.ts', [origin], {}, dir);
+    const label = dir.replace(/\/+$/, '').split('/').pop()!;
+    // The other checkout's key: the route of the full-featured candidate takes only its own.
+    const keyed = `${FULL} (${label})`;
+    variantKeys.set(keyed, String(variant.apiKey));
+    candidates.push(
+      { name: keyed, url: local(variant.port, '/bench/items/7?x=42'), servedBy: variant.pid },
+      { name: `${PLAIN} (${label})`, url: local(variant.port, '/plain/items/42'), servedBy: variant.pid },
+    );
+  }
+  const headersOf = (candidate: Candidate) => ({
+    ...headers,
+    'X-API-Key': variantKeys.get(candidate.name) ?? headers['X-API-Key'],
+  });
+  for (const candidate of candidates) await check(candidate, headersOf(candidate));
 
   const duration = Number(args.duration);
-  const best = new Map<string, Result>();
+  const connections = Number(args.connections);
+  const best = new Map<string, WrkResult>();
   /** Least CPU per request of the serving process over the rounds (µs): other load only ever adds to it. */
   const leastCpu = new Map<string, number>();
   for (let round = 1; round <= Number(args.rounds); round++) {
-    for (const target of targets) {
-      await autocannon(target, Number(args.warmup));
-      const cpuBefore = processCpuSeconds(target.servedBy);
-      const result = await autocannon(target, duration);
-      const cpuAfter = processCpuSeconds(target.servedBy);
+    for (const candidate of candidates) {
+      const load = { url: candidate.url, headers: headersOf(candidate), connections };
+      await runWrk({ ...load, seconds: Number(args.warmup) });
+      const cpuBefore = processCpuSeconds(candidate.servedBy);
+      const result = await runWrk({ ...load, seconds: duration });
+      const cpuAfter = processCpuSeconds(candidate.servedBy);
       const cpuMicros =
         cpuBefore === undefined || cpuAfter === undefined || result.requests === 0
           ? undefined
           : ((cpuAfter - cpuBefore) * 1e6) / result.requests;
       console.log(
-        `round ${round} ${target.name}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms` +
+        `round ${round} ${candidate.name}: ${Math.round(result.requestsPerSecond)} req/s, ` +
+          `p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms` +
           (cpuMicros === undefined ? '' : `, ${cpuMicros.toFixed(0)} µs CPU per request`) +
           (result.errors + result.non2xx > 0 ? `, ${result.errors} errors, ${result.non2xx} non-2xx` : ''),
       );
-      const previous = best.get(target.name);
-      if (!previous || result.requestsPerSecond > previous.requestsPerSecond) best.set(target.name, result);
+      const previous = best.get(candidate.name);
+      if (!previous || result.requestsPerSecond > previous.requestsPerSecond)
+        best.set(candidate.name, result);
       if (cpuMicros !== undefined)
-        leastCpu.set(target.name, Math.min(leastCpu.get(target.name) ?? Infinity, cpuMicros));
+        leastCpu.set(candidate.name, Math.min(leastCpu.get(candidate.name) ?? Infinity, cpuMicros));
     }
   }
 
-  const bareResult = best.get('bare http-proxy-3')!;
-  const gatehouseResult = best.get('Gatehouse passthrough')!;
-  const throughputRatio = gatehouseResult.requestsPerSecond / bareResult.requestsPerSecond;
-  const p99Ratio = gatehouseResult.p99 / bareResult.p99;
   console.log(
-    `\nCommand: npm run bench:proxy -- --duration ${duration} --warmup ${args.warmup} --connections ${args.connections} --rounds ${args.rounds}` +
-      ` (Node ${process.version}, ${args.connections} connections, best of ${args.rounds} rounds)\n`,
+    `\nCommand: npm run bench:proxy -- --duration ${duration} --warmup ${args.warmup} --connections ${connections} --rounds ${args.rounds}` +
+      args['compare-env'].map((assignment) => ` --compare-env ${assignment}`).join('') +
+      args['compare-dir'].map((dir) => ` --compare-dir ${dir}`).join('') +
+      ` (Node ${process.version}, wrk 1 thread, ${connections} connections, best of ${args.rounds} rounds)\n`,
   );
-  console.log('| path | req/s | p50 (ms) | p99 (ms) | errors | server CPU per request (µs) |');
+  console.log('| candidate | req/s | p50 ms | p99 ms | errors | CPU µs per request |');
   console.log('|---|---:|---:|---:|---:|---:|');
-  for (const target of targets) {
-    const result = best.get(target.name)!;
-    const cpu = leastCpu.get(target.name);
+  for (const candidate of candidates) {
+    const result = best.get(candidate.name)!;
+    const cpu = leastCpu.get(candidate.name);
     console.log(
-      `| ${target.name} | ${Math.round(result.requestsPerSecond)} | ${result.p50} | ${result.p99} | ${result.errors + result.non2xx} | ${cpu === undefined ? '—' : cpu.toFixed(0)} |`,
+      `| ${candidate.name} | ${Math.round(result.requestsPerSecond)} | ${result.p50.toFixed(2)} | ${result.p99.toFixed(2)} | ` +
+        `${result.errors + result.non2xx} | ${cpu === undefined ? '—' : cpu.toFixed(0)} |`,
     );
   }
-  const bareCpu = leastCpu.get('bare http-proxy-3');
-  const gatehouseCpu = leastCpu.get('Gatehouse passthrough');
-  console.log(
-    `\nGatehouse / bare proxy: throughput ${(throughputRatio * 100).toFixed(1)} % (target ≥ 85 %), ` +
-      `p99 ${p99Ratio.toFixed(2)}× (target ≤ 1.25×)` +
-      (bareCpu && gatehouseCpu ? `, CPU per request ${(gatehouseCpu / bareCpu).toFixed(2)}×` : ''),
-  );
+  for (const note of notes) console.log(`\nNote: ${note}.`);
+
+  const peer = best.get(FASTIFY)!;
+  const peerCpu = leastCpu.get(FASTIFY);
+  for (const name of best.keys()) {
+    if (!name.startsWith('Gatehouse')) continue;
+    const result = best.get(name)!;
+    const cpu = leastCpu.get(name);
+    const plain = name.startsWith(PLAIN);
+    console.log(
+      `\n${name} / ${FASTIFY}: throughput ${(result.requestsPerSecond / peer.requestsPerSecond).toFixed(2)}× ` +
+        `(target ≥ ${plain ? '1.2' : '1.0'}×)` +
+        (plain ? '' : `, p99 ${(result.p99 / peer.p99).toFixed(2)}× (target ≤ 1.25×)`) +
+        (cpu && peerCpu
+          ? `, CPU per request ${(cpu / peerCpu).toFixed(2)}×${plain ? '' : ' (target ≤ 1.0×)'}`
+          : ''),
+    );
+  }
 } finally {
-  for (const child of children) child.kill('SIGTERM');
+  stopChildren();
+}
+
+async function check(candidate: Candidate, headers: Record<string, string>): Promise<void> {
+  const response = await fetch(candidate.url, { headers });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${candidate.name} answered ${response.status}`);
 }

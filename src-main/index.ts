@@ -67,7 +67,7 @@ function registerIpc(server: Gatehouse, dataDir: string, chosen: ServerChoice): 
   });
   ipcMain.handle(IPC_CHANNELS.allowSignIn, (event, authorizationEndpoint: string) => {
     fromConsole(event);
-    chosen.allowSignIn(String(authorizationEndpoint));
+    chosen.allowSignIn(authorizationEndpoint);
   });
   ipcMain.handle(IPC_CHANNELS.session, async (event): Promise<DesktopSession> => {
     fromLocalConsole(event);

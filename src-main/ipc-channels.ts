@@ -30,15 +30,15 @@ export interface DesktopBridge {
   /** The origin of this computer's Control Panel: the console runs on it unless connected to a team server. */
   localOrigin: string;
   /** Only on this computer's Control Panel: a token of its built-in identity provider for the desktop user. */
-  session(): Promise<DesktopSession>;
+  session: () => Promise<DesktopSession>;
   /**
    * Shows a team server's Control Panel (its origin is kept for the next start; a sign-in link's fragment is
    * passed on), or this computer's again (`null`).
    */
-  connect(url: string | null): Promise<void>;
+  connect: (url: string | null) => Promise<void>;
   /** Lets the window go to the identity provider's sign-in page (an authorization endpoint URL) and back. */
-  allowSignIn(authorizationEndpoint: string): Promise<void>;
-  openFile(options: { title: string; extensions: string[] }): Promise<OpenFileResult | null>;
-  saveFile(options: { title: string; defaultName: string; content: string }): Promise<string | null>;
-  revealDataFolder(): Promise<void>;
+  allowSignIn: (authorizationEndpoint: string) => Promise<void>;
+  openFile: (options: { title: string; extensions: string[] }) => Promise<OpenFileResult | null>;
+  saveFile: (options: { title: string; defaultName: string; content: string }) => Promise<string | null>;
+  revealDataFolder: () => Promise<void>;
 }

@@ -26,8 +26,11 @@ function visible(bounds: Partial<Rectangle>): boolean {
 /** Size and position of the last session, unless that display is gone. */
 export async function loadWindowState(): Promise<WindowState> {
   try {
-    const parsed = JSON.parse(await readFile(file(), 'utf8')) as WindowState;
-    if (parsed.bounds?.width > 200 && parsed.bounds?.height > 200 && visible(parsed.bounds)) return parsed;
+    // Written by an earlier session, maybe by an older release or cut short: any field may be missing.
+    const parsed = JSON.parse(await readFile(file(), 'utf8')) as Partial<WindowState>;
+    const { bounds } = parsed;
+    if (bounds && bounds.width > 200 && bounds.height > 200 && visible(bounds))
+      return { bounds, maximized: parsed.maximized === true };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
       console.warn('window state ignored:', (error as Error).message);

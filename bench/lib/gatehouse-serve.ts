@@ -30,10 +30,12 @@ export interface ServeOptions {
 export interface ServedGatehouse {
   /** The Control Panel's base URL. */
   url: string;
+  /** The Default agent group's gateway. */
+  gatewayUrl: string;
   pid: number;
   /** From spawning to the "Press Ctrl+C" line. */
   coldStartMs: number;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 export async function startGatehouseServe(
@@ -67,8 +69,10 @@ export async function startGatehouseServe(
   const coldStartMs = performance.now() - started;
   const url = /Control Panel:\s+(\S+)/.exec(output)?.[1];
   if (!url) throw new Error(`gatehouse serve printed no Control Panel URL:\n${output}`);
+  const gatewayUrl = /Gateway \(Default\):\s+(\S+)/.exec(output)?.[1] ?? '';
   return {
     url,
+    gatewayUrl,
     pid: child.pid!,
     coldStartMs,
     async stop() {

@@ -14,3 +14,9 @@ export function percentiles(samples: readonly number[]): Percentiles {
 export function formatMs(value: number): string {
   return value < 10 ? value.toFixed(3) : value.toFixed(1);
 }
+
+/** The value at percentile `p` (0–100) of samples sorted ascending (nearest rank). */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}

@@ -31,8 +31,8 @@ export type ProbeTarget = { kind: 'audit-grid' } | { kind: 'preview'; marker: st
 
 export interface UiProbes {
   /** Watches for the next change of the target after an input event; `result()` resolves with its timing. */
-  arm(target: ProbeTarget, timeoutMs: number): void;
-  result(): Promise<UiSample>;
+  arm: (target: ProbeTarget, timeoutMs: number) => void;
+  result: () => Promise<UiSample>;
   /** Resolves once the shell and the first screen are rendered and the main thread is free. */
   load: Promise<LoadSample>;
 }
@@ -157,7 +157,7 @@ export function installUiProbes(): void {
         const main = document.querySelector('main');
         const heading = main?.querySelector('h1');
         const links = document.querySelectorAll('nav[aria-label="Main"] a[href]');
-        if (!main || !heading?.textContent?.trim() || links.length === 0) return false;
+        if (!main || !heading?.textContent.trim() || links.length === 0) return false;
         if (main.querySelector('[role="progressbar"]')) return false;
         return heading.getBoundingClientRect().height > 0;
       };

@@ -18,9 +18,9 @@ export interface DownloadedFile {
 }
 
 export interface ApiClientOptions {
-  getAccessToken(): string | undefined;
+  getAccessToken: () => string | undefined;
   /** A request with the session's token was refused: the session is over. */
-  onUnauthorized(error: ApiProblemError): void;
+  onUnauthorized: (error: ApiProblemError) => void;
   connection: ConnectionMonitor;
   /** Defaults to the page's origin: the console is served by the Control Panel it talks to. */
   baseUrl?: string;
@@ -81,7 +81,7 @@ export class ApiClient {
   }
 
   delete(path: string, options: RequestOptions = {}): Promise<void> {
-    return this.#json<void>('DELETE', path, undefined, options);
+    return this.#json<undefined>('DELETE', path, undefined, options);
   }
 
   /** A file answer (exports), read whole; the name comes from Content-Disposition. */

@@ -1,14 +1,21 @@
 import type { ApiClient, DownloadedFile } from './api-client.js';
 import type {
+  ApiChangeSummary,
   ApiDefinition,
+  ApiImportJob,
   ApiImportResult,
   ApiReimportResult,
+  ApiRestoreResult,
+  ApiRevisionDetails,
+  ApiRevisionList,
   ApiSummary,
+  ApplyImport,
   ModifyApi,
-  UploadProgress,
-} from './apis-types.js';
+  RestoreRevision,
+  UrlImport,
+} from './types.js';
 import { listAll } from './list-all.js';
-import { uploadWithProgress } from './xhr-upload.js';
+import { uploadWithProgress, type UploadProgress } from './xhr-upload.js';
 
 type Signal = { signal?: AbortSignal };
 
@@ -37,28 +44,41 @@ export const apisApi = {
   modify: (client: ApiClient, id: string, request: ModifyApi) =>
     client.patch<ApiDefinition>(`/api/v1/apis/${byId(id)}`, request),
   remove: (client: ApiClient, id: string) => client.delete(`/api/v1/apis/${byId(id)}`),
-  import: (
-    client: ApiClient,
-    file: File,
-    { agentGroupId, name }: { agentGroupId?: string; name?: string },
-    options: DocumentUploadOptions = {},
-  ) =>
-    uploadWithProgress<ApiImportResult>(client, {
-      method: 'POST',
-      path: '/api/v1/apis',
-      query: { agentGroupId, name },
-      body: file,
-      contentType: documentContentType(file),
-      ...options,
-    }),
-  reimport: (client: ApiClient, id: string, file: File, options: DocumentUploadOptions = {}) =>
-    uploadWithProgress<ApiReimportResult>(client, {
-      method: 'PUT',
-      path: `/api/v1/apis/${byId(id)}/document`,
-      body: file,
-      contentType: documentContentType(file),
-      ...options,
-    }),
   downloadDocument: (client: ApiClient, api: Pick<ApiSummary, 'id' | 'name'>): Promise<DownloadedFile> =>
     client.download(`/api/v1/apis/${byId(api.id)}/document`, `${api.name}.yaml`),
+  revisions: (client: ApiClient, id: string, { signal }: Signal = {}) =>
+    client.get<ApiRevisionList>(`/api/v1/apis/${byId(id)}/revisions`, { signal }),
+  revision: (client: ApiClient, id: string, revision: number, { signal }: Signal = {}) =>
+    client.get<ApiRevisionDetails>(`/api/v1/apis/${byId(id)}/revisions/${revision}`, { signal }),
+  restorePreview: (client: ApiClient, id: string, revision: number, { signal }: Signal = {}) =>
+    client.get<ApiChangeSummary>(`/api/v1/apis/${byId(id)}/revisions/${revision}/restore-preview`, {
+      signal,
+    }),
+  restore: (client: ApiClient, id: string, revision: number, expectedRevision: number) =>
+    client.post<ApiRestoreResult>(`/api/v1/apis/${byId(id)}/revisions/${revision}/restore`, {
+      expectedRevision,
+    } satisfies RestoreRevision),
+};
+
+/** Imports in steps: read in the background (progress, cancel), then applied. */
+export const apiImportsApi = {
+  startUpload: (client: ApiClient, file: File, options: DocumentUploadOptions = {}) =>
+    uploadWithProgress<ApiImportJob>(client, {
+      method: 'POST',
+      path: '/api/v1/api-imports',
+      query: { fileName: file.name },
+      body: file,
+      contentType: documentContentType(file),
+      ...options,
+    }),
+  startUrl: (client: ApiClient, request: UrlImport) =>
+    client.post<ApiImportJob>('/api/v1/api-imports/from-url', request),
+  get: (client: ApiClient, id: string, apiId?: string, { signal }: Signal = {}) =>
+    client.get<ApiImportJob>(`/api/v1/api-imports/${byId(id)}`, {
+      signal,
+      ...(apiId ? { query: { apiId } } : {}),
+    }),
+  cancel: (client: ApiClient, id: string) => client.delete(`/api/v1/api-imports/${byId(id)}`),
+  apply: (client: ApiClient, id: string, request: ApplyImport) =>
+    client.post<ApiImportResult | ApiReimportResult>(`/api/v1/api-imports/${byId(id)}/apply`, request),
 };

@@ -1,6 +1,7 @@
 import type { ApiClient, DownloadedFile } from './api-client.js';
 import type {
   Activity,
+  ApiDefinition,
   AppRegistration,
   AppRegistrationWithSecret,
   AgentGroup,
@@ -155,6 +156,6 @@ export const monitoringApi = {
   /** Operation keys (`GET /orders/{id}`) of one API, for the operation filter. */
   operationKeysOf: async (client: ApiClient, apiId: string, { signal }: Signal = {}): Promise<string[]> =>
     (
-      await client.get<{ operations: { key: string }[] }>(`/api/v1/apis/${byId(apiId)}`, { signal })
+      await client.get<Pick<ApiDefinition, 'operations'>>(`/api/v1/apis/${byId(apiId)}`, { signal })
     ).operations.map((operation) => operation.key),
 };

@@ -6,7 +6,7 @@ import type {
   PassthroughPreview,
   PassthroughPreviewRequest,
   ReplacePassthrough,
-} from './passthrough-types.js';
+} from './types.js';
 
 type Signal = { signal?: AbortSignal };
 

@@ -1,74 +1,22 @@
 /**
- * The management API's payloads as the console uses them. They mirror the OpenAPI document at
- * `/swagger/v1/swagger.json` (schema names in the comments); the renderer never imports server code at run time.
+ * The management API's payloads as the console uses them: the types of its contract (src-server/core/contracts,
+ * the zod schemas that also validate the requests and generate the OpenAPI document at
+ * `/swagger/v1/swagger.json`), imported as types only. Values the console needs at run time are in
+ * contract-values.ts, checked against these types.
  */
+import type {
+  ApiSummary,
+  MonitoringStatusCounts,
+  ProblemDetails as ContractProblemDetails,
+} from '../../src-server/core/contracts/index.js';
 
-/** ProblemDetails / ValidationProblemDetails (`application/problem+json`). */
-export interface ProblemDetails {
-  type?: string;
-  title?: string;
-  status?: number;
-  detail?: string;
-  instance?: string;
-  traceId?: string;
-  errors?: Record<string, string[]>;
-  /** Extension members, e.g. the `missingValues` of a refused deployment. */
-  [extension: string]: unknown;
-}
+export type * from '../../src-server/core/contracts/index.js';
+export * from './contract-values.js';
 
-/** Paging of every management list endpoint except the audit log. */
-export interface Paging {
-  currentPage: number;
-  pageSize: number;
-  totalCount: number;
-  firstPage: number;
-  lastPage: number;
-  nextPage: number | null;
-  previousPage: number | null;
-}
+/** What the console reads from an error answer: a proxy or a refused connection may send less than the API does. */
+export type ProblemDetails = Partial<ContractProblemDetails>;
 
-export interface ListPage<T> {
-  data: T[];
-  paging: Paging;
-}
+export type MonitoringStatusClass = keyof MonitoringStatusCounts;
 
-/** `CurrentIdentity` — GET /api/v1/me. */
-export interface CurrentIdentity {
-  userName: string;
-  kind: 'user' | 'client';
-  roles: string[];
-  /** Activities (`{Controller}.{Action}`) the caller may perform. */
-  activities: string[];
-}
-
-/** `Session` — POST /api/v1/session/sign-in and /refresh. */
-export interface SessionToken {
-  accessToken: string;
-  tokenType: 'Bearer';
-  /** Seconds. */
-  expiresIn: number;
-  userName: string;
-  roles: string[];
-}
-
-/** The external identity provider the console signs in with (authorization code + PKCE). */
-export interface ExternalSignInOptions {
-  issuer: string;
-  authorizationEndpoint: string;
-  tokenEndpoint: string;
-  clientId: string;
-  scope: string;
-}
-
-/** `SignInOptions` — GET /api/v1/session/options. */
-export interface SignInOptions {
-  signInLink: true;
-  external: ExternalSignInOptions | null;
-  externalUnavailable?: string;
-}
-
-export * from './audit-types.js';
-export * from './environment-types.js';
-export * from './monitoring-types.js';
-export * from './policy-types.js';
-export * from './tenant-types.js';
+/** An API as the monitoring filters offer it (from `GET /api/v1/apis`). */
+export type MonitoredApiChoice = Pick<ApiSummary, 'id' | 'name' | 'basePath'>;

@@ -1,7 +1,12 @@
 import type { ApiClient, QueryValues } from './api-client.js';
 import { NetworkError } from './api-errors.js';
-import type { UploadProgress } from './apis-types.js';
 import type { ProblemDetails } from './types.js';
+
+/** Bytes sent so far of an upload; `total` is the body's size. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
 
 export interface UploadRequest {
   method: 'POST' | 'PUT';

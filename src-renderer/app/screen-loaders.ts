@@ -13,7 +13,8 @@ function once(load: ScreenLoader): ScreenLoader {
     promise.then(
       (module) => {
         // The fields React's `use` reads: a chunk that has arrived renders at once, without suspending.
-        Object.assign(promise, { status: 'fulfilled', value: module });
+        // (Object.assign returns the promise itself, already handled here.)
+        void Object.assign(promise, { status: 'fulfilled', value: module });
       },
       () => {
         loading = undefined;

@@ -16,9 +16,9 @@ export interface ConfirmDeleteDialogProps {
   /** What failed, e.g. "Deleting the variable" (the inline alert's context). */
   failureContext: string;
   /** Resolves when deleted; a rejection is shown inside the dialog, which stays open. */
-  onDelete(): Promise<void>;
-  onDeleted(): void;
-  onClose(): void;
+  onDelete: () => Promise<void>;
+  onDeleted: () => void;
+  onClose: () => void;
 }
 
 /**

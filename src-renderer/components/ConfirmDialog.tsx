@@ -15,8 +15,8 @@ export interface ConfirmDialogProps {
    * May reject after reporting the failure in the snackbar. The dialog closes either way: while a modal dialog is
    * open, the snackbar outside it is hidden from assistive technology.
    */
-  onConfirm(): Promise<void>;
-  onClose(): void;
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
 }
 
 export function ConfirmDialog({

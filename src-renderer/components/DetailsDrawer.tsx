@@ -10,7 +10,7 @@ export interface DetailsDrawerProps {
   open: boolean;
   /** The id of the `DetailsDrawerHeader` title, which names the drawer. */
   titleId: string;
-  onClose(): void;
+  onClose: () => void;
   children: ReactNode;
 }
 
@@ -41,7 +41,7 @@ export interface DetailsDrawerHeaderProps {
   /** The small line above the title, e.g. "Request 42". */
   overline: ReactNode;
   title: ReactNode;
-  onClose(): void;
+  onClose: () => void;
 }
 
 /** The drawer's heading with its close button. */

@@ -19,8 +19,8 @@ export interface FormDialogProps {
   failure?: unknown;
   /** What failed, e.g. "Saving the environment failed". */
   failureContext?: string;
-  onSubmit(): void;
-  onClose(): void;
+  onSubmit: () => void;
+  onClose: () => void;
   children: ReactNode;
 }
 

@@ -35,7 +35,7 @@ export function ProblemAlert({ error, context, onRetry }: ProblemAlertProps) {
 
 export interface LoadFailure {
   /** A load (`useApiQuery`): shown when it has an error, with Retry reloading it. */
-  query: { error: unknown; reload(): void };
+  query: { error: unknown; reload: () => void };
   /** What was loading, e.g. "Loading the APIs"; also the key, so it must be unique in the list. */
   context: string;
 }

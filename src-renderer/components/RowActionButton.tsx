@@ -9,7 +9,7 @@ export interface RowActionButtonProps {
   label: string;
   /** A small icon, e.g. `<DeleteIcon fontSize="small" />`. */
   icon: ReactElement;
-  onClick(): void;
+  onClick: () => void;
 }
 
 /** A small icon button with a tooltip, for a table row's actions. */

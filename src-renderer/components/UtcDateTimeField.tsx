@@ -4,7 +4,7 @@ import type { Dayjs } from 'dayjs';
 export interface UtcDateTimeFieldProps {
   label: string;
   value: Dayjs | null;
-  onChange(value: Dayjs | null): void;
+  onChange: (value: Dayjs | null) => void;
   problem?: string;
   helperText?: string;
   width?: number;

@@ -8,7 +8,7 @@ export interface ApiQuery<T> {
   data: T | undefined;
   error: unknown;
   loading: boolean;
-  reload(): void;
+  reload: () => void;
 }
 
 /**

@@ -7,9 +7,9 @@ export interface Notification {
 }
 
 export interface Notifier {
-  notify(notification: Notification): void;
+  notify: (notification: Notification) => void;
   /** Reports a failed action (problem details' title, detail and errors) in the snackbar. */
-  notifyError(error: unknown, action: string): void;
+  notifyError: (error: unknown, action: string) => void;
 }
 
 export const NotifierContext = createContext<Notifier | undefined>(undefined);

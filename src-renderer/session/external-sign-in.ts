@@ -71,6 +71,8 @@ export async function completeExternalSignIn(): Promise<{ accessToken: string; e
   const as = authorizationServer(pending);
   const client: oauth.Client = { client_id: pending.clientId };
   const parameters = oauth.validateAuthResponse(as, client, returnedTo.searchParams, pending.state);
+  // Deprecated to stand out: plain HTTP is allowed only for a provider on this computer's loopback (development).
+  // eslint-disable-next-line @typescript-eslint/no-deprecated
   const insecure = { [oauth.allowInsecureRequests]: insecureAllowed(pending.tokenEndpoint) };
   const response = await oauth.authorizationCodeGrantRequest(
     as,

@@ -20,9 +20,9 @@ export interface SessionContextValue {
   /** Running inside the desktop app, which signs in by itself. */
   isDesktop: boolean;
   /** Accepts a one-time sign-in link (or its ticket) or a bearer token. */
-  signInWithTicket(ticket: string): Promise<void>;
-  signInWithToken(token: string): Promise<void>;
-  signOut(notice?: SignInNotice): void;
+  signInWithTicket: (ticket: string) => Promise<void>;
+  signInWithToken: (token: string) => Promise<void>;
+  signOut: (notice?: SignInNotice) => void;
 }
 
 export const SessionContext = createContext<SessionContextValue | undefined>(undefined);

@@ -12,10 +12,10 @@ export function renewalDelay(expiresAt: number, now = Date.now()): number {
 }
 
 export interface RenewalHandlers {
-  renew(session: StoredSession): Promise<StoredSession>;
-  apply(session: StoredSession): void;
+  renew: (session: StoredSession) => Promise<StoredSession>;
+  apply: (session: StoredSession) => void;
   /** Failures worth another try (the Control Panel restarting); others end the renewals of this token. */
-  isRetryable(error: unknown): boolean;
+  isRetryable: (error: unknown) => boolean;
 }
 
 /** Renews the session's token before it expires (POST /api/v1/session/refresh, or the desktop bridge). */

@@ -35,15 +35,15 @@ export interface GatehouseOptions {
 
 export interface Gatehouse<G extends GatewayPlane = GatewayManager> {
   dataDir: string;
-  controlPanelUrl(): string;
-  gatewayEndpoints(): { agentGroupId: string; name: string; url: string }[];
+  controlPanelUrl: () => string;
+  gatewayEndpoints: () => { agentGroupId: string; name: string; url: string }[];
   /** A bearer token from the built-in identity provider (for the desktop session and scripts). */
-  issueToken(request: { userName: string; roles: string[]; ttlSeconds?: number }): Promise<string>;
+  issueToken: (request: { userName: string; roles: string[]; ttlSeconds?: number }) => Promise<string>;
   /** A one-time console sign-in URL (the ticket rides in the fragment, never in logs or history). */
-  createSignInUrl(request?: { userName?: string; roles?: string[] }): Promise<string>;
-  restartControlPanel(): Promise<void>;
+  createSignInUrl: (request?: { userName?: string; roles?: string[] }) => Promise<string>;
+  restartControlPanel: () => Promise<void>;
   /** Graceful: listeners drain, the audit store flushes, the lock is released. */
-  close(): Promise<void>;
+  close: () => Promise<void>;
   /** For embedding and tests: the live stores. */
   readonly audit: { store: AuditStore; recorder: AuditRecorder };
   /** For embedding and tests: the configuration store and the box that seals its secrets. */

@@ -17,11 +17,11 @@ import { openRateLimitStore } from './rate-limit-store.js';
  * (`gatehouse serve --workers N`). The Control Panel reaches it only through `TryItGateway`.
  */
 export interface GatewayPlane extends TryItGateway {
-  endpoints(): GatewayEndpoint[];
+  endpoints: () => GatewayEndpoint[];
   /** Resolves once every configuration change so far is applied, listeners included. */
-  settled(): Promise<void>;
+  settled: () => Promise<void>;
   /** Stops accepting and drains for at most `Shutdown:DrainSeconds`. */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /** What any gateway process needs, wherever its configuration, audit and monitoring records come from. */
@@ -35,7 +35,7 @@ export interface GatewayProcessParts {
   configStore: Pick<ConfigStore, 'data' | 'onChange'>;
   recorder: Pick<AuditRecorder, 'recordAgentEvent'>;
   monitoring: MonitoringSink;
-  storage(): Promise<HealthCheck>;
+  storage: () => Promise<HealthCheck>;
   /** The tenant's, in the process that opened it; a worker opens the data dir's key itself. */
   secretBox?: SecretBox;
   /** Where throttling counts when Redis is not configured; in this process when absent. */
@@ -62,6 +62,10 @@ export async function startGatewayManager(parts: GatewayProcessParts): Promise<G
     verifyApiKey: (presented, record) =>
       isWellFormedApiKey(presented) && apiKeyDigest.verifyApiKey(presented, record.digest),
     defaultBinding: { host: settings.str('Gateway:Host'), port: settings.int('Gateway:Port') },
+    limits: {
+      maxConnections: settings.int('Gateway:MaxConnections'),
+      requestBodyTimeoutMs: settings.int('Gateway:RequestBodyTimeoutSeconds') * 1000,
+    },
     throttle,
     health: { instance: parts.instance, storage: parts.storage },
     drainMs: settings.int('Shutdown:DrainSeconds') * 1000,

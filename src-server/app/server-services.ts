@@ -7,8 +7,9 @@ import { ControlPanel } from '../control/panel/control-panel.js';
 import { managementRoutes } from '../control/panel/management-routes.js';
 import { metricsRouter } from '../control/monitoring/metrics-router.js';
 import { scheduleMonitoringRetention } from '../core/monitoring/retention-scheduler.js';
-import { buildManagementDocument } from '../control/panel/management-document.js';
+import { buildManagementDocument, servedBy } from '../control/panel/management-document.js';
 import { packageInfo } from '../core/data-dir/package-root.js';
+import { createApiImports } from '../control/apis/api-imports.js';
 import { isResourceLive } from './resource-liveness.js';
 import { instanceIdOf } from '../core/instance/instance-id.js';
 import { storageCheck } from './health/storage-check.js';
@@ -22,7 +23,7 @@ export interface ServerServices<G extends GatewayPlane> {
   gateway: G;
   /** This instance's name (`Instance:Id`, or host name and process id). */
   instance: string;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /** What starting the data plane gets: the tenant's parts, and what `/readyz` asks. */
@@ -30,7 +31,7 @@ export interface GatewayStartContext {
   tenant: Tenant;
   settings: SettingsSnapshot;
   instance: string;
-  storage(): Promise<HealthCheck>;
+  storage: () => Promise<HealthCheck>;
 }
 
 function externalProviderOf(settings: SettingsSnapshot): ExternalProvider | undefined {
@@ -77,11 +78,11 @@ export async function startServices<G extends GatewayPlane>(input: {
   source: SettingsSource;
   settings: SettingsSnapshot;
   uiDir: string | undefined;
-  startGateway(context: GatewayStartContext): Promise<G>;
+  startGateway: (context: GatewayStartContext) => Promise<G>;
 }): Promise<ServerServices<G>> {
   const { tenant, source, settings } = input;
   const { logger, now } = tenant;
-  const version = packageInfo().version;
+  const { version, license } = packageInfo();
   const instance = instanceIdOf(settings.str('Instance:Id'));
   const storage = storageCheck(tenant);
   const drainMs = settings.int('Shutdown:DrainSeconds') * 1000;
@@ -104,6 +105,7 @@ export async function startServices<G extends GatewayPlane>(input: {
     retentionDays: settings.int('Monitoring:RetentionDays'),
   });
 
+  const imports = createApiImports(tenant);
   const build = (current: SettingsSnapshot) => {
     const tokenIssuer = tenant.tokenIssuer(current.str('Auth:Audience'));
     const external = externalProviderOf(current);
@@ -128,8 +130,9 @@ export async function startServices<G extends GatewayPlane>(input: {
       },
       gateway,
       externalSignIn: () => externalSignInOf(external, current),
+      imports,
     });
-    const document = buildManagementDocument(routes, { version });
+    const document = buildManagementDocument(routes, { version, license });
     const app = createControlPanelApp({
       routes,
       services: {
@@ -147,7 +150,7 @@ export async function startServices<G extends GatewayPlane>(input: {
         .map((name) => name.trim())
         .filter(Boolean),
       uiDir: input.uiDir,
-      managementDocument: () => document,
+      managementDocument: (origin) => servedBy(document, origin),
       connectSources: consoleSignInOrigins(current),
       health: {
         instance,
@@ -175,6 +178,7 @@ export async function startServices<G extends GatewayPlane>(input: {
     await stopRetention();
     await stopMonitoringRetention();
     await gateway.close();
+    await imports.close();
     throw error;
   }
 
@@ -187,7 +191,7 @@ export async function startServices<G extends GatewayPlane>(input: {
       await stopRetention();
       await stopMonitoringRetention();
       // Both planes stop accepting at once and drain side by side, each for at most Shutdown:DrainSeconds.
-      await Promise.all([controlPanel.close(drainMs), gateway.close()]);
+      await Promise.all([controlPanel.close(drainMs).then(() => imports.close()), gateway.close()]);
     },
   };
 }

@@ -34,7 +34,7 @@ async function importFile(
   if (!existsSync(file)) throw new CommandError(`No such file: ${file}`);
   const problems: ImportProblem[] = [];
   let problemCount = 0;
-  const showProgress = err.isTTY === true;
+  const showProgress = err.isTTY;
   async function* entries(): AsyncGenerator<NewAuditEntry[]> {
     for await (const records of readImportFile(file)) {
       const batch: NewAuditEntry[] = [];

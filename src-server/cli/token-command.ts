@@ -55,7 +55,9 @@ export async function tokenCommand(argv: string[], out: NodeJS.WritableStream): 
   // Reading the key and the tenant id needs no lock; a data dir that was never started is initialised first.
   let tenantId = tenantIdOf(dataDir);
   if (!tenantId || !existsSync(join(dataDirLayout(dataDir).keysDir, 'signing-key.jwk.json'))) {
-    tenantId = await withOfflineTenant(dataDir, 'token', async (tenant) => tenant.configStore.data.tenant.id);
+    tenantId = await withOfflineTenant(dataDir, 'token', (tenant) =>
+      Promise.resolve(tenant.configStore.data.tenant.id),
+    );
   }
   const key = await loadOrCreateSigningKey(dataDirLayout(dataDir).keysDir);
   const issuer = new TokenIssuer(key, builtInIssuer(tenantId), settings.str('Auth:Audience'));

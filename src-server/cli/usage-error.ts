@@ -1,4 +1,4 @@
-import { ErrorCode } from '../core/errors/error-codes.js';
+import { ErrorCode } from '../core/contracts/error-codes.js';
 import { GatehouseError } from '../core/errors/gatehouse-error.js';
 
 /** A mistake in how a command was called: printed without a stack trace, exit code 2. */

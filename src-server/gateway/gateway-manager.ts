@@ -1,17 +1,24 @@
 import type { Logger } from 'pino';
 import type { AuditRecorder } from '../core/audit/audit-recorder.js';
-import { AddressInUseError, closeGracefully } from '../core/net/listener.js';
+import { AddressInUseError } from '../core/net/listener.js';
 import type { HealthCheck, HealthProbe, Readiness } from '../core/health/health-endpoints.js';
 import type { MonitoringSink, NewMonitoringRecord } from '../core/monitoring/monitoring-record.js';
 import type { AgentGroupRecord, ConfigData } from '../core/model/config-model.js';
 import type { ConfigStore } from '../core/config-store/config-store.js';
 import type { SecretBox } from '../core/config-store/secret-box.js';
-import { listenGateway, type GatewayListener, type MalformedRequest } from './listener.js';
+import {
+  closeGatewayListener,
+  listenGateway,
+  type GatewayListener,
+  type MalformedRequest,
+} from './listener.js';
 import type { ApiKeyVerifier } from './policies/api-key-index.js';
 import { JwtVerifier } from './policies/jwt-verifier.js';
 import { LocalThrottleStore, type ThrottleStore } from './throttle/throttle-store.js';
 import { UpstreamProxy } from './proxy/upstream-proxy.js';
-import { createGatewayHandler } from './handler/request-handler.js';
+import { createGatewayHandler, type GatewayHandlerDeps } from './handler/request-handler.js';
+import { createUpgradeHandler } from './handler/upgrade-handler.js';
+import { ApiRouteCache } from './runtime/api-route-cache.js';
 import { EntryCompiler } from './runtime/entry-compiler.js';
 import { buildGroupRuntime, runtimeFingerprint, type GroupRuntime } from './runtime/group-runtime.js';
 import { TraceWatchers } from '../core/monitoring/trace-watchers.js';
@@ -35,11 +42,16 @@ export interface GatewayManagerOptions {
   monitoring?: MonitoringSink;
   /** Address of the default group at start (`Gateway:Host`, `Gateway:Port`; port 0 picks a free one). */
   defaultBinding: { host: string; port: number };
+  /** Limits of every listener (`Gateway:MaxConnections`, `Gateway:RequestBodyTimeoutSeconds`); none by default. */
+  limits?: { maxConnections: number; requestBodyTimeoutMs: number };
   /** Where API-policy throttling counts; in process when absent. Closed with the gateway. */
   throttle?: ThrottleStore;
   /** For `/readyz` on the listeners: who answers, and whether storage is reachable. */
-  health?: { instance: string; storage(): Promise<HealthCheck> };
-  /** How long a listener that stopped accepting lets requests in flight finish (`Shutdown:DrainSeconds`). */
+  health?: { instance: string; storage: () => Promise<HealthCheck> };
+  /**
+   * How long a listener that stops accepting lets requests in flight finish (`Shutdown:DrainSeconds`); WebSocket
+   * sessions last until then when the gateway shuts down.
+   */
   drainMs?: number;
 }
 
@@ -69,6 +81,7 @@ const DROP_RECORDS: MonitoringSink = { record: () => undefined };
 export class GatewayManager {
   readonly #groups = new Map<string, GroupState>();
   readonly #compiler = new EntryCompiler();
+  readonly #routes = new ApiRouteCache();
   readonly #proxy: UpstreamProxy;
   readonly #jwt: JwtVerifier;
   readonly #throttle: ThrottleStore;
@@ -83,7 +96,9 @@ export class GatewayManager {
   #closing = false;
 
   constructor(private readonly options: GatewayManagerOptions) {
-    this.#proxy = new UpstreamProxy(options.logger);
+    this.#proxy = new UpstreamProxy(options.logger, {
+      requestBodyTimeoutMs: options.limits?.requestBodyTimeoutMs ?? 0,
+    });
     this.#jwt = new JwtVerifier(options.logger);
     this.#monitoring = options.monitoring ?? DROP_RECORDS;
     this.#throttle = options.throttle ?? new LocalThrottleStore();
@@ -125,18 +140,19 @@ export class GatewayManager {
 
   /** Resolves once every configuration change so far is applied, listeners included. */
   settled(): Promise<void> {
-    return this.#enqueue(async () => undefined);
+    return this.#enqueue(() => Promise.resolve());
   }
 
+  /** Drains every listener at once (stops accepting, lets what is in flight finish), then closes the stores. */
   async close(): Promise<void> {
     this.#closing = true;
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
     await this.#enqueue(async () => {
-      for (const state of this.#groups.values()) await this.#stopListener(state);
+      await Promise.all([...this.#groups.values()].map((state) => this.#stopListener(state)));
       this.#groups.clear();
     });
-    this.#proxy.close();
+    await this.#proxy.close();
     await this.#throttle.close();
   }
 
@@ -150,8 +166,10 @@ export class GatewayManager {
 
   /** Synchronous, right after the store committed: new runtimes are in place before the next request. */
   #apply(data: Readonly<ConfigData>): void {
+    const started = performance.now();
     const desired = new Set<string>();
     this.#compiler.beginBuild();
+    this.#routes.beginBuild();
     for (const group of data.agentGroups) {
       if (group.platform !== 'cross-platform') continue;
       desired.add(group.id);
@@ -165,6 +183,11 @@ export class GatewayManager {
       }
     }
     this.#compiler.endBuild();
+    this.#routes.endBuild();
+    this.options.logger.debug(
+      { ms: Math.round((performance.now() - started) * 100) / 100 },
+      'gateway configuration applied',
+    );
     for (const [id, state] of this.#groups) state.desired = desired.has(id);
     void this.#enqueue(() => this.#reconcile(false));
   }
@@ -174,11 +197,13 @@ export class GatewayManager {
     const fingerprint = runtimeFingerprint(data, group);
     if (state && state.fingerprint === fingerprint) {
       state.group = group;
+      this.#routes.retain(state.runtime.routeStamps);
       return;
     }
     const runtime = buildGroupRuntime(data, group, ++this.#revision, {
       secretBox: this.options.secretBox,
       compiler: this.#compiler,
+      routes: this.#routes,
       verifyApiKey: this.options.verifyApiKey,
     });
     if (state) {
@@ -203,6 +228,7 @@ export class GatewayManager {
     for (const [id, state] of [...this.#groups]) {
       if (!state.desired) {
         await this.#stopListener(state);
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a configuration change may want the group again while its listener stopped
         if (!state.desired) this.#groups.delete(id);
         continue;
       }
@@ -240,21 +266,23 @@ export class GatewayManager {
   }
 
   async #startListener(state: GroupState, binding: Binding): Promise<void> {
-    const handler = createGatewayHandler({
+    const deps: GatewayHandlerDeps = {
       runtime: () => state.runtime,
       monitoring: { record: (record, traceparent) => this.#report(record, traceparent) },
       proxy: this.#proxy,
       jwt: this.#jwt,
       throttle: this.#throttle,
       logger: this.options.logger,
+    };
+    const listener = await listenGateway({
+      handler: createGatewayHandler(deps),
+      upgrade: createUpgradeHandler(deps),
+      host: binding.host,
+      port: binding.port,
+      maxConnections: this.options.limits?.maxConnections ?? 0,
+      onMalformed: (malformed) => this.#recordMalformed(state, malformed),
+      health: this.#healthProbe(state),
     });
-    const listener = await listenGateway(
-      handler,
-      binding.host,
-      binding.port,
-      (malformed) => this.#recordMalformed(state, malformed),
-      this.#healthProbe(state),
-    );
     state.listener = listener;
     state.binding = binding;
     this.options.logger.info({ agentGroup: state.group.name, url: listener.url }, 'gateway listening');
@@ -284,7 +312,7 @@ export class GatewayManager {
   }
 
   async #stopGiven(state: GroupState, listener: GatewayListener): Promise<void> {
-    await closeGracefully(listener.server, this.options.drainMs);
+    await closeGatewayListener(listener, { graceMs: this.options.drainMs, drain: this.#closing });
     await this.options.recorder.recordAgentEvent('Agent.Stopped', agentGroupOf(state), { url: listener.url });
   }
 

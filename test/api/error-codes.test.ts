@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statusOf, type HttpErrorCode } from '../../src-server/core/errors/error-codes.js';
+import { statusOf, type HttpErrorCode } from '../../src-server/core/contracts/error-codes.js';
 import { closedPort, startEchoUpstream, type Upstream } from '../helpers/upstreams.js';
 import {
   send as sendHttp,
@@ -40,7 +40,7 @@ async function expectCode(response: Response, code: HttpErrorCode): Promise<Reco
 }
 
 function expectRawCode(response: RawResponse, code: HttpErrorCode): Record<string, unknown> {
-  const body = response.json<Record<string, unknown>>();
+  const body = response.json() as Record<string, unknown>;
   expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
   expect({ status: response.status, code: body.code }).toEqual({ status: statusOf(code), code });
   return body;

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startGatehouse, type StartedGatehouse } from './gatehouse-fixture.js';
 import { saveScreenshot } from './support/accessibility.js';
 import { signInWithToken } from './support/console.js';
-import { catalogDocument, INVALID, ORDERS_NEXT, SYNTAX_ERROR, WIDGETS } from './support/api-documents.js';
+import { catalogDocument, NOT_OPENAPI, ORDERS_NEXT, SYNTAX_ERROR, WIDGETS } from './support/api-documents.js';
 import { droppedFileFrom, dropFile } from './support/file-drop.js';
 import { managementApi, type ManagementApi } from './support/management-api.js';
 
@@ -114,26 +114,25 @@ test('a document dropped on the screen opens the import with it; one dropped on 
   await expect(apiRow(page, 'Orders API')).toHaveCount(0);
 });
 
-test('an invalid document names where each error is; a syntax error its line and column', async ({
+test('a document that is no API description is refused; a syntax error names its line and column', async ({
   page,
 }) => {
   await openApis(page, 'apis-invalid');
   await chooseInImportDialog(page, {
-    name: 'things.yaml',
+    name: 'package.yaml',
     mimeType: 'application/yaml',
-    buffer: Buffer.from(INVALID),
+    buffer: Buffer.from(NOT_OPENAPI),
   });
   const dialog = importDialog(page);
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
   const problem = dialog.getByTestId('document-problem');
-  await expect(problem).toContainText('The document has 2 errors');
-  await expect(problem).toContainText('not a valid OpenAPI 3.1, OpenAPI 3.0 or Swagger 2.0 definition');
+  await expect(problem).toContainText('The document has 1 error');
+  await expect(problem).toContainText('Nothing usable can be taken from the document');
   const issues = problem.getByTestId('definition-issue');
-  await expect(issues.nth(0).getByTestId('issue-pointer')).toHaveText('/info/title');
-  await expect(issues.nth(0).getByTestId('issue-message')).toHaveText('missing: info.title is required');
-  await expect(issues.nth(1).getByTestId('issue-pointer')).toHaveText('/paths/~1things~1{id}/get/parameters');
-  await expect(issues.nth(1)).toContainText('paths › /things/{id} › get › parameters');
-  await expect(issues.nth(1).getByTestId('issue-message')).toContainText('path parameter {id}');
+  await expect(issues.nth(0).getByTestId('issue-pointer')).toHaveText('/openapi');
+  await expect(issues.nth(0).getByTestId('issue-message')).toContainText(
+    'not an OpenAPI or Swagger document',
+  );
   await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeEnabled();
   await saveScreenshot(page, 'apis-import-invalid');
 
@@ -201,6 +200,15 @@ test('the details: definition, operations, and a re-import that lists the operat
     type: 'application/json',
   });
   await dialog.getByRole('button', { name: 'Re-import' }).click();
+  // What changes is shown first; nothing is applied before the admin says so.
+  const summary = dialog.getByTestId('change-summary');
+  await expect(summary).toContainText('1 operation added, 4 removed');
+  await expect(summary).toContainText('3 kept');
+  await expect(summary.getByTestId('changed-operations')).toContainText(
+    'GET /orders/{id}: path /orders/{orderId} → /orders/{id}',
+  );
+  await saveScreenshot(page, 'api-reimport-summary');
+  await dialog.getByRole('button', { name: 'Apply re-import' }).click();
   const outcome = dialog.getByTestId('reimport-outcome');
   await expect(outcome).toContainText('Orders API is now at revision 2 (version 1.5.0)');
   await expect(outcome).toContainText('3 operations kept, 1 added, 4 operations are gone.');

@@ -14,7 +14,7 @@ export interface ServedGatehouse {
   /** The one-time sign-in link `gatehouse serve` printed (Operator); it works once. */
   signInUrl: string;
   /** A bearer token printed by `gatehouse token` (for the test's own API calls, or to paste into the console). */
-  token(roles?: string, options?: { user?: string; ttl?: string }): Promise<string>;
+  token: (roles?: string, options?: { user?: string; ttl?: string }) => Promise<string>;
 }
 
 export interface StartOptions {
@@ -25,7 +25,7 @@ export interface StartOptions {
 }
 
 export interface StartedGatehouse extends ServedGatehouse {
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 function run(args: string[]): Promise<string> {
@@ -58,8 +58,8 @@ async function serve(dataDir: string, extraArgs: string[]): Promise<{ child: Chi
     { cwd: ROOT, env: { ...process.env, Logging__Level: 'warn' } },
   );
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const deadline = Date.now() + 30_000;
   while (!output.includes('Press Ctrl+C to stop')) {
     if (child.exitCode !== null || Date.now() > deadline)

@@ -20,7 +20,8 @@ const ORDER_BY_ID = 'GET /orders/{orderId}';
 interface SavedEntry {
   target: Record<string, string>;
   headers: { action: string; name: string; value?: string }[];
-  cors: { enabled: boolean; allowedOrigins: string[] };
+  cors: { enabled: boolean; allowedOrigins: string[]; exposeHeaders: string[] };
+  allowWebSocket: boolean;
 }
 interface SavedPassthrough {
   allOperations?: SavedEntry;
@@ -59,8 +60,8 @@ async function openEditor(page: Page, apiId: string, user: string): Promise<void
 }
 
 async function givenNoPassthrough(): Promise<void> {
-  await api.call('DELETE', `/api/v1/apis/${ordersId}/passthrough`).catch((error: Error) => {
-    if (!error.message.includes('answered 404')) throw error;
+  await api.call('DELETE', `/api/v1/apis/${ordersId}/passthrough`).catch((error: unknown) => {
+    if (!(error instanceof Error) || !error.message.includes('answered 404')) throw error;
   });
 }
 
@@ -215,6 +216,55 @@ test('creating a Passthrough API: header rules, CORS origins and an access polic
   await expect(
     page.getByText('Requests to this API are admitted by “Orders API passthrough”.'),
   ).toBeVisible();
+});
+
+test('WebSocket relay and the response headers CORS exposes: set in the editor, saved, shown after a reload', async ({
+  page,
+}) => {
+  await givenSavedPassthrough();
+  await openEditor(page, ordersId, 'editor-websocket');
+  const relay = page.getByLabel('Relay WebSocket connections to the target');
+  await expect(relay).not.toBeChecked();
+  await relay.check();
+
+  await page.getByLabel('Enable CORS for browser clients of the exposed endpoint').check();
+  const origins = page.getByRole('combobox', { name: 'Allowed origins' });
+  await origins.fill('https://app.example.com');
+  await origins.press('Enter');
+  const exposed = page.getByRole('combobox', { name: 'Exposed response headers' });
+  // A suggestion, a typed name, a duplicate in another case (kept once), and a name that is no header name.
+  await exposed.click();
+  await page.getByRole('option', { name: 'ETag', exact: true }).click();
+  await exposed.fill('X-Total-Count');
+  await exposed.press('Enter');
+  await exposed.fill('etag');
+  await exposed.press('Enter');
+  await exposed.fill('Bad Header');
+  await exposed.press('Enter');
+  await expect(page.getByText('Bad Header — not a valid header name')).toBeVisible();
+  await exposed.fill('');
+  await expect(page.getByRole('button', { name: 'X-Total-Count' })).toBeVisible();
+  await saveScreenshot(page, 'passthrough-editor-websocket');
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('save-status')).toHaveText('All changes are saved and deployed.');
+  const stored = (await saved()).allOperations!;
+  expect(stored.allowWebSocket).toBe(true);
+  expect(stored.cors).toMatchObject({
+    enabled: true,
+    allowedOrigins: ['https://app.example.com'],
+    exposeHeaders: ['ETag', 'X-Total-Count'],
+  });
+
+  await page.reload();
+  await expect(page.getByLabel('Relay WebSocket connections to the target')).toBeChecked();
+  await expect(page.getByRole('button', { name: 'ETag' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'X-Total-Count' })).toBeVisible();
+  // Off again: saved as off.
+  await page.getByLabel('Relay WebSocket connections to the target').uncheck();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('save-status')).toHaveText('All changes are saved and deployed.');
+  expect((await saved()).allOperations!.allowWebSocket).toBe(false);
 });
 
 test('unsaved changes hold a navigation for a confirmation, and Back too', async ({ page }) => {

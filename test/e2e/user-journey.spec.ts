@@ -37,7 +37,7 @@ type CallResult = { ok: true; status: number; echo: Echo } | { ok: false; error:
 /** A tiny web app on its own origin: one page, from which the test calls the gateway with `fetch`. */
 interface WebApp {
   origin: string;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 async function startWebApp(host: '127.0.0.1' | 'localhost', title: string): Promise<WebApp> {

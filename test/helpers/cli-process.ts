@@ -36,7 +36,7 @@ export interface ServeProcess {
   controlPanelUrl: string;
   gatewayUrl: string;
   signInUrl: string;
-  output(): string;
+  output: () => string;
   /** Resolves with the exit code once the process ends. */
   exited: Promise<number | null>;
 }
@@ -61,8 +61,8 @@ export async function startServeProcess(
     },
   );
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const deadline = Date.now() + (options.startTimeoutMs ?? 20_000);
   while (!/Press Ctrl\+C to stop/.test(output)) {

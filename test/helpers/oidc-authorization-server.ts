@@ -8,7 +8,7 @@ export interface TestAuthorizationServer {
   /** The console's public client (PKCE, no secret); any loopback port of its redirect URI is accepted. */
   clientId: string;
   audience: string;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /**

@@ -5,14 +5,14 @@ import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'j
 export interface TestOidcProvider {
   issuer: string;
   /** Signs a token with the provider's current key. */
-  sign(
+  sign: (
     claims: Record<string, unknown>,
     options?: { audience?: string; expiresIn?: string; issuer?: string },
-  ): Promise<string>;
+  ) => Promise<string>;
   /** Replaces the signing key (the JWKS then serves only the new one). */
-  rotateKey(): Promise<void>;
+  rotateKey: () => Promise<void>;
   requests: { discovery: number; jwks: number };
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /** A small but real OpenID Connect provider on loopback: discovery document and JWKS over HTTP. */

@@ -5,13 +5,13 @@ export interface TestRedis {
   url: string;
   port: number;
   /** SIGKILL: the server is gone at once, as in a crash. */
-  kill(): Promise<void>;
+  kill: () => Promise<void>;
   /** Starts it again on the same port (empty: nothing is persisted). */
-  restart(): Promise<void>;
+  restart: () => Promise<void>;
   /** SIGSTOP / SIGCONT: the connection stays open but nothing is answered (a server that hangs). */
-  pause(): void;
-  resume(): void;
-  stop(): Promise<void>;
+  pause: () => void;
+  resume: () => void;
+  stop: () => Promise<void>;
 }
 
 const REDIS_SERVER = process.env.REDIS_SERVER ?? 'redis-server';
@@ -46,8 +46,8 @@ async function launch(port: number): Promise<ChildProcess> {
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const deadline = Date.now() + 10_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`redis-server exited:\n${output}`);

@@ -53,10 +53,10 @@ export async function signedInClient(server: ServeProcess) {
   });
   if (!session.ok) throw new Error(`sign-in failed: ${session.status} ${await session.text()}`);
   const { accessToken } = (await session.json()) as { accessToken: string };
-  return async <T = Record<string, unknown>>(
+  return async (
     path: string,
     init: { method?: string; body?: unknown } = {},
-  ): Promise<{ status: number; body: T }> => {
+  ): Promise<{ status: number; body: unknown }> => {
     const response = await fetch(`${server.controlPanelUrl}${path}`, {
       method: init.method ?? 'GET',
       headers: {
@@ -65,7 +65,7 @@ export async function signedInClient(server: ServeProcess) {
       },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
-    return { status: response.status, body: (await response.json()) as T };
+    return { status: response.status, body: (await response.json()) as unknown };
   };
 }
 

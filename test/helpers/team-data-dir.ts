@@ -5,19 +5,21 @@ export interface PreparedDataDir {
   path: string;
   /** The API key in clear, when the policy grants API keys. */
   apiKey?: string;
-  remove(): Promise<void>;
+  remove: () => Promise<void>;
 }
 
 /**
  * A data dir configured through the management API of a server that is stopped again, for `gatehouse serve`
  * processes to start on: an API at `basePath` whose All operations entry forwards to `target`, and a policy
- * (public, or an API key) with an optional throttle.
+ * (public, or an API key) with an optional throttle; the entry relays WebSocket sessions when asked.
  */
 export async function prepareDataDir(options: {
   basePath: string;
   target: string;
   grant: 'public' | 'apiKey';
   throttle?: { limit: number; per: 'minute' | 'hour' | 'day' };
+  /** The entry relays WebSocket sessions. */
+  allowWebSocket?: boolean;
 }): Promise<PreparedDataDir> {
   const dir = await tempDir();
   const server = await startTestServer({ dataDir: dir.path, keepDataDir: true });
@@ -43,6 +45,7 @@ export async function prepareDataDir(options: {
           section3: '{{#api.OperationPath}}',
           section4: '{{#api.QueryParameters}}',
         },
+        ...(options.allowWebSocket ? { allowWebSocket: true } : {}),
       },
       policy: {
         name: 'Team test policy',

@@ -1,5 +1,6 @@
 import { createLogger } from '../../src-server/core/logging/logger.js';
 import { startGatehouse, type Gatehouse, type GatehouseOptions } from '../../src-server/app/gatehouse.js';
+import { openApiResponseCheck, type OpenApiResponseCheck } from './openapi-check.js';
 import { tempDir } from './temp-dir.js';
 
 export interface TestServer {
@@ -8,13 +9,17 @@ export interface TestServer {
   url: string;
   gatewayUrl: string;
   /** A token of the built-in provider for the given roles. */
-  token(roles: string[], userName?: string): Promise<string>;
-  /** fetch against the Control Panel with a bearer token for `roles` (Operator by default). */
-  api(
+  token: (roles: string[], userName?: string) => Promise<string>;
+  /**
+   * fetch against the Control Panel with a bearer token for `roles` (Operator by default). Every answer of a
+   * documented path is checked against the OpenAPI document the server serves: an undocumented status, media
+   * type or body shape fails the test.
+   */
+  api: (
     path: string,
     init?: RequestInit & { roles?: string[]; userName?: string; token?: string | null },
-  ): Promise<Response>;
-  close(): Promise<void>;
+  ) => Promise<Response>;
+  close: () => Promise<void>;
 }
 
 /**
@@ -36,6 +41,19 @@ export async function startTestServer(
     dataDir,
   });
   const token = (roles: string[], userName = 'test-operator') => gatehouse.issueToken({ userName, roles });
+  let documentCheck: Promise<OpenApiResponseCheck> | undefined;
+  const checkAnswer = async (method: string, url: string, response: Response): Promise<void> => {
+    documentCheck ??= openApiResponseCheck(gatehouse.controlPanelUrl());
+    let check = await documentCheck;
+    let problem = await check.problemsOf(method, url, response);
+    if (problem !== undefined || (!check.documents(url) && new URL(url).pathname.startsWith('/api/'))) {
+      // The Control Panel may have restarted with other routes (the audit log flag): read its document again.
+      documentCheck = openApiResponseCheck(gatehouse.controlPanelUrl());
+      check = await documentCheck;
+      problem = await check.problemsOf(method, url, response);
+    }
+    if (problem !== undefined) throw new Error(`The answer does not match the OpenAPI document: ${problem}`);
+  };
   return {
     gatehouse,
     dataDir,
@@ -54,7 +72,10 @@ export async function startTestServer(
       if (rest.body !== undefined && typeof rest.body === 'string' && !headers.has('Content-Type')) {
         headers.set('Content-Type', 'application/json');
       }
-      return fetch(`${gatehouse.controlPanelUrl()}${path}`, { ...rest, headers });
+      const url = `${gatehouse.controlPanelUrl()}${path}`;
+      const response = await fetch(url, { ...rest, headers });
+      await checkAnswer((rest.method ?? 'GET').toUpperCase(), url, response);
+      return response;
     },
     async close() {
       await gatehouse.close();

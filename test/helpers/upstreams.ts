@@ -40,7 +40,7 @@ export interface Upstream {
   aborted: string[];
   /** Sockets the upstream accepted. */
   connections: number;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 export interface TlsMaterial {
@@ -194,16 +194,16 @@ async function listenUpstream(
     get connections() {
       return connections;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: () => closeWithSockets(server, sockets),
   };
 }
 
 /** Accepts TCP connections and never says a word: a TLS handshake with it never completes. */
-export async function startSilentUpstream(): Promise<{ url: string; port: number; close(): Promise<void> }> {
+export async function startSilentUpstream(): Promise<{
+  url: string;
+  port: number;
+  close: () => Promise<void>;
+}> {
   const sockets = new Set<Socket>();
   const server = createNetServer((socket) => {
     sockets.add(socket);
@@ -215,11 +215,7 @@ export async function startSilentUpstream(): Promise<{ url: string; port: number
   return {
     url: `https://127.0.0.1:${port}`,
     port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: () => closeWithSockets(server, sockets),
   };
 }
 
@@ -272,7 +268,7 @@ export async function selfSignedCertificate(): Promise<TlsMaterial> {
 export async function startStaleConnectionUpstream(): Promise<{
   url: string;
   arrivals: string[];
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }> {
   const arrivals: string[] = [];
   const sockets = new Set<Socket>();
@@ -302,10 +298,58 @@ export async function startStaleConnectionUpstream(): Promise<{
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     arrivals,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: () => closeWithSockets(server, sockets),
   };
+}
+
+/**
+ * A target that answers each request head with raw bytes the test writes (`answer` gets the head and the socket;
+ * it may write anything: several interim responses, bytes past the body, a body on a 204). Counts connections and
+ * keeps the heads it received.
+ */
+export async function startRawUpstream(answer: (head: string, socket: Socket) => void): Promise<{
+  url: string;
+  heads: string[];
+  connections: number;
+  close: () => Promise<void>;
+}> {
+  const heads: string[] = [];
+  const sockets = new Set<Socket>();
+  let connections = 0;
+  const server = createNetServer((socket) => {
+    connections++;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+    let buffered = '';
+    socket.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString('latin1');
+      while (buffered.includes('\r\n\r\n')) {
+        const head = buffered.slice(0, buffered.indexOf('\r\n\r\n'));
+        buffered = buffered.slice(buffered.indexOf('\r\n\r\n') + 4);
+        heads.push(head);
+        answer(head, socket);
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    heads,
+    get connections() {
+      return connections;
+    },
+    close: () => closeWithSockets(server, sockets),
+  };
+}
+
+/** Closes a test server and the connections it still holds. */
+function closeWithSockets(
+  server: { close: (callback: () => void) => unknown },
+  sockets: Set<Socket>,
+): Promise<void> {
+  return new Promise<void>((resolve) => {
+    for (const socket of sockets) socket.destroy();
+    server.close(() => resolve());
+  });
 }

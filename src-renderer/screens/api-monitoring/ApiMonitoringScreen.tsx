@@ -4,20 +4,21 @@ import Box from '@mui/material/Box';
 import type { MonitoringRecord } from '../../api/types.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { LoadFailureAlerts, ProblemAlert } from '../../components/ProblemAlert.js';
+import { usePagedView } from '../../router/paged-url-view.js';
 import { MonitoringCharts } from './charts/MonitoringCharts.js';
 import { MonitoringFilters } from './filters/MonitoringFilters.js';
 import { MonitoringGrid } from './MonitoringGrid.js';
 import { MonitoringRecordDrawer } from './MonitoringRecordDrawer.js';
+import { MONITORING_VIEW } from './monitoring-view.js';
 import { RefreshControls } from './RefreshControls.js';
 import { useAutoRefresh } from './use-auto-refresh.js';
 import { useMonitoringData } from './use-monitoring-data.js';
-import { useMonitoringView } from './use-monitoring-view.js';
 
 const DESCRIPTION =
   'Every request that reached a gateway listener: passthrough requests, and requests that did not reach a valid exposed endpoint. Newest first; target URLs have their secrets masked.';
 
 export default function ApiMonitoringScreen() {
-  const { view, setPage, setPageSize, setFilter } = useMonitoringView();
+  const view = usePagedView(MONITORING_VIEW);
   const { records, summary, apis, agentGroups } = useMonitoringData(view);
   const [autoRefresh, setAutoRefresh] = useState(false);
   const [openRecord, setOpenRecord] = useState<MonitoringRecord | undefined>(undefined);
@@ -47,7 +48,7 @@ export default function ApiMonitoringScreen() {
       />
       <MonitoringFilters
         filter={view.filter}
-        onApply={setFilter}
+        onApply={MONITORING_VIEW.applyFilter}
         apis={apis.data ?? []}
         agentGroups={agentGroups.data ?? []}
       />
@@ -80,8 +81,8 @@ export default function ApiMonitoringScreen() {
         page={view.page}
         pageSize={view.pageSize}
         loading={records.loading}
-        onPageChange={setPage}
-        onPageSizeChange={setPageSize}
+        onPageChange={MONITORING_VIEW.showPage}
+        onPageSizeChange={MONITORING_VIEW.showPageSize}
         onOpenRecord={setOpenRecord}
       />
       <MonitoringRecordDrawer record={openRecord} onClose={() => setOpenRecord(undefined)} />

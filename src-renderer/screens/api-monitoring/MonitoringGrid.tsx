@@ -1,7 +1,7 @@
 import Paper from '@mui/material/Paper';
 import TablePagination from '@mui/material/TablePagination';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { DataGrid } from '@mui/x-data-grid';
+import { DataGrid, type GridCellParams, type GridRowParams } from '@mui/x-data-grid';
 import { MONITORING_PAGE_SIZES, type MonitoringRecord } from '../../api/types.js';
 import { MONITORING_COLUMNS } from './monitoring-columns.js';
 
@@ -12,9 +12,9 @@ export interface MonitoringGridProps {
   page: number;
   pageSize: number;
   loading: boolean;
-  onPageChange(page: number): void;
-  onPageSizeChange(pageSize: number): void;
-  onOpenRecord(record: MonitoringRecord): void;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+  onOpenRecord: (record: MonitoringRecord) => void;
 }
 
 // The MIT Data Grid refuses page sizes above 100 and the list pages up to 500: the server pages, the grid gets
@@ -42,8 +42,8 @@ export function MonitoringGrid(props: MonitoringGridProps) {
           disableEval
           density="compact"
           columnVisibilityModel={{ agentGroupName: !narrow, operation: !narrow }}
-          onRowClick={({ row }) => props.onOpenRecord(row)}
-          onCellKeyDown={({ row }, event) => {
+          onRowClick={({ row }: GridRowParams<MonitoringRecord>) => props.onOpenRecord(row)}
+          onCellKeyDown={({ row }: GridCellParams<MonitoringRecord>, event) => {
             if (event.key === 'Enter') props.onOpenRecord(row);
           }}
           localeText={{ noRowsLabel: 'No requests match the filter.' }}

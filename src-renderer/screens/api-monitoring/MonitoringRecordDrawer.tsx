@@ -23,7 +23,7 @@ const mono = { fontFamily: MONOSPACE_FONT, fontSize: '0.8125rem' } as const;
 
 export interface MonitoringRecordDrawerProps {
   record: MonitoringRecord | undefined;
-  onClose(): void;
+  onClose: () => void;
 }
 
 /** One monitored request in full; the target URL arrives with its secrets already masked. */
@@ -48,10 +48,10 @@ export function MonitoringRecordDrawer({ record, onClose }: MonitoringRecordDraw
               color={statusColor(record.status)}
               label={`Status ${record.status || 'none sent'}`}
             />
-            <Chip size="small" variant="outlined" label={OUTCOME[record.outcome]?.label ?? record.outcome} />
+            <Chip size="small" variant="outlined" label={OUTCOME[record.outcome].label} />
           </Stack>
           <Typography variant="body2" sx={{ mt: 1, color: 'text.secondary' }}>
-            {OUTCOME[record.outcome]?.description}
+            {OUTCOME[record.outcome].description}
           </Typography>
           <DetailsList testId="monitoring-record-fields">
             <DetailsField label="Time (UTC)">{formatUtc(record.time, true)}</DetailsField>

@@ -9,10 +9,10 @@ import { AUTO_REFRESH_MS } from './use-auto-refresh.js';
 
 export interface RefreshControlsProps {
   autoRefresh: boolean;
-  onAutoRefreshChange(on: boolean): void;
+  onAutoRefreshChange: (on: boolean) => void;
   refreshing: boolean;
   loadedAt: Date | undefined;
-  onRefresh(): void;
+  onRefresh: () => void;
 }
 
 /** "Refresh now", the auto-refresh switch, and when the data shown was loaded. */

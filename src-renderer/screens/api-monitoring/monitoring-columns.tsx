@@ -68,9 +68,7 @@ export const MONITORING_COLUMNS: GridColDef<MonitoringRecord>[] = [
     field: 'outcome',
     headerName: 'Outcome',
     width: 140,
-    renderCell: ({ row }) => (
-      <Chip size="small" variant="outlined" label={OUTCOME[row.outcome]?.label ?? row.outcome} />
-    ),
+    renderCell: ({ row }) => <Chip size="small" variant="outlined" label={OUTCOME[row.outcome].label} />,
   },
   {
     ...common,

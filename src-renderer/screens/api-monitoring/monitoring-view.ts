@@ -6,6 +6,7 @@ import {
   type MonitoringOutcome,
   type MonitoringQuery,
 } from '../../api/types.js';
+import { pagedUrlView, utcInstant, type PagedView } from '../../router/paged-url-view.js';
 
 /** A time range relative to now (moves with every refresh), all time, or fixed UTC bounds. */
 export type RangeChoice = '15m' | '1h' | '24h' | '7d' | 'all' | 'custom';
@@ -48,80 +49,50 @@ export interface MonitoringViewFilter extends Partial<Record<TextFilterKey, stri
   endDateTimeUtc?: string;
 }
 
-export interface MonitoringView {
-  /** 1-based, like the API. */
-  page: number;
-  pageSize: number;
-  filter: MonitoringViewFilter;
-}
+export type MonitoringView = PagedView<MonitoringViewFilter>;
 
-function positiveInt(text: string | null): number | undefined {
-  if (!text || !/^\d{1,9}$/.test(text)) return undefined;
-  const value = Number(text);
-  return value >= 1 ? value : undefined;
-}
+/** The monitoring screen's view in the URL: page, page size, time range and the text filters. */
+export const MONITORING_VIEW = pagedUrlView<MonitoringViewFilter>({
+  read(params) {
+    const filter: MonitoringViewFilter = { range: DEFAULT_RANGE };
+    const start = instantOrUndefined(params.get('startDateTimeUtc'));
+    const end = instantOrUndefined(params.get('endDateTimeUtc'));
+    const range = params.get('range') as RangeChoice | null;
+    if (start || end) {
+      filter.range = 'custom';
+      if (start) filter.startDateTimeUtc = start;
+      if (end) filter.endDateTimeUtc = end;
+    } else if (range && range in RANGE_LABEL) {
+      // `custom` without bounds is kept while the user picks them.
+      filter.range = range;
+    }
+    for (const key of TEXT_FILTER_KEYS) {
+      const value = params.get(key)?.trim();
+      if (value) filter[key] = value;
+    }
+    if (filter.outcome && !(MONITORING_OUTCOMES as readonly string[]).includes(filter.outcome))
+      delete filter.outcome;
+    return filter;
+  },
+  write(filter, params) {
+    if (filter.range === 'custom') {
+      if (filter.startDateTimeUtc) params.set('startDateTimeUtc', filter.startDateTimeUtc);
+      if (filter.endDateTimeUtc) params.set('endDateTimeUtc', filter.endDateTimeUtc);
+      if (!filter.startDateTimeUtc && !filter.endDateTimeUtc) params.set('range', 'custom');
+    } else if (filter.range !== DEFAULT_RANGE) {
+      params.set('range', filter.range);
+    }
+    for (const key of TEXT_FILTER_KEYS) {
+      const value = filter[key];
+      if (value) params.set(key, value);
+    }
+  },
+  pageSizes: MONITORING_PAGE_SIZES,
+  defaultPageSize: MONITORING_DEFAULT_PAGE_SIZE,
+});
 
-function isoOrUndefined(text: string | null): string | undefined {
-  if (!text) return undefined;
-  const withZone = /(?:[zZ]|[+-]\d\d:?\d\d)$/.test(text) ? text : `${text}Z`;
-  const ms = Date.parse(withZone);
-  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
-}
-
-export function readMonitoringView(params: URLSearchParams): MonitoringView {
-  const filter: MonitoringViewFilter = { range: DEFAULT_RANGE };
-  const start = isoOrUndefined(params.get('startDateTimeUtc'));
-  const end = isoOrUndefined(params.get('endDateTimeUtc'));
-  const range = params.get('range') as RangeChoice | null;
-  if (start || end) {
-    filter.range = 'custom';
-    if (start) filter.startDateTimeUtc = start;
-    if (end) filter.endDateTimeUtc = end;
-  } else if (range && range in RANGE_LABEL) {
-    // `custom` without bounds is kept while the user picks them.
-    filter.range = range;
-  }
-  for (const key of TEXT_FILTER_KEYS) {
-    const value = params.get(key)?.trim();
-    if (value) filter[key] = value;
-  }
-  if (filter.outcome && !(MONITORING_OUTCOMES as readonly string[]).includes(filter.outcome))
-    delete filter.outcome;
-  const pageSize = positiveInt(params.get('PageSize'));
-  return {
-    page: positiveInt(params.get('PageNumber')) ?? 1,
-    pageSize:
-      pageSize && (MONITORING_PAGE_SIZES as readonly number[]).includes(pageSize)
-        ? pageSize
-        : MONITORING_DEFAULT_PAGE_SIZE,
-    filter,
-  };
-}
-
-export function writeMonitoringView(view: MonitoringView): URLSearchParams {
-  const params = new URLSearchParams();
-  const { filter } = view;
-  if (filter.range === 'custom') {
-    if (filter.startDateTimeUtc) params.set('startDateTimeUtc', filter.startDateTimeUtc);
-    if (filter.endDateTimeUtc) params.set('endDateTimeUtc', filter.endDateTimeUtc);
-    if (!filter.startDateTimeUtc && !filter.endDateTimeUtc) params.set('range', 'custom');
-  } else if (filter.range !== DEFAULT_RANGE) {
-    params.set('range', filter.range);
-  }
-  for (const key of TEXT_FILTER_KEYS) {
-    const value = filter[key];
-    if (value) params.set(key, value);
-  }
-  if (view.page !== 1) params.set('PageNumber', String(view.page));
-  if (view.pageSize !== MONITORING_DEFAULT_PAGE_SIZE) params.set('PageSize', String(view.pageSize));
-  return params;
-}
-
-export function sameViewFilter(a: MonitoringViewFilter, b: MonitoringViewFilter): boolean {
-  return (
-    writeMonitoringView({ page: 1, pageSize: 1, filter: a }).toString() ===
-    writeMonitoringView({ page: 1, pageSize: 1, filter: b }).toString()
-  );
+function instantOrUndefined(text: string | null): string | undefined {
+  return text ? utcInstant(text) : undefined;
 }
 
 /** The API filter at this moment: a relative range starts `now - range`. */

@@ -27,7 +27,8 @@ export const OUTCOME: Record<MonitoringOutcome, OutcomeInfo> = {
   preflight: {
     label: 'CORS preflight',
     color: 'info',
-    description: 'An OPTIONS preflight answered by the gateway.',
+    description:
+      'An OPTIONS preflight (or an OPTIONS or TRACE with Max-Forwards: 0) answered by the gateway.',
   },
   unauthenticated: {
     label: 'Unauthenticated',

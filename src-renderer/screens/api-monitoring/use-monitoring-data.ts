@@ -1,12 +1,7 @@
 import { agentGroupsApi, monitoringApi } from '../../api/endpoints.js';
 import { useApiQuery } from '../../hooks/use-api-query.js';
 import { chartInterval } from './charts/chart-data.js';
-import {
-  toApiFilter,
-  toMonitoringQuery,
-  writeMonitoringView,
-  type MonitoringView,
-} from './monitoring-view.js';
+import { MONITORING_VIEW, toApiFilter, toMonitoringQuery, type MonitoringView } from './monitoring-view.js';
 import { useRefreshableQuery } from './use-refreshable-query.js';
 
 /**
@@ -14,8 +9,8 @@ import { useRefreshableQuery } from './use-refreshable-query.js';
  * computed again at every load), and the APIs and agent groups the filters offer.
  */
 export function useMonitoringData(view: MonitoringView) {
-  const listKey = writeMonitoringView(view).toString();
-  const summaryKey = writeMonitoringView({ ...view, page: 1, pageSize: 1 }).toString();
+  const listKey = MONITORING_VIEW.write(view).toString();
+  const summaryKey = MONITORING_VIEW.write({ ...view, page: 1, pageSize: 1 }).toString();
   const records = useRefreshableQuery(`list?${listKey}`, (client, signal) =>
     monitoringApi.list(client, toMonitoringQuery(view, Date.now()), { signal }),
   );

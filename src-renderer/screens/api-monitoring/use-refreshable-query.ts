@@ -14,7 +14,7 @@ export interface RefreshableQuery<T> {
   /** When the data shown was loaded. */
   loadedAt: Date | undefined;
   /** Loads again in the background; ignored while a load is already running. */
-  refresh(): void;
+  refresh: () => void;
 }
 
 /**

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import AltRouteIcon from '@mui/icons-material/AltRoute';
-import type { ApiSummary } from '../../api/apis-types.js';
+import type { ApiSummary } from '../../api/types.js';
 import { useCan } from '../../session/session-context.js';
 import { passthroughEditorPath } from './api-paths.js';
 

@@ -1,4 +1,4 @@
-import type { ApiSummary } from '../../api/apis-types.js';
+import type { ApiSummary } from '../../api/types.js';
 import type { AgentGroup } from '../../api/types.js';
 
 /**

@@ -7,7 +7,7 @@ import type { Activity } from '../../api/types.js';
 
 export interface ActionNameFieldProps {
   value: string;
-  onChange(value: string): void;
+  onChange: (value: string) => void;
   /** Audited activities of Gatehouse's catalog; imported platform actions may be typed freely. */
   activities: Activity[];
   loading: boolean;

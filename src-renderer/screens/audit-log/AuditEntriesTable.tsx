@@ -1,6 +1,12 @@
 import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { DataGrid, useGridApiRef, type GridEventListener } from '@mui/x-data-grid';
+import {
+  DataGrid,
+  useGridApiRef,
+  type GridCellParams,
+  type GridEventListener,
+  type GridRowParams,
+} from '@mui/x-data-grid';
 import type { AuditEntry } from '../../api/types.js';
 import { AUDIT_COLUMNS } from './audit-columns.js';
 
@@ -19,7 +25,7 @@ export interface AuditEntriesTableProps {
   entries: AuditEntry[];
   /** Only for an empty grid: while rows are shown, the loading bar is the caller's. */
   loading: boolean;
-  onOpenEntry(entry: AuditEntry): void;
+  onOpenEntry: (entry: AuditEntry) => void;
 }
 
 /**
@@ -43,9 +49,12 @@ export const AuditEntriesTable = memo(function AuditEntriesTable({
 
   // Narrow windows (down to 1024 px) drop the category column; the details panel still shows it.
   const narrow = useMediaQuery('(max-width: 1279.95px)');
-  const onRowClick = useCallback<GridEventListener<'rowClick'>>(({ row }) => onOpenEntry(row), [onOpenEntry]);
+  const onRowClick = useCallback<GridEventListener<'rowClick'>>(
+    ({ row }: GridRowParams<AuditEntry>) => onOpenEntry(row),
+    [onOpenEntry],
+  );
   const onCellKeyDown = useCallback<GridEventListener<'cellKeyDown'>>(
-    ({ row }, event) => {
+    ({ row }: GridCellParams<AuditEntry>, event) => {
       if (event.key === 'Enter') onOpenEntry(row);
     },
     [onOpenEntry],

@@ -31,7 +31,7 @@ function Section({ title, children, action }: { title: string; children: ReactNo
 
 export interface AuditEntryDrawerProps {
   entry: AuditEntry | undefined;
-  onClose(): void;
+  onClose: () => void;
 }
 
 /** One entry in full: who, when, status, affected resources, agent group and the request parameters. */

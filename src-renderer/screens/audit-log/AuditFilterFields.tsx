@@ -2,9 +2,8 @@ import { memo, useCallback } from 'react';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
-import type { Dayjs } from 'dayjs';
 import type { Activity } from '../../api/types.js';
-import { UtcDateTimeField } from '../../components/UtcDateTimeField.js';
+import { UtcRangeFields } from '../../components/UtcRangeFields.js';
 import { ActionNameField } from './ActionNameField.js';
 import { EMPTY_DRAFT, type DraftProblems, type FilterDraft } from './filter-draft.js';
 
@@ -13,7 +12,7 @@ export interface AuditFilterFieldsProps {
   problems: DraftProblems;
   activities: Activity[];
   activitiesLoading: boolean;
-  onChange(change: Partial<FilterDraft>): void;
+  onChange: (change: Partial<FilterDraft>) => void;
 }
 
 /**
@@ -27,14 +26,11 @@ export const AuditFilterFields = memo(function AuditFilterFields({
   activitiesLoading,
   onChange,
 }: AuditFilterFieldsProps) {
-  const setFrom = useCallback((from: Dayjs | null) => onChange({ from }), [onChange]);
-  const setTo = useCallback((to: Dayjs | null) => onChange({ to }), [onChange]);
   const setAction = useCallback((action: string) => onChange({ action }), [onChange]);
   const empty = !draft.from && !draft.to && !draft.action && !draft.user;
   return (
     <>
-      <UtcDateTimeField label="From (UTC)" value={draft.from} onChange={setFrom} problem={problems.from} />
-      <UtcDateTimeField label="To (UTC)" value={draft.to} onChange={setTo} problem={problems.to} />
+      <UtcRangeFields from={draft.from} to={draft.to} problems={problems} onChange={onChange} />
       <ActionNameField
         value={draft.action}
         onChange={setAction}

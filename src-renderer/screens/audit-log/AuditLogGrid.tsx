@@ -12,9 +12,9 @@ export interface AuditLogGridProps {
   page: number;
   pageSize: number;
   loading: boolean;
-  onPageChange(page: number): void;
-  onPageSizeChange(pageSize: number): void;
-  onOpenEntry(entry: AuditEntry): void;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+  onOpenEntry: (entry: AuditEntry) => void;
 }
 
 const PAGE_SIZES = [...AUDIT_PAGE_SIZES];
@@ -25,8 +25,8 @@ interface PagerProps {
   totalCount: number;
   page: number;
   pageSize: number;
-  onPageChange(page: number): void;
-  onPageSizeChange(pageSize: number): void;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
 }
 
 /** Renders again only when the paging changes: new rows or the loading state leave it (and its tooltips) alone. */

@@ -7,20 +7,21 @@ import type { AuditEntry } from '../../api/types.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { ProblemAlert } from '../../components/ProblemAlert.js';
 import { useApiQuery } from '../../hooks/use-api-query.js';
+import { usePagedView } from '../../router/paged-url-view.js';
 import { AuditEntryDrawer } from './AuditEntryDrawer.js';
 import { AuditExportButton } from './AuditExportButton.js';
 import { AuditFilters } from './AuditFilters.js';
 import { AuditLogDisabledNotice } from './AuditLogDisabledNotice.js';
 import { AuditLogGrid } from './AuditLogGrid.js';
 import { useAuditPage } from './use-audit-page.js';
-import { applyAuditFilter, showAuditPage, showAuditPageSize, useAuditView } from './use-audit-view.js';
+import { AUDIT_VIEW } from './audit-view.js';
 
 const DESCRIPTION =
   'Who did what, when, and which resources it affected: configuration changes, user actions and agent events. Read-only; newest first.';
 const NO_ENTRIES: AuditEntry[] = [];
 
 export default function AuditLogScreen() {
-  const view = useAuditView();
+  const view = usePagedView(AUDIT_VIEW);
   const [openEntry, setOpenEntry] = useState<AuditEntry | undefined>(undefined);
   const closeEntry = useCallback(() => setOpenEntry(undefined), []);
   const status = useApiQuery('control-panel', (client, signal) => tenantApi.controlPanel(client, { signal }));
@@ -60,7 +61,7 @@ export default function AuditLogScreen() {
       {enabled === undefined ? <LinearProgress aria-label="Loading the audit log" /> : null}
       {enabled ? (
         <>
-          <AuditFilters filter={view.filter} onApply={applyAuditFilter} />
+          <AuditFilters filter={view.filter} onApply={AUDIT_VIEW.applyFilter} />
           {page.error ? (
             <Box sx={{ mb: 2 }}>
               <ProblemAlert error={page.error} context="Loading the audit log" onRetry={page.reload} />
@@ -72,8 +73,8 @@ export default function AuditLogScreen() {
             page={view.page}
             pageSize={view.pageSize}
             loading={page.loading}
-            onPageChange={showAuditPage}
-            onPageSizeChange={showAuditPageSize}
+            onPageChange={AUDIT_VIEW.showPage}
+            onPageSizeChange={AUDIT_VIEW.showPageSize}
             onOpenEntry={setOpenEntry}
           />
           <AuditEntryDrawer entry={openEntry} onClose={closeEntry} />

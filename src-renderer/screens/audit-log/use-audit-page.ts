@@ -4,15 +4,14 @@ import { auditLogApi } from '../../api/endpoints.js';
 import type { AuditLogPage } from '../../api/types.js';
 import { subscribeToLocation } from '../../router/history.js';
 import { useApiClient } from '../../session/session-context.js';
-import { toAuditQuery } from './audit-view.js';
-import { currentAuditView } from './use-audit-view.js';
+import { AUDIT_VIEW, toAuditQuery } from './audit-view.js';
 
 export interface AuditPage {
   /** The last page received; kept while the next one loads, so the rows do not flash empty. */
   data: AuditLogPage | undefined;
   error: unknown;
   loading: boolean;
-  reload(): void;
+  reload: () => void;
 }
 
 interface PageState {
@@ -32,7 +31,7 @@ export function useAuditPage(enabled: boolean): AuditPage {
 
   const load = useCallback(
     (again = false) => {
-      const query = toAuditQuery(currentAuditView());
+      const query = toAuditQuery(AUDIT_VIEW.current());
       const key = JSON.stringify(query);
       if (!again && sent.current?.key === key) return;
       sent.current?.controller.abort();

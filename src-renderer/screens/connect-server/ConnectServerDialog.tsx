@@ -7,7 +7,7 @@ import { connectTo, onThisComputer, parseServerAddress, serverAddress } from '..
 import { desktopBridge } from '../../session/desktop-bridge.js';
 
 /** Moves the console to another Control Panel (a team server), or back to this computer's in the desktop app. */
-export function ConnectServerDialog({ onClose }: { onClose(): void }) {
+export function ConnectServerDialog({ onClose }: { onClose: () => void }) {
   const [address, setAddress] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
   const [failure, setFailure] = useState<unknown>(undefined);

@@ -56,7 +56,7 @@ export function ExternalSignInSection() {
           </Button>
         </>
       ) : (
-        <Alert severity="warning">{options?.externalUnavailable}</Alert>
+        <Alert severity="warning">{options.externalUnavailable}</Alert>
       )}
       {failure ? <ProblemAlert error={failure} context="Signing in failed" /> : null}
     </>

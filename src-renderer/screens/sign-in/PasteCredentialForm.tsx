@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -21,7 +21,7 @@ export function PasteCredentialForm() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(undefined);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     const value = text.trim();
     if (!value) return;

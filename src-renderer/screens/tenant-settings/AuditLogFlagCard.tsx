@@ -19,7 +19,7 @@ import { SOURCE_LABEL, isOverriddenOutsideApi } from './setting-value.js';
 export interface AuditLogFlagCardProps {
   setting: TenantSetting;
   canModify: boolean;
-  onChanged(): void;
+  onChanged: () => void;
 }
 
 const EXPLANATION: Record<ReturnType<typeof flagStateOf>, string> = {

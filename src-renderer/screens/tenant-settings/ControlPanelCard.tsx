@@ -12,7 +12,7 @@ export interface ControlPanelCardProps {
   status: ControlPanelStatus;
   canRestart: boolean;
   restartState: RestartState;
-  onRestart(): void;
+  onRestart: () => void;
 }
 
 /** The Control Panel listener: when it started, and whether settings wait for its restart. */

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -19,8 +19,8 @@ import { SOURCE_LABEL, isOverriddenOutsideApi } from './setting-value.js';
 
 export interface EditSettingDialogProps {
   setting: TenantSetting;
-  onClose(): void;
-  onSaved(): void;
+  onClose: () => void;
+  onSaved: () => void;
 }
 
 /** Changes one tenant-editable setting; the server's validation messages appear under the field. */
@@ -32,7 +32,7 @@ export function EditSettingDialog({ setting, onClose, onSaved }: EditSettingDial
   const [error, setError] = useState<unknown>(undefined);
   const fieldErrors = error instanceof ApiProblemError ? error.fieldErrors('value') : [];
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     setSaving(true);
     setError(undefined);

@@ -5,7 +5,7 @@ import type { RestartState } from './use-control-panel-restart.js';
 export interface RestartControlPanelButtonProps {
   state: RestartState;
   canRestart: boolean;
-  onRestart(): void;
+  onRestart: () => void;
   emphasized?: boolean;
 }
 

@@ -16,7 +16,7 @@ import { SOURCE_LABEL, formatSettingValue } from './setting-value.js';
 export interface SettingsTableProps {
   settings: TenantSetting[];
   canModify: boolean;
-  onEdit(setting: TenantSetting): void;
+  onEdit: (setting: TenantSetting) => void;
 }
 
 /** Every setting with the value in force (effective) and the one the next start will use (configured). */

@@ -19,7 +19,7 @@ function isTransient(error: unknown): boolean {
 export interface ControlPanelRestart {
   state: RestartState;
   /** Resolves with the status of the new Control Panel once `startedAt` changed. */
-  restart(): Promise<ControlPanelStatus | undefined>;
+  restart: () => Promise<ControlPanelStatus | undefined>;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { ThrottlePeriod } from '../../gateway/policies/throttle.js';
 import type { SharedThrottleWindow } from '../../gateway/throttle/guarded-throttle-store.js';
 import type { ThrottleKey } from '../../gateway/throttle/throttle-store.js';
 import type { FromWorker, ToWorker, WorkerAnswers, WorkerRequest } from './messages.js';
-import { ErrorCode } from '../../core/errors/error-codes.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 import { GatehouseError } from '../../core/errors/gatehouse-error.js';
 
 const MONITORING_BATCH = 256;
@@ -84,8 +84,9 @@ export class PrimaryLink implements MonitoringSink {
         this.logger.warn('the primary does not keep up with monitoring records; the oldest are dropped');
     }
     records.push([record, traceparent]);
-    if (records.length >= MONITORING_BATCH) this.flushMonitoring();
-    else this.#timer ??= setTimeout(() => this.flushMonitoring(), MONITORING_DELAY_MS);
+    // flushMonitoring never rejects: a failed send is logged by send().
+    if (records.length >= MONITORING_BATCH) void this.flushMonitoring();
+    else this.#timer ??= setTimeout(() => void this.flushMonitoring(), MONITORING_DELAY_MS);
   }
 
   /** Sends what is batched; resolves once it has been handed to the channel. */

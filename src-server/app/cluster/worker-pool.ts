@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
-import { ErrorCode } from '../../core/errors/error-codes.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 import { GatehouseError } from '../../core/errors/gatehouse-error.js';
 import type { HealthCheck } from '../../core/health/health-endpoints.js';
 import { workerInstanceId } from '../../core/instance/instance-id.js';
@@ -27,7 +27,7 @@ export interface WorkerPoolOptions {
   tenant: Tenant;
   settings: SettingsSnapshot;
   instance: string;
-  storage(): Promise<HealthCheck>;
+  storage: () => Promise<HealthCheck>;
   logger: Logger;
 }
 
@@ -67,7 +67,7 @@ export class WorkerPool implements GatewayPlane {
   #revision = 0;
   #stopping = false;
   #unsubscribe: (() => void) | undefined;
-  #starting: { resolve(): void; reject(error: Error): void; waiting: number } | undefined;
+  #starting: { resolve: () => void; reject: (error: Error) => void; waiting: number } | undefined;
 
   constructor(private readonly options: WorkerPoolOptions) {}
 

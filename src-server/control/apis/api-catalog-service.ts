@@ -7,7 +7,8 @@ import { byName, matchesSearch, requireRecord } from '../common/records.js';
 import type { ApiRecord, ConfigData } from '../../core/model/config-model.js';
 import { assertNoOverlap } from './api-overlap.js';
 import { documentMediaTypeOf, documentPath, removeDocument } from './api-document-files.js';
-import type { ModifyApiInput } from './api-schemas.js';
+import { filesOf, revisionsOf } from './api-revisions.js';
+import type { ModifyApiInput } from '../../core/contracts/api-schemas.js';
 
 /** The API catalog: listing, reading, reassigning and deleting imported API definitions. */
 export class ApiCatalogService {
@@ -73,7 +74,7 @@ export class ApiCatalogService {
     });
   }
 
-  /** Deletes the API with its passthrough and its document file. */
+  /** Deletes the API with its passthrough and the files of every revision. */
   async delete(id: string): Promise<{ api: ApiRecord; passthroughId?: string }> {
     const removed = await this.deps.store.update((data) => {
       const api = requireRecord(data.apis, id, 'API');
@@ -82,7 +83,8 @@ export class ApiCatalogService {
       data.passthroughs = data.passthroughs.filter((candidate) => candidate.apiId !== id);
       return { api, ...(passthrough ? { passthroughId: passthrough.id } : {}) };
     });
-    await removeDocument(this.deps.store.documentsDir, removed.api.documentFile, this.deps.logger);
+    const files = new Set([removed.api.documentFile, ...revisionsOf(removed.api).flatMap(filesOf)]);
+    for (const file of files) await removeDocument(this.deps.store.documentsDir, file, this.deps.logger);
     return removed;
   }
 }

@@ -1,11 +1,13 @@
 import type { ApiRecord, ConfigData } from '../../core/model/config-model.js';
 import { documentMediaTypeOf } from './api-document-files.js';
+import { revisionsOf } from './api-revisions.js';
 
 function passthroughIdOf(data: Readonly<ConfigData>, apiId: string): string | null {
   return data.passthroughs.find((passthrough) => passthrough.apiId === apiId)?.id ?? null;
 }
 
 export function toApiSummary(data: Readonly<ConfigData>, api: ApiRecord) {
+  const current = revisionsOf(api).at(-1);
   return {
     id: api.id,
     name: api.name,
@@ -17,6 +19,9 @@ export function toApiSummary(data: Readonly<ConfigData>, api: ApiRecord) {
     agentGroupIds: api.agentGroupIds,
     operationCount: api.operations.length,
     revision: api.revision,
+    ...(api.source ? { source: api.source } : {}),
+    warningCount: current?.warningCount ?? 0,
+    skippedCount: current?.skippedCount ?? 0,
     passthroughId: passthroughIdOf(data, api.id),
     documentMediaType: documentMediaTypeOf(api),
     importedAt: api.importedAt,

@@ -1,37 +1,45 @@
 import { randomUUID } from 'node:crypto';
-import { validationProblem, type HttpProblem } from '../../core/http/problem.js';
-import { envShapes } from '../../core/passthrough/passthrough-references.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
+import { conflict, validationProblem } from '../../core/http/problem.js';
 import type { ManagementDeps } from '../common/management-deps.js';
 import { requireRecord } from '../common/records.js';
 import { DEFAULT_AGENT_GROUP_ID } from '../environments/agent-group-service.js';
-import type { ApiOperationRecord, ApiRecord, ConfigData } from '../../core/model/config-model.js';
+import type { ApiRecord, ApiSourceRecord, ConfigData } from '../../core/model/config-model.js';
 import { assertNoOverlap } from './api-overlap.js';
-import {
-  mediaTypeForFormat,
-  newDocumentFileName,
-  removeDocument,
-  writeDocument,
-} from './api-document-files.js';
+import { removeDocument, writeDocument } from './api-document-files.js';
 import { carryPassthroughEntries, type DroppedEntry } from './carry-passthrough-entries.js';
+import { summarizeChanges, type ChangeSummary } from './change-summary.js';
+import { envShapes } from '../../core/passthrough/passthrough-references.js';
+import { definitionProblem, loadProblem } from './import-problems.js';
 import {
-  diffOperations,
-  parseApiDefinition,
-  type ApiDefinition,
-  type DefinitionIssue,
-  type OperationsDiff,
-} from './openapi/index.js';
-import { API_DOCUMENT_LIMIT } from './api-schemas.js';
-import { ErrorCode } from '../../core/errors/error-codes.js';
+  appendRevision,
+  detailsOf,
+  newRevisionFiles,
+  nextApiRecord,
+  operationRecords,
+  removeFiles,
+  revisionRecord,
+  snapshotFileFor,
+  writeDetails,
+  type NewRevision,
+} from './revision-commit.js';
+import { API_DOCUMENT_LIMIT } from '../../core/contracts/api-schemas.js';
+import { DEFAULT_FETCH_LIMITS, type FetchLimits } from './import-pipeline/safe-fetch.js';
+import type { ImportInput, ImportProgress, PreparedDocument } from './import-pipeline/import-types.js';
+import type { ImportRunner } from './import-pipeline/import-runner.js';
+import type { DefinitionIssue, SkippedOperation } from './openapi/index.js';
 
 export interface ApiDocumentUpload {
   content: Buffer;
   /** As sent (`Content-Type` without parameters); the format's own type when absent. */
   mediaType?: string;
+  fileName?: string;
 }
 
 export interface ImportOutcome {
   api: ApiRecord;
   warnings: DefinitionIssue[];
+  skipped: SkippedOperation[];
 }
 
 export interface ReimportOutcome extends ImportOutcome {
@@ -41,151 +49,241 @@ export interface ReimportOutcome extends ImportOutcome {
   droppedPassthroughEntries: DroppedEntry[];
 }
 
-/** Imports and re-imports API definitions; used by the management API and by `gatehouse api import`. */
+/**
+ * Imports and re-imports API definitions; used by the management API and by `gatehouse api import`. Reading
+ * and validating a description (`prepare`) runs through the runner (a worker thread in the server); applying it
+ * (`create`, `reimport`) makes a new revision of the API.
+ */
 export class ApiImportService {
-  constructor(private readonly deps: ManagementDeps) {}
+  constructor(
+    private readonly deps: ManagementDeps,
+    private readonly runner: ImportRunner,
+    private readonly fetchLimits: FetchLimits = DEFAULT_FETCH_LIMITS,
+  ) {}
 
-  async importDocument(
-    upload: ApiDocumentUpload,
+  /** Reads and validates a description; throws the problem answer when it can't be used. */
+  async prepare(
+    input: ImportInput,
+    onProgress?: (progress: ImportProgress) => void,
+    signal?: AbortSignal,
+  ): Promise<PreparedDocument> {
+    const request = { input, maxBytes: API_DOCUMENT_LIMIT, fetchLimits: { ...this.fetchLimits } };
+    const outcome = await this.runner.run(request, onProgress, signal);
+    if (outcome.ok) return outcome.prepared;
+    if (outcome.kind === 'refused') throw definitionProblem(outcome.errors);
+    throw loadProblem(outcome);
+  }
+
+  /** The API whose current revision came from this URL, if any (a new import from it re-imports that API). */
+  findBySourceUrl(url: string): ApiRecord | undefined {
+    return this.deps.store.data.apis.find((api) => api.source?.kind === 'url' && api.source.url === url);
+  }
+
+  async create(
+    prepared: PreparedDocument,
     options: { agentGroupId?: string; name?: string } = {},
   ): Promise<ImportOutcome> {
-    const definition = parseOrThrow(upload.content);
+    const { definition } = prepared;
     const agentGroupId = options.agentGroupId ?? DEFAULT_AGENT_GROUP_ID;
-    if (!this.deps.store.data.agentGroups.some((group) => group.id === agentGroupId)) {
-      throw validationProblem({ agentGroupId: [`No agent group has id ${agentGroupId}.`] });
-    }
+    this.requireAgentGroup(this.deps.store.data, agentGroupId);
     const id = randomUUID();
     const at = this.deps.now().toISOString();
+    const revision = this.newRevision(id, prepared, at);
     const api: ApiRecord = {
       id,
-      name: options.name ?? definition.title,
-      ...definitionFields(definition),
+      name: options.name ?? (definition.title.trim() || nameFromSource(prepared.source)),
+      version: definition.version,
+      specVersion: definition.specVersion,
       ...(definition.description !== undefined ? { description: definition.description } : {}),
+      basePath: definition.basePath,
+      ...(definition.serverUrl !== undefined ? { serverUrl: definition.serverUrl } : {}),
       agentGroupIds: [agentGroupId],
-      documentFile: newDocumentFileName(id, definition.format),
-      documentMediaType: upload.mediaType ?? mediaTypeForFormat(definition.format),
+      documentFile: revision.files.documentFile,
+      documentMediaType: prepared.mediaType,
+      operations: revision.details.operations,
       revision: 1,
+      source: prepared.source,
+      revisions: [revisionRecord(1, revision)],
       importedAt: at,
       updatedAt: at,
     };
-    await this.commitWithDocument(api.documentFile, upload.content, (data) => {
-      if (!data.agentGroups.some((group) => group.id === agentGroupId)) {
-        throw validationProblem({ agentGroupId: [`No agent group has id ${agentGroupId}.`] });
-      }
+    await this.commitWithFiles(prepared, revision, (data) => {
+      this.requireAgentGroup(data, agentGroupId);
       assertNoOverlap(data, api);
       data.apis.push(api);
     });
-    return { api, warnings: definition.warnings };
+    return { api, warnings: definition.warnings, skipped: definition.skipped };
+  }
+
+  /** What a re-import of `prepared` would change in the API. */
+  previewReimport(apiId: string, prepared: PreparedDocument): ChangeSummary {
+    const data = this.deps.store.data;
+    const api = requireRecord(data.apis, apiId, 'API');
+    const next = {
+      basePath: prepared.definition.basePath,
+      operations: operationRecords(prepared.definition),
+    };
+    return summarizeChanges(data, api, next, this.deps.secretBox).summary;
   }
 
   /**
-   * Replaces an API's document with a new version. The passthrough entries of operations that are still there
-   * are kept; the others are dropped and reported.
+   * Makes `prepared` the API's new revision. The passthrough entries of operations that are still there are kept;
+   * the others are dropped and reported (the replaced revision keeps the whole configuration, for a restore).
+   * With `expectedRevision`, a re-import prepared against another revision of the API is refused (409).
    */
-  async reimportDocument(
+  async reimport(
     apiId: string,
-    upload: ApiDocumentUpload,
-    options: { name?: string } = {},
+    prepared: PreparedDocument,
+    options: { name?: string; expectedRevision?: number } = {},
   ): Promise<ReimportOutcome> {
     requireRecord(this.deps.store.data.apis, apiId, 'API');
-    const definition = parseOrThrow(upload.content);
-    const documentFile = newDocumentFileName(apiId, definition.format);
-    let previousFile = '';
-    const outcome = await this.commitWithDocument(documentFile, upload.content, (data) => {
-      const api = requireRecord(data.apis, apiId, 'API');
-      previousFile = api.documentFile;
-      const fields = definitionFields(definition);
-      const diff = diffOperations<ApiOperationRecord>(api.operations, fields.operations);
-      const next: ApiRecord = {
-        ...api,
-        ...fields,
-        ...(options.name !== undefined ? { name: options.name } : {}),
-        documentFile,
-        documentMediaType: upload.mediaType ?? mediaTypeForFormat(definition.format),
-        revision: api.revision + 1,
-        updatedAt: this.deps.now().toISOString(),
-      };
-      if (definition.serverUrl === undefined) delete next.serverUrl;
-      assertNoOverlap(data, next);
-      const droppedPassthroughEntries = this.carryPassthrough(data, diff, next);
-      Object.assign(api, next);
-      return {
-        api,
-        warnings: definition.warnings,
-        kept: diff.kept.map(({ after }) => after.key),
-        added: diff.added.map((operation) => operation.key),
-        removed: diff.removed.map((operation) => operation.key),
-        droppedPassthroughEntries,
-      };
-    });
-    if (previousFile) {
-      await removeDocument(this.deps.store.documentsDir, previousFile, this.deps.logger);
+    const { definition } = prepared;
+    const at = this.deps.now().toISOString();
+    const revision = this.newRevision(apiId, prepared, at);
+    const { documentsDir } = this.deps.store;
+    let removedFiles: string[] = [];
+    let snapshotFile: string | undefined;
+    try {
+      return await this.commitWithFiles(prepared, revision, async (data) => {
+        const api = requireRecord(data.apis, apiId, 'API');
+        assertExpectedRevision(api, options.expectedRevision);
+        const operations = revision.details.operations;
+        const { diff } = summarizeChanges(
+          data,
+          api,
+          { basePath: definition.basePath, operations },
+          this.deps.secretBox,
+        );
+        snapshotFile = await snapshotFileFor(documentsDir, data, apiId);
+        const next = nextApiRecord(
+          api,
+          {
+            version: definition.version,
+            specVersion: definition.specVersion,
+            basePath: definition.basePath,
+            serverUrl: definition.serverUrl,
+            operations,
+            documentFile: revision.files.documentFile,
+            documentMediaType: prepared.mediaType,
+            source: prepared.source,
+          },
+          at,
+        );
+        if (options.name !== undefined) next.name = options.name;
+        assertNoOverlap(data, next);
+        removedFiles = appendRevision(api, next, revisionRecord(next.revision, revision), snapshotFile);
+        let droppedPassthroughEntries: DroppedEntry[] = [];
+        const passthrough = data.passthroughs.find((candidate) => candidate.apiId === apiId);
+        if (passthrough) {
+          const carried = carryPassthroughEntries(
+            passthrough,
+            diff,
+            next,
+            envShapes(data),
+            this.deps.secretBox,
+          );
+          passthrough.operations = carried.operations;
+          passthrough.revision += 1;
+          passthrough.updatedAt = at;
+          droppedPassthroughEntries = carried.dropped;
+        }
+        Object.assign(api, next);
+        return {
+          api,
+          warnings: definition.warnings,
+          skipped: definition.skipped,
+          kept: diff.kept.map(({ after }) => after.key),
+          added: diff.added.map((operation) => operation.key),
+          removed: diff.removed.map((operation) => operation.key),
+          droppedPassthroughEntries,
+        };
+      });
+    } catch (error) {
+      if (snapshotFile) await removeDocument(documentsDir, snapshotFile, this.deps.logger);
+      throw error;
+    } finally {
+      await removeFiles(documentsDir, removedFiles, this.deps.logger);
     }
-    return outcome;
   }
 
-  private carryPassthrough(
-    data: ConfigData,
-    diff: OperationsDiff<ApiOperationRecord>,
-    api: ApiRecord,
-  ): DroppedEntry[] {
-    const passthrough = data.passthroughs.find((candidate) => candidate.apiId === api.id);
-    if (!passthrough) return [];
-    const carried = carryPassthroughEntries(passthrough, diff, api, envShapes(data), this.deps.secretBox);
-    passthrough.operations = carried.operations;
-    passthrough.revision += 1;
-    passthrough.updatedAt = api.updatedAt;
-    return carried.dropped;
+  /** Upload, then create: the synchronous `POST /api/v1/apis` and offline use. */
+  async importDocument(upload: ApiDocumentUpload, options: { agentGroupId?: string; name?: string } = {}) {
+    return this.create(await this.prepare(uploadInput(upload)), options);
   }
 
-  /** Writes the document, then commits the record that names it; a refused commit removes the file again. */
-  private async commitWithDocument<R>(
-    fileName: string,
-    content: Buffer,
-    mutate: (data: ConfigData) => R,
+  /** Upload, then re-import: the synchronous `PUT /api/v1/apis/{id}/document`. */
+  async reimportDocument(apiId: string, upload: ApiDocumentUpload, options: { name?: string } = {}) {
+    requireRecord(this.deps.store.data.apis, apiId, 'API');
+    return this.reimport(apiId, await this.prepare(uploadInput(upload)), options);
+  }
+
+  private newRevision(apiId: string, prepared: PreparedDocument, at: string): NewRevision {
+    const { definition } = prepared;
+    const format = prepared.mediaType.includes('json') ? 'json' : 'yaml';
+    const operations = operationRecords(definition);
+    return {
+      files: newRevisionFiles(apiId, format),
+      at,
+      source: prepared.source,
+      mediaType: prepared.mediaType,
+      sha256: prepared.sha256,
+      details: detailsOf(definition, operations, prepared.bundledFiles),
+      version: definition.version,
+      specVersion: definition.specVersion,
+      basePath: definition.basePath,
+    };
+  }
+
+  private requireAgentGroup(data: Readonly<ConfigData>, agentGroupId: string): void {
+    if (!data.agentGroups.some((group) => group.id === agentGroupId)) {
+      throw validationProblem({ agentGroupId: [`No agent group has id ${agentGroupId}.`] });
+    }
+  }
+
+  /** Writes the revision's files, then commits the record that names them; a refused commit removes them. */
+  private async commitWithFiles<R>(
+    prepared: PreparedDocument,
+    revision: NewRevision,
+    mutate: (data: ConfigData) => R | Promise<R>,
   ): Promise<R> {
     const { store, logger } = this.deps;
-    await writeDocument(store.documentsDir, fileName, content);
+    await writeDocument(store.documentsDir, revision.files.documentFile, prepared.content);
+    await writeDetails(store.documentsDir, revision.files, revision.details);
     try {
       return await store.update(mutate);
     } catch (error) {
-      await removeDocument(store.documentsDir, fileName, logger);
+      await removeFiles(
+        store.documentsDir,
+        [revision.files.documentFile, revision.files.detailsFile],
+        logger,
+      );
       throw error;
     }
   }
 }
 
-function parseOrThrow(content: Buffer): ApiDefinition {
-  const result = parseApiDefinition(content, { maxBytes: API_DOCUMENT_LIMIT });
-  if (result.ok) return result.definition;
-  throw definitionProblem(result.errors);
-}
-
-/** 400 with the document's errors keyed by JSON pointer (`""` is the whole document, for syntax errors). */
-export function definitionProblem(issues: readonly DefinitionIssue[]): HttpProblem {
-  const errors: Record<string, string[]> = {};
-  for (const issue of issues) (errors[issue.pointer] ??= []).push(issue.message);
-  return validationProblem(
-    errors,
-    'The document is not a valid OpenAPI 3.1, OpenAPI 3.0 or Swagger 2.0 definition.',
-    ErrorCode.GH_ERR_INVALID_DOCUMENT,
-  );
-}
-
-function definitionFields(definition: ApiDefinition) {
-  const operations: ApiOperationRecord[] = definition.operations.map((operation) => ({
-    key: `${operation.method} ${operation.path}`,
-    method: operation.method,
-    path: operation.path,
-    ...(operation.operationId !== undefined ? { operationId: operation.operationId } : {}),
-    ...(operation.summary !== undefined ? { summary: operation.summary } : {}),
-    pathParameters: operation.pathParameters,
-  }));
+export function uploadInput(upload: ApiDocumentUpload): ImportInput {
   return {
-    version: definition.version,
-    specVersion: definition.specVersion,
-    basePath: definition.basePath,
-    ...(definition.serverUrl !== undefined ? { serverUrl: definition.serverUrl } : {}),
-    operations,
+    kind: 'bytes',
+    content: upload.content,
+    ...(upload.mediaType ? { mediaType: upload.mediaType } : {}),
+    ...(upload.fileName ? { fileName: upload.fileName } : {}),
   };
+}
+
+export function assertExpectedRevision(api: ApiRecord, expected: number | undefined): void {
+  if (expected !== undefined && api.revision !== expected) {
+    throw conflict(
+      ErrorCode.GH_ERR_API_CHANGED,
+      `The API is at revision ${api.revision} now, not ${expected}: look at the changes again before applying them.`,
+      { currentRevision: api.revision },
+    );
+  }
+}
+
+/** A name for an API whose description has no title: its file name or the last part of its URL. */
+export function nameFromSource(source: ApiSourceRecord): string {
+  const raw = source.kind === 'url' && source.url ? new URL(source.url).hostname : (source.name ?? '');
+  const stem = raw.replace(/\.(json|ya?ml)$/i, '').trim();
+  return stem === '' ? 'Untitled API' : stem;
 }

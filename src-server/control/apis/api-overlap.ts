@@ -3,7 +3,7 @@ import { quoted } from '../common/records.js';
 import type { ApiRecord, ConfigData } from '../../core/model/config-model.js';
 import { basePathsOverlap } from '../../core/paths/base-path.js';
 import { reservedPathOf } from '../../core/paths/reserved-paths.js';
-import { ErrorCode } from '../../core/errors/error-codes.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 /**
  * Two APIs on one agent group must not share requests: their base paths may not overlap at a segment

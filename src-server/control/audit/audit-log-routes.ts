@@ -2,20 +2,25 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import type { AuditStore } from '../../core/audit/audit-entry.js';
 import { RESPONSE_WRITTEN, defineRoute, type AnyRoute } from '../http/route.js';
-import { enumParam } from '../../core/http/query-params.js';
+import { enumParam, type QuerySpecOf } from '../../core/http/query-params.js';
 import { AUDIT_FILTER_QUERY, AUDIT_LIST_QUERY, toAuditFilter, toAuditQuery } from './audit-query-spec.js';
-import { AuditFacetsSchema, AuditLogPageSchema } from './audit-schemas.js';
+import {
+  AUDIT_EXPORT_FORMATS,
+  AuditFacetsSchema,
+  AuditLogPageSchema,
+} from '../../core/contracts/audit-schemas.js';
+import type { AuditLogExportParameters } from '../../core/contracts/query-parameters.js';
 import { formatAuditExport } from './audit-export-format.js';
 
 export const AUDIT_LOG_TAG = 'AuditLog';
 
 const EXPORT_QUERY = {
   format: enumParam({
-    description: 'ndjson (one entry per line) or csv.',
-    values: ['ndjson', 'csv'] as const,
+    description: 'ndjson (one entry per line, the default) or csv.',
+    values: AUDIT_EXPORT_FORMATS,
   }),
   ...AUDIT_FILTER_QUERY,
-};
+} satisfies QuerySpecOf<AuditLogExportParameters>;
 
 /**
  * `GET /api/v1/audit-log`: mounted only when `Flags:EnableServiceApiAuditLogRoute` was on at the Control Panel's
@@ -57,7 +62,7 @@ export function auditLogRoutes(store: AuditStore): AnyRoute[] {
       description:
         'For filter suggestions: includes action names of imported platform entries that are not in the activity catalog.',
       responses: [{ status: 200, description: 'Sorted names.', schema: AuditFacetsSchema }],
-      async handler() {
+      handler() {
         return { body: store.facets() };
       },
     }),
@@ -74,7 +79,7 @@ export function auditLogRoutes(store: AuditStore): AnyRoute[] {
         { status: 200, description: 'NDJSON export.', contentType: 'application/x-ndjson' },
         { status: 200, description: 'CSV export.', contentType: 'text/csv' },
       ],
-      async handler({ query, res, req }) {
+      async handler({ query, res, req }): Promise<typeof RESPONSE_WRITTEN> {
         const format = query.format ?? 'ndjson';
         const filter = toAuditFilter(query);
         const stamp = new Date().toISOString().replace(/[:.]/g, '-');

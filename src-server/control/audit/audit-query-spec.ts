@@ -1,6 +1,11 @@
-import { dateTimeParam, intParam, parseQuery, stringParam } from '../../core/http/query-params.js';
-import { validationProblem } from '../../core/http/problem.js';
+import { intParam, parseQuery, stringParam } from '../../core/http/query-params.js';
+import { timeRangeQuery, toTimeRange } from '../../core/http/time-range-query.js';
 import type { AuditFilter, AuditQuery } from '../../core/audit/audit-entry.js';
+import type {
+  AuditLogFilterParameters,
+  AuditLogListParameters,
+} from '../../core/contracts/query-parameters.js';
+import type { QuerySpecOf } from '../../core/http/query-params.js';
 
 export const AUDIT_PAGE_SIZE_DEFAULT = 30;
 export const AUDIT_PAGE_SIZE_MAX = 200;
@@ -9,23 +14,18 @@ const ACTION_NAME = /^[^\s.]+\.\S+$/;
 
 /** Filters shared by the list endpoint, the export endpoint and `gatehouse audit export`. */
 export const AUDIT_FILTER_QUERY = {
-  startDateTimeUtc: dateTimeParam({
-    description: 'Start of the time range, inclusive. ISO 8601; a value without an offset is UTC.',
-  }),
-  endDateTimeUtc: dateTimeParam({
-    description: 'End of the time range, exclusive. ISO 8601; a value without an offset is UTC.',
-  }),
+  ...timeRangeQuery(),
   actionName: stringParam({
-    description: 'Only entries of this action, `{Controller}.{Action}`; exact match, case-insensitive.',
+    description:
+      'Only entries of this action, `{Controller}.{Action}` such as `TenantSettings.Modify`; exact match, case-insensitive.',
     maxLength: 200,
     pattern: ACTION_NAME,
-    example: 'TenantSettings.Modify',
   }),
   userName: stringParam({
     description: 'Only entries of this user; exact match, case-insensitive.',
     maxLength: 256,
   }),
-};
+} satisfies QuerySpecOf<AuditLogFilterParameters>;
 
 export const AUDIT_LIST_QUERY = {
   PageNumber: intParam({ description: 'Page number, 1-based.', min: 1, max: 2_147_483_647, defaultValue: 1 }),
@@ -36,7 +36,7 @@ export const AUDIT_LIST_QUERY = {
     defaultValue: AUDIT_PAGE_SIZE_DEFAULT,
   }),
   ...AUDIT_FILTER_QUERY,
-};
+} satisfies QuerySpecOf<AuditLogListParameters>;
 
 export function toAuditFilter(values: {
   startDateTimeUtc?: number;
@@ -44,16 +44,8 @@ export function toAuditFilter(values: {
   actionName?: string;
   userName?: string;
 }): AuditFilter {
-  if (
-    values.startDateTimeUtc !== undefined &&
-    values.endDateTimeUtc !== undefined &&
-    values.endDateTimeUtc < values.startDateTimeUtc
-  ) {
-    throw validationProblem({ endDateTimeUtc: ['endDateTimeUtc must not be before startDateTimeUtc.'] });
-  }
   return {
-    ...(values.startDateTimeUtc !== undefined ? { startMs: values.startDateTimeUtc } : {}),
-    ...(values.endDateTimeUtc !== undefined ? { endMs: values.endDateTimeUtc } : {}),
+    ...toTimeRange(values),
     ...(values.actionName !== undefined ? { actionName: values.actionName } : {}),
     ...(values.userName !== undefined ? { userName: values.userName } : {}),
   };

@@ -8,7 +8,7 @@ import type {
 import { VALUE_MEMBER } from '../../core/passthrough/environment-scope.js';
 import { listNames, quoted } from './records.js';
 import type { EnvReference } from '../../core/passthrough/passthrough-references.js';
-import { ErrorCode } from '../../core/errors/error-codes.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 /**
  * Saving a passthrough deploys it to the agent groups of its API, so what a deployment needs is checked

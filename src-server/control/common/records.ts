@@ -13,10 +13,7 @@ export function requireRecord<T extends { id: string }>(records: readonly T[], i
   return record;
 }
 
-/** Names are unique ignoring case; the comparison every service uses. */
-export function sameName(a: string, b: string): boolean {
-  return a.toLowerCase() === b.toLowerCase();
-}
+export { sameName } from '../../core/contracts/common-schemas.js';
 
 /** List order of every management collection: by name (ignoring case), then id for a stable order. */
 export function byName<T extends { name: string; id: string }>(a: T, b: T): number {

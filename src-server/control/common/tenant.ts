@@ -27,6 +27,6 @@ export interface Tenant {
   issuerId: string;
   registrations: AppRegistrations;
   signInTickets: SignInTickets;
-  tokenIssuer(audience: string): TokenIssuer;
-  close(): Promise<void>;
+  tokenIssuer: (audience: string) => TokenIssuer;
+  close: () => Promise<void>;
 }

@@ -1,9 +1,14 @@
-import { LIST_PAGING_QUERY, listPageSchema, paginate } from '../../core/http/paging.js';
+import { LIST_PAGING_QUERY, paginate } from '../../core/http/paging.js';
+import { listPageSchema } from '../../core/contracts/paging-schemas.js';
 import { stringParam } from '../../core/http/query-params.js';
 import { defineRoute, type AnyRoute, type AuditAnnotations } from '../http/route.js';
-import { IdParams } from '../common/common-schemas.js';
+import { IdParams } from '../../core/contracts/common-schemas.js';
 import type { AgentGroupRecord } from '../../core/model/config-model.js';
-import { AgentGroupSchema, CreateAgentGroupSchema, ModifyAgentGroupSchema } from './agent-group-schemas.js';
+import {
+  AgentGroupSchema,
+  CreateAgentGroupSchema,
+  ModifyAgentGroupSchema,
+} from '../../core/contracts/agent-group-schemas.js';
 import type { AgentGroupService } from './agent-group-service.js';
 
 const TAG = 'AgentGroups';
@@ -36,7 +41,7 @@ export function agentGroupRoutes(groups: AgentGroupService): AnyRoute[] {
       responses: [
         { status: 200, description: 'Agent groups by name.', schema: listPageSchema(AgentGroupSchema) },
       ],
-      async handler({ query }) {
+      handler({ query }) {
         const list = groups.list({ environmentId: query.environmentId });
         return { body: paginate(list, query.PageNumber, query.PageSize) };
       },
@@ -51,7 +56,7 @@ export function agentGroupRoutes(groups: AgentGroupService): AnyRoute[] {
       params: IdParams,
       responses: [{ status: 200, description: 'The agent group.', schema: AgentGroupSchema }],
       problems: [404],
-      async handler({ params }) {
+      handler({ params }) {
         return { body: groups.get(params.id) };
       },
     }),

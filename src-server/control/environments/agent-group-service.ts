@@ -6,9 +6,12 @@ import type { ManagementDeps } from '../common/management-deps.js';
 import { byName, listNames, quoted, requireRecord, sameName } from '../common/records.js';
 import type { HeaderUnsealer } from '../../core/passthrough/sealed-headers.js';
 import type { AgentGroupRecord, ConfigData } from '../../core/model/config-model.js';
-import type { CreateAgentGroupInput, ModifyAgentGroupInput } from './agent-group-schemas.js';
+import type {
+  CreateAgentGroupInput,
+  ModifyAgentGroupInput,
+} from '../../core/contracts/agent-group-schemas.js';
 import { formatListener, listenersCollide } from './listener-address.js';
-import { ErrorCode } from '../../core/errors/error-codes.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 export const DEFAULT_AGENT_GROUP_ID = 'default';
 

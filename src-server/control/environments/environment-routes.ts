@@ -1,12 +1,13 @@
-import { LIST_PAGING_QUERY, listPageSchema, paginate } from '../../core/http/paging.js';
+import { LIST_PAGING_QUERY, paginate } from '../../core/http/paging.js';
+import { listPageSchema } from '../../core/contracts/paging-schemas.js';
 import { defineRoute, type AnyRoute } from '../http/route.js';
-import { IdParams } from '../common/common-schemas.js';
+import { IdParams } from '../../core/contracts/common-schemas.js';
 import type { EnvironmentRecord } from '../../core/model/config-model.js';
 import {
   CreateEnvironmentSchema,
   EnvironmentSchema,
   ModifyEnvironmentSchema,
-} from './environment-schemas.js';
+} from '../../core/contracts/environment-schemas.js';
 import type { EnvironmentService } from './environment-service.js';
 
 const TAG = 'Environments';
@@ -28,7 +29,7 @@ export function environmentRoutes(environments: EnvironmentService): AnyRoute[] 
       responses: [
         { status: 200, description: 'Environments by name.', schema: listPageSchema(EnvironmentSchema) },
       ],
-      async handler({ query }) {
+      handler({ query }) {
         return { body: paginate(environments.list(), query.PageNumber, query.PageSize) };
       },
     }),
@@ -42,7 +43,7 @@ export function environmentRoutes(environments: EnvironmentService): AnyRoute[] 
       params: IdParams,
       responses: [{ status: 200, description: 'The environment.', schema: EnvironmentSchema }],
       problems: [404],
-      async handler({ params }) {
+      handler({ params }) {
         return { body: environments.get(params.id) };
       },
     }),

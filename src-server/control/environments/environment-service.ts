@@ -3,8 +3,11 @@ import { conflict } from '../../core/http/problem.js';
 import type { ManagementDeps } from '../common/management-deps.js';
 import { byName, listNames, quoted, requireRecord, sameName } from '../common/records.js';
 import type { ConfigData, EnvironmentRecord } from '../../core/model/config-model.js';
-import type { CreateEnvironmentInput, ModifyEnvironmentInput } from './environment-schemas.js';
-import { ErrorCode } from '../../core/errors/error-codes.js';
+import type {
+  CreateEnvironmentInput,
+  ModifyEnvironmentInput,
+} from '../../core/contracts/environment-schemas.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 /** Environments: agent groups run in one; environment variables and API keys have values per environment. */
 export class EnvironmentService {

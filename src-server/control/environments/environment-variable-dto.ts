@@ -1,7 +1,7 @@
 import { MASK } from '../../core/audit/mask-secrets.js';
 import { VALUE_MEMBER } from '../../core/passthrough/environment-scope.js';
 import type { EnvironmentVariableRecord } from '../../core/model/config-model.js';
-import type { SetValuesInput } from './environment-variable-schemas.js';
+import type { SetValuesInput } from '../../core/contracts/environment-variable-schemas.js';
 import { memberType, presentValue, type PresentedValue } from './environment-variable-values.js';
 
 export interface EnvironmentValuesDto {

@@ -1,8 +1,9 @@
 import * as z from 'zod';
-import { LIST_PAGING_QUERY, listPageSchema, paginate } from '../../core/http/paging.js';
+import { LIST_PAGING_QUERY, paginate } from '../../core/http/paging.js';
+import { listPageSchema } from '../../core/contracts/paging-schemas.js';
 import { stringParam } from '../../core/http/query-params.js';
 import { defineRoute, type AnyRoute } from '../http/route.js';
-import { IdParams } from '../common/common-schemas.js';
+import { IdParams } from '../../core/contracts/common-schemas.js';
 import type { EnvironmentVariableRecord } from '../../core/model/config-model.js';
 import { auditedValues, toEnvironmentVariableDto } from './environment-variable-dto.js';
 import {
@@ -10,7 +11,7 @@ import {
   EnvironmentVariableSchema,
   ModifyEnvironmentVariableSchema,
   SetValuesSchema,
-} from './environment-variable-schemas.js';
+} from '../../core/contracts/environment-variable-schemas.js';
 import type { EnvironmentVariableService } from './environment-variable-service.js';
 
 const TAG = 'EnvironmentVariables';
@@ -41,7 +42,7 @@ export function environmentVariableRoutes(variables: EnvironmentVariableService)
       responses: [
         { status: 200, description: 'Variables by name.', schema: listPageSchema(EnvironmentVariableSchema) },
       ],
-      async handler({ query }) {
+      handler({ query }) {
         const page = paginate(variables.list(query.search), query.PageNumber, query.PageSize);
         return { body: { ...page, data: page.data.map(toEnvironmentVariableDto) } };
       },
@@ -56,7 +57,7 @@ export function environmentVariableRoutes(variables: EnvironmentVariableService)
       params: IdParams,
       responses: [{ status: 200, description: 'The variable.', schema: EnvironmentVariableSchema }],
       problems: [404],
-      async handler({ params }) {
+      handler({ params }) {
         return { body: toEnvironmentVariableDto(variables.get(params.id)) };
       },
     }),

@@ -13,7 +13,7 @@ import type {
   CreateEnvironmentVariableInput,
   ModifyEnvironmentVariableInput,
   SetValuesInput,
-} from './environment-variable-schemas.js';
+} from '../../core/contracts/environment-variable-schemas.js';
 import { assertNotReferenced, assertValuesStillCover, usagesBefore } from './environment-variable-usage.js';
 import {
   memberType,
@@ -22,7 +22,7 @@ import {
   storeValue,
   type InputValue,
 } from './environment-variable-values.js';
-import { ErrorCode } from '../../core/errors/error-codes.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 /**
  * Environment variables and their values per environment. Secret values are sealed before they reach the

@@ -9,7 +9,7 @@ import { passthroughUsages, type PassthroughUsage } from '../../core/passthrough
 import { listNames, quoted } from '../common/records.js';
 import type { HeaderUnsealer } from '../../core/passthrough/sealed-headers.js';
 import type { ConfigData, EnvironmentVariableRecord } from '../../core/model/config-model.js';
-import { ErrorCode } from '../../core/errors/error-codes.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 /**
  * Saved passthroughs refer to variables by name. Changes that would leave one without its variable, member or

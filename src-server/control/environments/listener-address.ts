@@ -1,16 +1,4 @@
-import { isIP } from 'node:net';
-
-/**
- * Listener addresses of agent groups: `localhost` or an IP address (IPv6 with or without brackets), never a
- * host name that DNS could point anywhere.
- */
-
-export function normalizeListenerHost(host: string): string | undefined {
-  const trimmed = host.trim().toLowerCase();
-  if (trimmed === 'localhost') return trimmed;
-  const unbracketed = trimmed.startsWith('[') && trimmed.endsWith(']') ? trimmed.slice(1, -1) : trimmed;
-  return isIP(unbracketed) === 0 ? undefined : unbracketed;
-}
+/** Listener addresses of agent groups (the rule of what one may be is the contract's `normalizeListenerHost`). */
 
 function isWildcard(host: string): boolean {
   return host === '0.0.0.0' || host === '::';

@@ -13,9 +13,9 @@ import { zodErrorsToProblem } from '../../core/http/zod-problem.js';
 
 export interface RouteServices {
   /** Throws a 401 HttpProblem when the request carries no valid bearer token. */
-  authenticate(req: Request): Promise<Principal>;
+  authenticate: (req: Request) => Promise<Principal>;
   /** Resolves once the entry is durable. */
-  recordAudit(record: RequestAuditRecord): Promise<void>;
+  recordAudit: (record: RequestAuditRecord) => Promise<void>;
   logger: Logger;
 }
 

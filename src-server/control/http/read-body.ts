@@ -3,13 +3,13 @@ import type { ZodType } from 'zod';
 import { HttpProblem } from '../../core/http/problem.js';
 import type { FormBodySpec, JsonBodySpec, RawBodySpec } from './route.js';
 import { zodErrorsToProblem } from '../../core/http/zod-problem.js';
-import { ErrorCode } from '../../core/errors/error-codes.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 const DEFAULT_JSON_LIMIT = 1024 * 1024;
 
 function run(middleware: RequestHandler, req: Request, res: Response): Promise<void> {
   return new Promise((resolve, reject) => {
-    middleware(req, res, (error?: unknown) => (error ? reject(error) : resolve()));
+    middleware(req, res, (error) => (error ? reject(error) : resolve()));
   });
 }
 
@@ -19,7 +19,7 @@ function hasBody(req: Request): boolean {
 
 /** Creates the body reader of one route; parsers are built once per route, not per request. */
 export function bodyReader(spec: JsonBodySpec<unknown> | RawBodySpec | FormBodySpec<unknown> | undefined) {
-  if (!spec) return async () => undefined;
+  if (!spec) return (): Promise<unknown> => Promise.resolve(undefined);
   if (spec.kind === 'raw') {
     const parser = express.raw({ type: () => true, limit: spec.limit });
     return async (req: Request, res: Response): Promise<unknown> => {

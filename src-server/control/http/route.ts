@@ -34,8 +34,8 @@ export interface ResponseSpec {
   status: number;
   description: string;
   schema?: ZodType;
-  /** Media type when not JSON. */
-  contentType?: string;
+  /** Media type(s) when not JSON. */
+  contentType?: string | readonly string[];
 }
 
 export interface JsonBodySpec<B> {
@@ -76,13 +76,23 @@ export interface RouteDefinition<P = Record<string, string>, S extends QuerySpec
   query?: S;
   body?: JsonBodySpec<B> | RawBodySpec | FormBodySpec<B>;
   responses: ResponseSpec[];
-  /** Problem statuses the route can answer with besides 400/401/403. */
+  /**
+   * Problem statuses the handler can answer with; the document adds the framework's own (400, 401, 403, 413,
+   * 415, 421, 431, 500: control/panel/problem-responses.ts).
+   */
   problems?: number[];
   /** No bearer token needed (identity-provider endpoints, sign-in exchange). */
   anonymous?: boolean;
   /** Overrides the activity's read-only flag for auditing, e.g. a POST that changes nothing. */
   audited?: boolean;
-  handler(ctx: RouteContext<P, QueryValues<S>, B>): Promise<RouteResult | typeof RESPONSE_WRITTEN>;
+  /**
+   * May answer synchronously; the router awaits either way, and a throw becomes a problem response. An async
+   * handler returning RESPONSE_WRITTEN declares `Promise<typeof RESPONSE_WRITTEN>`: against this union
+   * TypeScript would widen the symbol an async function returns to `symbol`.
+   */
+  handler: (
+    ctx: RouteContext<P, QueryValues<S>, B>,
+  ) => RouteResult | typeof RESPONSE_WRITTEN | Promise<RouteResult | typeof RESPONSE_WRITTEN>;
 }
 
 // The registry stores routes of every shape; handlers are only ever called with their own shape.

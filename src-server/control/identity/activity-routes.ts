@@ -1,30 +1,11 @@
-import * as z from 'zod';
-import { LIST_PAGING_QUERY, listPageSchema, paginate } from '../../core/http/paging.js';
+import { LIST_PAGING_QUERY, paginate } from '../../core/http/paging.js';
+import { ActivitySchema, RoleSchema } from '../../core/contracts/access-schemas.js';
+import { listPageSchema } from '../../core/contracts/paging-schemas.js';
 import { defineRoute, type AnyRoute } from '../http/route.js';
 import { ACTIVITIES } from '../../core/activities/activities.js';
 import { BUILT_IN_ROLES, ROLE_DEFINITIONS, activitiesOfRole } from '../../core/activities/roles.js';
 
 const TAG = 'Access';
-
-const ActivitySchema = z
-  .object({
-    name: z.string().meta({ description: '`{Controller}.{Action}`; also the audit `actionName`.' }),
-    description: z.string(),
-    category: z.enum(['general', 'configuration', 'agent']),
-    readOnly: z.boolean(),
-    roles: z.array(z.string()).meta({ description: 'Built-in roles that grant it.' }),
-  })
-  .meta({ id: 'Activity' });
-
-const RoleSchema = z
-  .object({
-    name: z.string(),
-    description: z.string(),
-    allow: z.array(z.string()),
-    deny: z.array(z.string()),
-    activities: z.array(z.string()),
-  })
-  .meta({ id: 'Role' });
 
 export function activityRoutes(): AnyRoute[] {
   const activities = ACTIVITIES.map((activity) => ({
@@ -46,7 +27,7 @@ export function activityRoutes(): AnyRoute[] {
       summary: 'The activity catalog (the actionName values Gatehouse records)',
       query: LIST_PAGING_QUERY,
       responses: [{ status: 200, description: 'Activities.', schema: listPageSchema(ActivitySchema) }],
-      async handler({ query }) {
+      handler({ query }) {
         return { body: paginate(activities, query.PageNumber, query.PageSize) };
       },
     }),
@@ -59,7 +40,7 @@ export function activityRoutes(): AnyRoute[] {
       summary: 'Built-in roles and the activities each grants',
       query: LIST_PAGING_QUERY,
       responses: [{ status: 200, description: 'Roles.', schema: listPageSchema(RoleSchema) }],
-      async handler({ query }) {
+      handler({ query }) {
         return { body: paginate(roles, query.PageNumber, query.PageSize) };
       },
     }),

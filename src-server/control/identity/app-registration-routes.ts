@@ -1,40 +1,16 @@
 import * as z from 'zod';
 import { notFound } from '../../core/http/problem.js';
-import { LIST_PAGING_QUERY, listPageSchema, paginate } from '../../core/http/paging.js';
+import { LIST_PAGING_QUERY, paginate } from '../../core/http/paging.js';
+import { listPageSchema } from '../../core/contracts/paging-schemas.js';
 import { defineRoute, type AnyRoute } from '../http/route.js';
 import type { AppRegistrations } from './app-registrations.js';
-import { BUILT_IN_ROLES } from '../../core/activities/roles.js';
+import {
+  AppRegistrationSchema,
+  AppRegistrationWithSecretSchema,
+  CreateAppRegistrationSchema,
+} from '../../core/contracts/identity-schemas.js';
 
 const TAG = 'Identity';
-
-const AppRegistrationSchema = z
-  .object({
-    id: z.string(),
-    clientId: z.string(),
-    name: z.string(),
-    roles: z.array(z.string()),
-    createdAt: z.string(),
-    secretUpdatedAt: z.string(),
-  })
-  .meta({
-    id: 'AppRegistration',
-    description: 'A client-credentials application of the built-in identity provider.',
-  });
-
-const WithSecretSchema = z
-  .object({
-    registration: AppRegistrationSchema,
-    clientSecret: z.string().meta({ description: 'Shown once; only its hash is kept.' }),
-  })
-  .meta({ id: 'AppRegistrationWithSecret' });
-
-const CreateSchema = z
-  .object({
-    name: z.string().trim().min(1).max(100),
-    roles: z.array(z.enum(BUILT_IN_ROLES)).min(1).max(BUILT_IN_ROLES.length),
-  })
-  .strict()
-  .meta({ id: 'CreateAppRegistration' });
 
 const IdParams = z.object({ id: z.uuid() });
 
@@ -59,7 +35,7 @@ export function appRegistrationRoutes(registrations: AppRegistrations): AnyRoute
           schema: listPageSchema(AppRegistrationSchema),
         },
       ],
-      async handler({ query }) {
+      handler({ query }) {
         return { body: paginate(registrations.list(), query.PageNumber, query.PageSize) };
       },
     }),
@@ -72,8 +48,8 @@ export function appRegistrationRoutes(registrations: AppRegistrations): AnyRoute
       summary: 'Create an application registration',
       description:
         'Returns the client secret once. Use it with the client-credentials grant at /oauth2/token.',
-      body: { kind: 'json', schema: CreateSchema },
-      responses: [{ status: 201, description: 'Created.', schema: WithSecretSchema }],
+      body: { kind: 'json', schema: CreateAppRegistrationSchema },
+      responses: [{ status: 201, description: 'Created.', schema: AppRegistrationWithSecretSchema }],
       async handler({ body, audit }) {
         const created = await registrations.create(body.name, [...new Set(body.roles)]);
         audit.resources.push(resourceOf(created.registration));
@@ -110,7 +86,9 @@ export function appRegistrationRoutes(registrations: AppRegistrations): AnyRoute
       operationId: 'rotateAppRegistrationSecret',
       summary: "Rotate a registration's client secret",
       params: IdParams,
-      responses: [{ status: 200, description: 'The new secret, shown once.', schema: WithSecretSchema }],
+      responses: [
+        { status: 200, description: 'The new secret, shown once.', schema: AppRegistrationWithSecretSchema },
+      ],
       problems: [404],
       async handler({ params, audit }) {
         const rotated = await registrations.rotateSecret(params.id);

@@ -1,29 +1,18 @@
 import type { Request } from 'express';
-import * as z from 'zod';
 import type { Logger } from 'pino';
+import {
+  ClientCredentialsRequestSchema,
+  JsonWebKeySetSchema,
+  OAuthErrorSchema,
+  OpenIdConfigurationSchema,
+  TokenResponseSchema,
+} from '../../core/contracts/identity-schemas.js';
 import { defineRoute, type AnyRoute } from '../http/route.js';
 import type { AppRegistrations } from './app-registrations.js';
 import { SIGNING_ALGORITHM, type SigningKey } from './signing-key.js';
 import type { TokenIssuer } from './token-issuer.js';
 
 const TAG = 'Identity';
-
-const TokenRequestSchema = z
-  .object({
-    grant_type: z.string().optional(),
-    client_id: z.string().optional(),
-    client_secret: z.string().optional(),
-    scope: z.string().optional(),
-  })
-  .meta({ id: 'ClientCredentialsRequest' });
-
-const TokenResponseSchema = z
-  .object({ access_token: z.string(), token_type: z.literal('Bearer'), expires_in: z.int() })
-  .meta({ id: 'TokenResponse' });
-
-const OAuthErrorSchema = z
-  .object({ error: z.string(), error_description: z.string().optional() })
-  .meta({ id: 'OAuthError', description: 'RFC 6749 error response.' });
 
 function origin(req: Request): string {
   return `${req.protocol}://${req.headers.host ?? 'localhost'}`;
@@ -72,9 +61,9 @@ export function identityProviderRoutes(deps: IdentityProviderDeps): AnyRoute[] {
       operationId: 'getOpenIdConfiguration',
       summary: "The built-in identity provider's discovery document",
       responses: [
-        { status: 200, description: 'OpenID Provider metadata.', schema: z.record(z.string(), z.unknown()) },
+        { status: 200, description: 'OpenID Provider metadata.', schema: OpenIdConfigurationSchema },
       ],
-      async handler({ req }) {
+      handler({ req }) {
         const base = origin(req);
         return {
           body: {
@@ -104,10 +93,10 @@ export function identityProviderRoutes(deps: IdentityProviderDeps): AnyRoute[] {
         {
           status: 200,
           description: 'JSON Web Key Set.',
-          schema: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }),
+          schema: JsonWebKeySetSchema,
         },
       ],
-      async handler() {
+      handler() {
         return { body: { keys: [deps.key.publicJwk] } };
       },
     }),
@@ -121,7 +110,7 @@ export function identityProviderRoutes(deps: IdentityProviderDeps): AnyRoute[] {
       summary: 'Client-credentials token endpoint',
       description:
         "RFC 6749 section 4.4. Authenticate with HTTP Basic or client_id/client_secret in the form body. The token carries the registration's roles.",
-      body: { kind: 'form', schema: TokenRequestSchema },
+      body: { kind: 'form', schema: ClientCredentialsRequestSchema },
       responses: [
         { status: 200, description: 'An access token.', schema: TokenResponseSchema },
         { status: 400, description: 'RFC 6749 error.', schema: OAuthErrorSchema },

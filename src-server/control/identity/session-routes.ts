@@ -1,37 +1,22 @@
-import * as z from 'zod';
 import { HttpProblem, unprocessable } from '../../core/http/problem.js';
+import {
+  CurrentIdentitySchema,
+  SessionSchema,
+  SignInRequestSchema,
+} from '../../core/contracts/session-schemas.js';
 import { defineRoute, type AnyRoute } from '../http/route.js';
 import { ACTIVITIES } from '../../core/activities/activities.js';
 import { rolesAllow } from '../../core/activities/roles.js';
 import type { SignInTickets } from './sign-in-tickets.js';
 import type { TokenIssuer } from './token-issuer.js';
-import { ErrorCode } from '../../core/errors/error-codes.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 const TAG = 'Session';
-
-const MeSchema = z
-  .object({
-    userName: z.string(),
-    kind: z.enum(['user', 'client']),
-    roles: z.array(z.string()),
-    activities: z.array(z.string()).meta({ description: 'Activities the caller may perform.' }),
-  })
-  .meta({ id: 'CurrentIdentity' });
-
-const SessionSchema = z
-  .object({
-    accessToken: z.string(),
-    tokenType: z.literal('Bearer'),
-    expiresIn: z.int(),
-    userName: z.string(),
-    roles: z.array(z.string()),
-  })
-  .meta({ id: 'Session' });
 
 export interface SessionDeps {
   tickets: SignInTickets;
   issuer: TokenIssuer;
-  tokenLifetimeSeconds(): number;
+  tokenLifetimeSeconds: () => number;
 }
 
 export function sessionRoutes(deps: SessionDeps): AnyRoute[] {
@@ -48,8 +33,8 @@ export function sessionRoutes(deps: SessionDeps): AnyRoute[] {
       tag: TAG,
       operationId: 'getCurrentIdentity',
       summary: "The caller's identity and permissions",
-      responses: [{ status: 200, description: 'Who the token belongs to.', schema: MeSchema }],
-      async handler({ principal }) {
+      responses: [{ status: 200, description: 'Who the token belongs to.', schema: CurrentIdentitySchema }],
+      handler({ principal }) {
         const roles = principal!.roles;
         return {
           body: {
@@ -92,14 +77,9 @@ export function sessionRoutes(deps: SessionDeps): AnyRoute[] {
       summary: 'Exchange a one-time sign-in ticket for a session token',
       description:
         '`gatehouse serve` prints a sign-in URL whose fragment carries the ticket; the console posts it here.',
-      body: {
-        kind: 'json',
-        schema: z
-          .object({ ticket: z.string().min(10).max(200) })
-          .strict()
-          .meta({ id: 'SignInRequest' }),
-      },
+      body: { kind: 'json', schema: SignInRequestSchema },
       responses: [{ status: 200, description: 'A bearer token for the console.', schema: SessionSchema }],
+      problems: [401],
       async handler({ body, audit }) {
         const redeemed = await deps.tickets.redeem(body.ticket);
         if (!redeemed) {

@@ -1,44 +1,13 @@
-import * as z from 'zod';
 import type { Logger } from 'pino';
+import { SignInOptionsSchema, type ExternalSignInOptions } from '../../core/contracts/session-schemas.js';
 import { defineRoute, type AnyRoute } from '../http/route.js';
 
 /** Where and how the console signs in with the external identity provider (authorization code with PKCE). */
-export interface ExternalSignIn {
-  issuer: string;
-  authorizationEndpoint: string;
-  tokenEndpoint: string;
-  clientId: string;
-  scope: string;
-}
-
-const SignInOptionsSchema = z
-  .object({
-    signInLink: z.literal(true).meta({
-      description:
-        'One-time sign-in links printed by `gatehouse serve` work here (POST /api/v1/session/sign-in).',
-    }),
-    external: z
-      .object({
-        issuer: z.string(),
-        authorizationEndpoint: z.string(),
-        tokenEndpoint: z.string(),
-        clientId: z.string(),
-        scope: z.string(),
-      })
-      .nullable()
-      .meta({
-        description: 'The external identity provider the console can sign in with; null when there is none.',
-      }),
-    externalUnavailable: z
-      .string()
-      .optional()
-      .meta({ description: 'Why the configured external provider cannot be offered right now.' }),
-  })
-  .meta({ id: 'SignInOptions' });
+export type ExternalSignIn = ExternalSignInOptions;
 
 export interface SignInOptionsDeps {
   /** Undefined when no external provider with a console client id is configured; throws when it can't be reached. */
-  externalSignIn(): Promise<ExternalSignIn | undefined>;
+  externalSignIn: () => Promise<ExternalSignIn | undefined>;
   logger: Logger;
 }
 

@@ -31,7 +31,7 @@ export interface TokenVerifierOptions {
   builtIn: { issuer: string; audience: string; publicJwk: JWK };
   external?: ExternalProvider;
   /** Current display name of a built-in client registration (names can change after a token is issued). */
-  clientName(clientId: string): string | undefined;
+  clientName: (clientId: string) => string | undefined;
 }
 
 /** Validates bearer tokens of the built-in identity provider and, when configured, of an external one. */

@@ -15,7 +15,7 @@ export interface MetricsRouterOptions {
   /** `ControlPanel:Host`: open metrics on a non-loopback address are worth a warning. */
   controlPanelHost: string;
   /** The Control Panel's token check (throws a 401 problem). */
-  authenticate(req: Request): Promise<Principal>;
+  authenticate: (req: Request) => Promise<Principal>;
   logger: Logger;
 }
 

@@ -1,13 +1,17 @@
-import { validationProblem } from '../../core/http/problem.js';
 import {
-  dateTimeParam,
   enumParam,
   intParam,
   stringParam,
   type QueryParamSpec,
+  type QuerySpecOf,
   type QueryValues,
 } from '../../core/http/query-params.js';
-import { MONITORING_OUTCOMES } from '../../core/monitoring/monitoring-record.js';
+import { timeRangeQuery, toTimeRange } from '../../core/http/time-range-query.js';
+import { MONITORING_OUTCOMES } from '../../core/contracts/monitoring-schemas.js';
+import type {
+  MonitoringFilterParameters,
+  MonitoringListParameters,
+} from '../../core/contracts/query-parameters.js';
 import type {
   MonitoringFilter,
   MonitoringQuery,
@@ -24,7 +28,7 @@ const METHOD_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 function statusParam(): QueryParamSpec<StatusFilter> {
   return {
     description: 'An exact status code (`404`) or a class (`4xx`).',
-    schema: { type: 'string', pattern: '^([1-5][0-9]{2}|[1-5][xX]{2})$', example: '5xx' },
+    schema: { type: 'string', pattern: '^([1-5][0-9]{2}|[1-5][xX]{2})$' },
     parse(raw) {
       const value = raw.trim();
       if (/^[1-5][xX]{2}$/.test(value)) {
@@ -42,7 +46,7 @@ function statusParam(): QueryParamSpec<StatusFilter> {
 function durationParam(): QueryParamSpec<number> {
   return {
     description: 'Only requests that took at least this many milliseconds (decimals allowed).',
-    schema: { type: 'number', minimum: 0, maximum: MAX_DURATION_FILTER_MS, example: 500 },
+    schema: { type: 'number', minimum: 0, maximum: MAX_DURATION_FILTER_MS },
     parse(raw) {
       const value = raw.trim();
       if (!/^\d{1,9}(\.\d{1,6})?$/.test(value) || Number(value) > MAX_DURATION_FILTER_MS) {
@@ -58,13 +62,7 @@ function durationParam(): QueryParamSpec<number> {
 
 /** Filters shared by the list and the summary. */
 export const MONITORING_FILTER_QUERY = {
-  startDateTimeUtc: dateTimeParam({
-    description:
-      'Start of the time range (request arrival), inclusive. ISO 8601; without an offset it is UTC.',
-  }),
-  endDateTimeUtc: dateTimeParam({
-    description: 'End of the time range, exclusive. ISO 8601; without an offset it is UTC.',
-  }),
+  ...timeRangeQuery('request arrival'),
   apiId: stringParam({
     description: 'Only requests of this API; exact match.',
     maxLength: FIELD_LIMITS.apiId,
@@ -73,22 +71,19 @@ export const MONITORING_FILTER_QUERY = {
     description:
       'Only requests handled by this operation, exactly as recorded (`GET /orders/{id}`, or `*` for All operations).',
     maxLength: FIELD_LIMITS.operation,
-    example: 'GET /orders/{id}',
   }),
   status: statusParam(),
   method: stringParam({
     description: 'Only requests with this HTTP method; case-insensitive.',
     maxLength: FIELD_LIMITS.method,
     pattern: METHOD_TOKEN,
-    example: 'GET',
   }),
   minDurationMs: durationParam(),
   path: stringParam({
     description:
-      'Only requests whose path (as received, without query string) starts with this; case-sensitive.',
+      'Only requests whose path (as received, without query string) starts with this, such as `/orders/`; case-sensitive.',
     maxLength: FIELD_LIMITS.path,
     pattern: /^\//,
-    example: '/orders/',
   }),
   agentGroupId: stringParam({
     description: 'Only requests received by this agent group; exact match.',
@@ -98,7 +93,7 @@ export const MONITORING_FILTER_QUERY = {
     description: 'Only requests with this outcome.',
     values: MONITORING_OUTCOMES,
   }),
-};
+} satisfies QuerySpecOf<MonitoringFilterParameters>;
 
 export const MONITORING_LIST_QUERY = {
   PageNumber: intParam({ description: 'Page number, 1-based.', min: 1, max: 2_147_483_647, defaultValue: 1 }),
@@ -109,21 +104,12 @@ export const MONITORING_LIST_QUERY = {
     defaultValue: MONITORING_PAGE_SIZE_DEFAULT,
   }),
   ...MONITORING_FILTER_QUERY,
-};
+} satisfies QuerySpecOf<MonitoringListParameters>;
 
 type FilterValues = QueryValues<typeof MONITORING_FILTER_QUERY>;
 
 export function toMonitoringFilter(values: FilterValues): MonitoringFilter {
-  if (
-    values.startDateTimeUtc !== undefined &&
-    values.endDateTimeUtc !== undefined &&
-    values.endDateTimeUtc < values.startDateTimeUtc
-  ) {
-    throw validationProblem({ endDateTimeUtc: ['endDateTimeUtc must not be before startDateTimeUtc.'] });
-  }
-  const filter: MonitoringFilter = {};
-  if (values.startDateTimeUtc !== undefined) filter.startMs = values.startDateTimeUtc;
-  if (values.endDateTimeUtc !== undefined) filter.endMs = values.endDateTimeUtc;
+  const filter: MonitoringFilter = toTimeRange(values);
   if (values.apiId !== undefined) filter.apiId = values.apiId;
   if (values.operation !== undefined) filter.operation = values.operation;
   if (values.status !== undefined) filter.status = values.status;

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { HttpProblem, notFound, validationProblem } from '../../core/http/problem.js';
 import { pagingOf } from '../../core/http/paging.js';
+import type { QuerySpecOf } from '../../core/http/query-params.js';
+import type { MonitoringSummaryParameters } from '../../core/contracts/query-parameters.js';
 import { defineRoute, type AnyRoute } from '../http/route.js';
 import type { Monitoring } from '../../core/monitoring/monitoring.js';
 import type { MonitoringStore } from '../../core/monitoring/monitoring-store.js';
@@ -14,18 +16,21 @@ import {
   MonitoringRecordPageSchema,
   MonitoringRecordSchema,
   MonitoringSummarySchema,
-} from './monitoring-schemas.js';
+} from '../../core/contracts/monitoring-schemas.js';
 import {
   DEFAULT_SUMMARY_RANGE_MS,
   INTERVAL_PARAM,
   resolveInterval,
   SUMMARY_INTERVALS,
 } from './summary-interval.js';
-import { ErrorCode } from '../../core/errors/error-codes.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 export const MONITORING_TAG = 'ApiMonitoring';
 
-const SUMMARY_QUERY = { ...MONITORING_FILTER_QUERY, interval: INTERVAL_PARAM };
+const SUMMARY_QUERY = {
+  ...MONITORING_FILTER_QUERY,
+  interval: INTERVAL_PARAM,
+} satisfies QuerySpecOf<MonitoringSummaryParameters>;
 const IdParams = z.object({ id: z.string().regex(/^[1-9]\d{0,14}$/, 'The id must be a positive integer.') });
 
 export interface MonitoringRoutesInput {

@@ -1,14 +1,15 @@
 import { enumParam } from '../../core/http/query-params.js';
 import { validationProblem } from '../../core/http/problem.js';
 import { bucketLayout } from '../../core/monitoring/store/summarize.js';
+import { SUMMARY_INTERVAL_NAMES, type SummaryInterval } from '../../core/contracts/monitoring-schemas.js';
 
 export const SUMMARY_INTERVALS = {
   '1m': 60_000,
   '5m': 5 * 60_000,
   '1h': 60 * 60_000,
   '1d': 24 * 60 * 60_000,
-} as const;
-export type SummaryInterval = keyof typeof SUMMARY_INTERVALS;
+} as const satisfies Record<SummaryInterval, number>;
+export type { SummaryInterval };
 
 export const MAX_SUMMARY_BUCKETS_PER_REQUEST = 500;
 /** The default range of a summary without `startDateTimeUtc`: the last day. */
@@ -16,7 +17,7 @@ export const DEFAULT_SUMMARY_RANGE_MS = SUMMARY_INTERVALS['1d'];
 
 export const INTERVAL_PARAM = enumParam({
   description: `Bucket width: 1m, 5m, 1h or 1d; \`auto\` (the default) picks the smallest that keeps the range within ${MAX_SUMMARY_BUCKETS_PER_REQUEST} buckets.`,
-  values: ['auto', ...(Object.keys(SUMMARY_INTERVALS) as SummaryInterval[])] as const,
+  values: ['auto', ...SUMMARY_INTERVAL_NAMES] as const,
 });
 
 /** The interval to use for a range; 400 naming `interval` when an explicit one needs too many buckets. */

@@ -18,7 +18,8 @@ export interface ControlPanelAppOptions {
   boundHost: string;
   allowedHosts: readonly string[];
   uiDir: string | undefined;
-  managementDocument: () => unknown;
+  /** The OpenAPI document as served from `origin` (`http://127.0.0.1:4700`). */
+  managementDocument: (origin: string) => unknown;
   /** Routers mounted before the console (e.g. /metrics). */
   extraRouters?: Router[];
   /** Origins the console may call besides its own (the external identity provider it signs in with). */

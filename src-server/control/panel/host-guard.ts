@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { HttpProblem } from '../../core/http/problem.js';
 import { sendProblem } from '../../core/http/send.js';
-import { ErrorCode } from '../../core/errors/error-codes.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]', '::1'];
 

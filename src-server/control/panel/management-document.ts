@@ -1,45 +1,23 @@
 import * as z from 'zod';
 import { getActivity } from '../../core/activities/activities.js';
-import { ErrorCode } from '../../core/errors/error-codes.js';
-import { problemTitleFor } from '../../core/http/problem.js';
+import { BUILT_IN_ROLES, rolesAllow } from '../../core/activities/roles.js';
+import {
+  ProblemDetailsSchema,
+  ValidationProblemDetailsSchema,
+} from '../../core/contracts/problem-schemas.js';
 import type { QueryParamSpec } from '../../core/http/query-params.js';
-import { toOpenApiPath, type AnyRoute } from '../http/route.js';
+import { toOpenApiPath, type AnyRoute, type ResponseSpec } from '../http/route.js';
+import {
+  frameworkProblems,
+  problemDescription,
+  problemMediaType,
+  problemResponse,
+  problemResponseName,
+} from './problem-responses.js';
 
 type JsonObject = Record<string, unknown>;
-
-const ProblemSchema = {
-  type: 'object',
-  description:
-    'RFC 9457 problem details (ASP.NET ProblemDetails shape), with the stable error code as an extension member.',
-  properties: {
-    type: { type: 'string' },
-    title: { type: 'string' },
-    status: { type: 'integer' },
-    code: {
-      type: 'string',
-      pattern: '^GH_ERR_[A-Z0-9_]+$',
-      description:
-        'What went wrong, as a stable code to match on (the wording of `title` and `detail` may change). docs/ERROR-CODES.md lists every code with its status and meaning.',
-      example: ErrorCode.GH_ERR_NOT_FOUND,
-    },
-    detail: { type: 'string' },
-    instance: { type: 'string' },
-    traceId: { type: 'string' },
-  },
-  required: ['type', 'title', 'status', 'code'],
-};
-
-const ValidationProblemSchema = {
-  allOf: [
-    { $ref: '#/components/schemas/ProblemDetails' },
-    {
-      type: 'object',
-      properties: {
-        errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-      },
-    },
-  ],
-};
+/** Requests are documented as a client may send them (a field with a default is optional), responses as sent. */
+type Side = 'input' | 'output';
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   AuditLog: 'The read-only audit trail log of the tenant.',
@@ -47,7 +25,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Identity: 'The built-in identity provider and its application registrations.',
   Access: 'Activities and roles.',
   Session: 'The caller and console sign-in.',
-  Apis: 'API definitions imported from OpenAPI 3.1/3.0 and Swagger 2.0 documents, exposed at their base paths.',
+  Apis: 'API definitions imported from OpenAPI 3.2/3.1/3.0 and Swagger 2.0 documents, exposed at their base paths.',
   Passthroughs:
     'Passthrough configurations: per API, an `All operations` entry and/or per-operation entries forwarding to a templated target URL.',
   Environments: 'Environments (Development exists from the start); each agent group belongs to one.',
@@ -60,24 +38,54 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   ApiMonitoring: 'API Monitoring: every request that reached a gateway listener, and summaries for charts.',
 };
 
-/** Converts a zod schema, moving named sub-schemas into `components.schemas`. */
-function convert(schema: z.ZodType, components: JsonObject): JsonObject {
-  const json = z.toJSONSchema(schema, {
-    target: 'draft-2020-12',
-    unrepresentable: 'any',
-    io: 'output',
-  }) as JsonObject;
-  const defs = (json.$defs ?? {}) as Record<string, JsonObject>;
-  delete json.$defs;
-  delete json.$schema;
-  for (const [name, def] of Object.entries(defs)) components[name] ??= rewriteRefs(def);
-  const rewritten = rewriteRefs(json);
-  const id = z.globalRegistry.get(schema)?.id;
-  if (id) {
-    components[id] ??= rewritten;
+const DESCRIPTION = [
+  'Management API of the Gatehouse Control Panel: API definitions and their Passthrough configurations, environments, agent groups, variables, API policies and keys, API Monitoring, tenant settings, the built-in identity provider and, when `Flags:EnableServiceApiAuditLogRoute` is on, the audit trail log.',
+  'Every operation except the identity-provider endpoints and the console sign-in needs `Authorization: Bearer <token>`; each names the activity it performs and the built-in roles that grant it.',
+  'Errors are `application/problem+json` (RFC 9457). Other methods on a documented path answer 405 with an `Allow` header; a path that is not documented answers 404.',
+].join('\n\n');
+
+/** A document under construction: named schemas and shared responses land in its components. */
+class DocumentComponents {
+  readonly schemas: JsonObject = {};
+  readonly responses: JsonObject = {};
+
+  /** Converts a zod schema, moving named sub-schemas into `components.schemas`. */
+  schema(schema: z.ZodType, side: Side): JsonObject {
+    const json = z.toJSONSchema(schema, {
+      target: 'draft-2020-12',
+      unrepresentable: 'any',
+      io: side,
+    }) as JsonObject;
+    const defs = (json.$defs ?? {}) as Record<string, JsonObject>;
+    delete json.$defs;
+    delete json.$schema;
+    for (const [name, def] of Object.entries(defs)) this.#name(name, rewriteRefs(def));
+    const rewritten = rewriteRefs(json);
+    const id = z.globalRegistry.get(schema)?.id;
+    if (!id) return rewritten;
+    // A named root comes back as a reference to its own definition, already among the defs.
+    if (!(id in defs)) this.#name(id, rewritten);
     return { $ref: `#/components/schemas/${id}` };
   }
-  return rewritten;
+
+  /** A problem status, as a reference to its shared response. */
+  problem(status: number): JsonObject {
+    const name = problemResponseName(status);
+    this.responses[name] ??= problemResponse(status);
+    return { $ref: `#/components/responses/${name}` };
+  }
+
+  #name(name: string, schema: JsonObject): void {
+    const existing = this.schemas[name];
+    if (existing === undefined) this.schemas[name] = schema;
+    else if (JSON.stringify(existing) !== JSON.stringify(schema)) {
+      // A schema with defaults or transforms reads differently as a request and as a response; one id would
+      // document one of the two wrongly.
+      throw new Error(
+        `The schema ${name} differs between requests and responses: give each side its own id.`,
+      );
+    }
+  }
 }
 
 function rewriteRefs<T>(value: T): T {
@@ -93,23 +101,22 @@ function rewriteRefs<T>(value: T): T {
   return out as T;
 }
 
-function problemResponse(status: number): JsonObject {
+/** A number in the path (a revision) is documented as the integer it is read as; any other parameter is a string. */
+function pathParameterSchema(route: AnyRoute, name: string): JsonObject {
+  const schema: unknown = route.params instanceof z.ZodObject ? route.params.shape[name] : undefined;
+  if (!(schema instanceof z.ZodNumber)) return { type: 'string' };
+  const { minValue, format } = schema;
   return {
-    description: problemTitleFor(status),
-    content: {
-      'application/problem+json': {
-        schema: {
-          $ref: `#/components/schemas/${status === 400 ? 'ValidationProblemDetails' : 'ProblemDetails'}`,
-        },
-      },
-    },
+    type: format === 'safeint' || format === 'int32' || format === 'uint32' ? 'integer' : 'number',
+    ...(minValue !== null && minValue > Number.MIN_SAFE_INTEGER ? { minimum: minValue } : {}),
   };
 }
 
-function operationOf(route: AnyRoute, components: JsonObject): JsonObject {
+function parametersOf(route: AnyRoute): JsonObject[] {
   const parameters: JsonObject[] = [];
   for (const match of route.path.matchAll(/:([A-Za-z0-9_]+)/g)) {
-    parameters.push({ name: match[1], in: 'path', required: true, schema: { type: 'string' } });
+    const name = match[1]!;
+    parameters.push({ name, in: 'path', required: true, schema: pathParameterSchema(route, name) });
   }
   for (const [name, spec] of Object.entries((route.query ?? {}) as Record<string, QueryParamSpec<unknown>>)) {
     parameters.push({
@@ -120,83 +127,128 @@ function operationOf(route: AnyRoute, components: JsonObject): JsonObject {
       schema: spec.schema,
     });
   }
+  return parameters;
+}
 
-  const responses: JsonObject = {};
-  for (const response of route.responses) {
+/** A 201 names what it created. */
+const LOCATION_HEADER = {
+  Location: { description: 'The created resource.', required: true, schema: { type: 'string' } },
+};
+
+function ownResponses(responses: readonly ResponseSpec[], components: DocumentComponents): JsonObject {
+  const documented: Record<string, { description: string; headers?: JsonObject; content?: JsonObject }> = {};
+  for (const response of responses) {
     const key = String(response.status);
-    const existing = responses[key] as { description: string; content?: JsonObject } | undefined;
-    const mediaType = response.contentType ?? 'application/json';
+    const mediaTypes = [response.contentType ?? 'application/json'].flat();
+    const media = response.schema ? { schema: components.schema(response.schema, 'output') } : {};
     const content =
       response.schema || response.contentType
-        ? { [mediaType]: response.schema ? { schema: convert(response.schema, components) } : {} }
+        ? Object.fromEntries(mediaTypes.map((type) => [type, media]))
         : undefined;
+    const existing = documented[key];
     if (existing) {
       existing.description = `${existing.description} ${response.description}`;
       if (content) existing.content = { ...existing.content, ...content };
     } else {
-      responses[key] = { description: response.description, ...(content ? { content } : {}) };
+      documented[key] = {
+        description: response.description,
+        ...(response.status === 201 ? { headers: LOCATION_HEADER } : {}),
+        ...(content ? { content } : {}),
+      };
     }
   }
-  const problems = new Set<number>(route.problems ?? []);
-  if (route.query || route.params || route.body) problems.add(400);
-  if (!route.anonymous) {
-    problems.add(401);
-    problems.add(403);
-  }
-  for (const status of problems) responses[String(status)] ??= problemResponse(status);
+  return documented;
+}
 
+function responsesOf(route: AnyRoute, components: DocumentComponents): JsonObject {
+  const responses = ownResponses(route.responses, components);
+  const problems = new Set([...frameworkProblems(route), ...(route.problems ?? [])]);
+  for (const status of [...problems].sort((a, b) => a - b)) {
+    const own = responses[String(status)] as { content?: JsonObject } | undefined;
+    // The route's own answer for this status (an OAuth error, say) comes in its media type; the framework's in
+    // problem+json.
+    if (own) own.content = { ...own.content, ...problemMediaType(status) };
+    else responses[String(status)] = components.problem(status);
+  }
+  return responses;
+}
+
+function descriptionOf(route: AnyRoute): string {
+  const access = route.anonymous
+    ? 'No bearer token needed.'
+    : `Activity \`${route.activity}\`, granted to ${BUILT_IN_ROLES.filter((role) => rolesAllow([role], route.activity)).join(', ')}.`;
+  return [route.description, access].filter(Boolean).join('\n\n');
+}
+
+function requestBodyOf(route: AnyRoute, components: DocumentComponents): JsonObject | undefined {
+  const body = route.body;
+  if (!body) return undefined;
+  if (body.kind === 'raw') {
+    return {
+      required: true,
+      description: body.description,
+      content: Object.fromEntries(body.contentTypes.map((type) => [type, { schema: { type: 'string' } }])),
+    };
+  }
+  return {
+    required: body.kind === 'form' || body.required !== false,
+    ...(body.description ? { description: body.description } : {}),
+    content: {
+      [body.kind === 'json' ? 'application/json' : 'application/x-www-form-urlencoded']: {
+        schema: components.schema(body.schema, 'input'),
+      },
+    },
+  };
+}
+
+function operationOf(route: AnyRoute, components: DocumentComponents): JsonObject {
   const operation: JsonObject = {
     tags: [route.tag],
     summary: route.summary,
     operationId: route.operationId,
-    description: [route.description, route.anonymous ? undefined : `Activity: \`${route.activity}\`.`]
-      .filter(Boolean)
-      .join('\n\n'),
-    parameters,
+    description: descriptionOf(route),
+    parameters: parametersOf(route),
+  };
+  const requestBody = requestBodyOf(route, components);
+  if (requestBody) operation.requestBody = requestBody;
+  operation.responses = responsesOf(route, components);
+  if (route.anonymous) operation.security = [];
+  if (!getActivity(route.activity).readOnly && route.audited !== false) operation['x-audited'] = true;
+  return operation;
+}
+
+/** HEAD of a GET operation: the same statuses and headers, no body. */
+function headOf(get: JsonObject): JsonObject {
+  const responses: JsonObject = {};
+  for (const [status, response] of Object.entries(get.responses as Record<string, JsonObject>)) {
+    const description =
+      typeof response.$ref === 'string' ? problemDescription(Number(status)) : String(response.description);
+    responses[status] = { description, ...(response.headers ? { headers: response.headers } : {}) };
+  }
+  return {
+    ...get,
+    summary: `${String(get.summary)} (headers only)`,
+    operationId: `${String(get.operationId)}Head`,
+    description: `The GET answer's status and headers, without its body.\n\n${String(get.description)}`,
     responses,
   };
-  if (route.anonymous) operation.security = [];
-  if (route.body) {
-    const body = route.body;
-    if (body.kind === 'raw') {
-      operation.requestBody = {
-        required: true,
-        description: body.description,
-        content: Object.fromEntries(body.contentTypes.map((type) => [type, { schema: { type: 'string' } }])),
-      };
-    } else {
-      operation.requestBody = {
-        required: body.kind === 'form' || body.required !== false,
-        ...(body.description ? { description: body.description } : {}),
-        content: {
-          [body.kind === 'json' ? 'application/json' : 'application/x-www-form-urlencoded']: {
-            schema: convert(body.schema, components),
-          },
-        },
-      };
-    }
-  }
-  if (!getActivity(route.activity).readOnly && route.audited !== false) {
-    operation['x-audited'] = true;
-  }
-  return operation;
 }
 
 /** The OpenAPI 3.1 document of the management API, generated from the routes that are mounted right now. */
 export function buildManagementDocument(
   routes: readonly AnyRoute[],
-  info: { version: string; serverUrl?: string },
+  info: { version: string; license: string },
 ): JsonObject {
-  const components: JsonObject = {
-    ProblemDetails: ProblemSchema,
-    ValidationProblemDetails: ValidationProblemSchema,
-  };
+  const components = new DocumentComponents();
+  components.schema(ProblemDetailsSchema, 'output');
+  components.schema(ValidationProblemDetailsSchema, 'output');
   const paths: Record<string, JsonObject> = {};
   const tags = new Set<string>();
   for (const route of routes) {
-    const path = toOpenApiPath(route.path);
-    paths[path] ??= {};
-    paths[path]![route.method.toLowerCase()] = operationOf(route, components);
+    const path = (paths[toOpenApiPath(route.path)] ??= {});
+    const operation = operationOf(route, components);
+    path[route.method.toLowerCase()] = operation;
+    if (route.method === 'GET') path.head = headOf(operation);
     tags.add(route.tag);
   }
   return {
@@ -204,20 +256,26 @@ export function buildManagementDocument(
     info: {
       title: 'Gatehouse management API',
       version: info.version,
-      description:
-        'Management API of the Gatehouse Control Panel. Every route except the identity-provider endpoints needs `Authorization: Bearer <token>`.',
+      description: DESCRIPTION,
+      license: { name: info.license },
     },
-    ...(info.serverUrl ? { servers: [{ url: info.serverUrl }] } : {}),
     tags: [...tags]
       .sort()
       .map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) })),
     paths,
     components: {
-      schemas: components,
+      schemas: components.schemas,
+      responses: components.responses,
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
       },
     },
     security: [{ bearer: [] }],
   };
+}
+
+/** The document as one Control Panel serves it: its own origin is the server. */
+export function servedBy(document: JsonObject, origin: string): JsonObject {
+  const { openapi, info, ...rest } = document;
+  return { openapi, info, servers: [{ url: origin, description: 'This Control Panel.' }], ...rest };
 }

@@ -13,6 +13,7 @@ import { passthroughPreviewRoutes } from '../passthroughs/preview-routes.js';
 import { passthroughTryRoutes, type TryItGateway } from '../passthroughs/try-it/try-it-routes.js';
 import type { Tenant } from '../common/tenant.js';
 import { signInOptionsRoutes, type ExternalSignIn } from '../identity/sign-in-options-route.js';
+import type { ApiImports } from '../apis/api-imports.js';
 
 export interface ManagementRoutesInput {
   tenant: Tenant;
@@ -21,7 +22,9 @@ export interface ManagementRoutesInput {
   tenantSettings: TenantSettingsDeps;
   gateway: TryItGateway;
   /** The external identity provider's sign-in for the console, when one is configured. */
-  externalSignIn(): Promise<ExternalSignIn | undefined>;
+  externalSignIn: () => Promise<ExternalSignIn | undefined>;
+  /** The API import worker and the imports in progress (kept across Control Panel restarts). */
+  imports: ApiImports;
 }
 
 /** Every management route for one Control Panel start; the audit log only when its flag was on at that start. */
@@ -32,6 +35,7 @@ export function managementRoutes({
   tenantSettings,
   gateway,
   externalSignIn,
+  imports,
 }: ManagementRoutesInput): AnyRoute[] {
   const tokenLifetimeSeconds = () => settings.int('Auth:TokenLifetimeMinutes') * 60;
   return [
@@ -47,7 +51,7 @@ export function managementRoutes({
     ...activityRoutes(),
     ...appRegistrationRoutes(tenant.registrations),
     ...tenantSettingsRoutes(tenantSettings),
-    ...passthroughManagementRoutes({ tenant, settings }),
+    ...passthroughManagementRoutes({ tenant, settings }, imports),
     ...passthroughPreviewRoutes({ tenant, settings }),
     ...passthroughTryRoutes({ tenant, settings }, gateway),
     ...monitoringRoutes({ monitoring: tenant.monitoring, now: tenant.now }),

@@ -1,6 +1,10 @@
 import { ApiCatalogService } from '../apis/api-catalog-service.js';
 import { ApiImportService } from '../apis/api-import-service.js';
+import type { ApiImports } from '../apis/api-imports.js';
+import { ApiRevisionService } from '../apis/api-revision-service.js';
 import { apiDocumentRoutes } from '../apis/routes/api-document-routes.js';
+import { apiImportJobRoutes } from '../apis/routes/api-import-job-routes.js';
+import { apiRevisionRoutes } from '../apis/routes/api-revision-routes.js';
 import { apiRoutes } from '../apis/routes/api-routes.js';
 import { agentGroupRoutes } from '../environments/agent-group-routes.js';
 import { AgentGroupService } from '../environments/agent-group-service.js';
@@ -23,11 +27,11 @@ import { PassthroughService } from '../passthroughs/passthrough-service.js';
  * Environments, agent groups, environment variables, API definitions, Passthrough configurations, policies
  * and API keys.
  */
-export function passthroughManagementRoutes(context: ManagementContext): AnyRoute[] {
+export function passthroughManagementRoutes(context: ManagementContext, imports: ApiImports): AnyRoute[] {
   const { tenant, settings } = context;
   const deps = managementDeps(tenant);
   const catalog = new ApiCatalogService(deps);
-  const importer = new ApiImportService(deps);
+  const importer = new ApiImportService(deps, imports.runner);
   const controlPanel = { host: settings.str('ControlPanel:Host'), port: settings.int('ControlPanel:Port') };
   return [
     ...environmentRoutes(new EnvironmentService(deps)),
@@ -35,6 +39,8 @@ export function passthroughManagementRoutes(context: ManagementContext): AnyRout
     ...environmentVariableRoutes(new EnvironmentVariableService(deps)),
     ...apiRoutes(catalog, importer),
     ...apiDocumentRoutes(catalog, importer),
+    ...apiImportJobRoutes(catalog, importer, imports.jobs),
+    ...apiRevisionRoutes(catalog, new ApiRevisionService(deps)),
     ...passthroughRoutes(new PassthroughService(deps)),
     ...policyRoutes(new PolicyService(deps), () => deps.store.data),
     ...apiKeyRoutes(new ApiKeyService(deps, () => ApiKeyDigest.open(tenant.layout.keysDir)), deps.now),

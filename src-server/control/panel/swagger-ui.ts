@@ -16,11 +16,12 @@ const INITIALIZER = `window.onload = function () {
 `;
 
 /** Swagger UI from the installed package (no CDN), pointed at the generated document. */
-export function swaggerUi(getDocument: () => unknown): Router {
+export function swaggerUi(getDocument: (origin: string) => unknown): Router {
   const router = express.Router();
-  router.get('/swagger/v1/swagger.json', (_req, res) => {
+  router.get('/swagger/v1/swagger.json', (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json(getDocument());
+    // The Host header passed the host guard, so it names this Control Panel.
+    res.json(getDocument(`${req.protocol}://${req.headers.host ?? 'localhost'}`));
   });
   router.get(['/swagger', '/swagger/'], (_req, res) => res.redirect(302, '/swagger/index.html'));
   router.get('/swagger/swagger-initializer.js', (_req, res) => {

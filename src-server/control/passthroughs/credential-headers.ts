@@ -1,3 +1,4 @@
+import { withEntryDefaults } from '../../core/passthrough/forwarding/index.js';
 import { isCredentialHeader, MASK } from '../../core/audit/mask-secrets.js';
 import {
   isSealed,
@@ -7,13 +8,12 @@ import {
   type HeaderUnsealer,
 } from '../../core/passthrough/sealed-headers.js';
 import type {
-  PassthroughEntry,
   PassthroughRecord,
   StoredHeaderEntry,
   StoredPassthroughEntry,
 } from '../../core/model/config-model.js';
 import type { FieldErrors } from '../common/editor-paths.js';
-import type { PassthroughEntryInput } from './passthrough-schemas.js';
+import type { PassthroughEntry } from '../../core/contracts/passthrough-schemas.js';
 
 /**
  * Values of credential headers (Authorization, API-key headers, …) are shown as `********` when they hold
@@ -22,7 +22,9 @@ import type { PassthroughEntryInput } from './passthrough-schemas.js';
  * back keeps the stored value, so an editor can save what it loaded.
  */
 
-export function maskEntry(entry: StoredPassthroughEntry): PassthroughEntry {
+export function maskEntry(stored: StoredPassthroughEntry): PassthroughEntry {
+  // Every setting, those of older records included (they take their defaults).
+  const entry = withEntryDefaults<StoredHeaderEntry>(stored);
   return {
     ...entry,
     headers: entry.headers.map((header) =>
@@ -38,12 +40,12 @@ export function maskEntry(entry: StoredPassthroughEntry): PassthroughEntry {
  * entry is sealed again when it is stored).
  */
 export function restoreMaskedValues(
-  entry: PassthroughEntryInput,
+  entry: PassthroughEntry,
   stored: StoredPassthroughEntry | undefined,
   at: (string | number)[],
   errors: FieldErrors,
   box: HeaderUnsealer,
-): PassthroughEntryInput {
+): PassthroughEntry {
   if (!entry.headers.some((header) => header.value === MASK)) return entry;
   const used = new Set<number>();
   const headers = entry.headers.map((header, index) => {

@@ -1,9 +1,12 @@
 import { X509Certificate } from 'node:crypto';
 import type { FieldErrors } from '../common/editor-paths.js';
-import type { PassthroughEntryInput } from './passthrough-schemas.js';
+import type { PassthroughEntry } from '../../core/contracts/passthrough-schemas.js';
 import { checkAllowedOrigin } from './allowed-origins.js';
 
-/** Rules of one editor entry beyond its shape: header entries, CORS origins and the CA certificate. */
+/**
+ * Rules of one editor entry beyond its shape: header entries, CORS origins and exposed headers, and the CA
+ * certificate.
+ */
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
@@ -25,14 +28,14 @@ const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE
 type Path = (string | number)[];
 
 /**
- * Checks an entry and returns it normalised (origins lower-cased and de-duplicated, `Remove` entries without a
- * value). Header entries that break a rule are reported here, and their values are not compiled.
+ * Checks an entry and returns it normalised (origins lower-cased and de-duplicated, exposed header names trimmed
+ * and de-duplicated, `Remove` entries without a value). Header entries that break a rule are reported here, and their values are not compiled.
  */
 export function checkEntryRules(
-  entry: PassthroughEntryInput,
+  entry: PassthroughEntry,
   at: Path,
   errors: FieldErrors,
-): { entry: PassthroughEntryInput; badHeaders: Set<number> } {
+): { entry: PassthroughEntry; badHeaders: Set<number> } {
   const badHeaders = new Set<number>();
   const headers = entry.headers.map((header, index) => {
     const problems = headerProblems(header);
@@ -52,6 +55,15 @@ export function checkEntryRules(
       "Browsers refuse credentials for the wildcard origin '*': list the allowed origins instead.",
     );
   }
+  const exposeHeaders: string[] = [];
+  entry.cors.exposeHeaders.forEach((raw, index) => {
+    const name = raw.trim();
+    if (!TOKEN.test(name)) {
+      errors.add([...at, 'cors', 'exposeHeaders', index], `'${raw}' is not a valid HTTP header name.`);
+    } else if (!exposeHeaders.some((known) => known.toLowerCase() === name.toLowerCase())) {
+      exposeHeaders.push(name);
+    }
+  });
   if (entry.cors.enabled && entry.cors.allowedOrigins.length === 0) {
     errors.add([...at, 'cors', 'allowedOrigins'], 'CORS is on: list the allowed origins (or * for any).');
   }
@@ -59,10 +71,10 @@ export function checkEntryRules(
     const problem = certificateProblem(entry.tls.caCertificate);
     if (problem) errors.add([...at, 'tls', 'caCertificate'], problem);
   }
-  return { entry: { ...entry, headers, cors: { ...entry.cors, allowedOrigins } }, badHeaders };
+  return { entry: { ...entry, headers, cors: { ...entry.cors, allowedOrigins, exposeHeaders } }, badHeaders };
 }
 
-function headerProblems(header: PassthroughEntryInput['headers'][number]): [string, string][] {
+function headerProblems(header: PassthroughEntry['headers'][number]): [string, string][] {
   const problems: [string, string][] = [];
   if (/[\r\n\0]/.test(header.name)) problems.push(['name', 'A header name cannot contain CR, LF or NUL.']);
   else if (!TOKEN.test(header.name)) {

@@ -9,7 +9,7 @@ import { FieldErrors } from '../common/editor-paths.js';
 import { restoreMaskedValues } from './credential-headers.js';
 import { checkEntryRules } from './entry-rules.js';
 import { compileEntryTemplates } from './entry-templates.js';
-import type { PassthroughEntryInput } from './passthrough-schemas.js';
+import type { PassthroughEntry } from '../../core/contracts/passthrough-schemas.js';
 
 /**
  * A checked configuration, ready to store: entries under the API's own operation keys, templates compiled,
@@ -36,7 +36,7 @@ export function parseEditorBody<T>(schema: ZodType<T>, body: unknown): T {
  * certificate and the templates. Every error of the body is reported at once (400).
  */
 export function checkPassthroughEntries(
-  body: { allOperations?: PassthroughEntryInput; operations: Record<string, PassthroughEntryInput> },
+  body: { allOperations?: PassthroughEntry; operations: Record<string, PassthroughEntry> },
   context: {
     api: ApiRecord;
     shapes: Record<string, EnvVariableShape>;
@@ -47,7 +47,7 @@ export function checkPassthroughEntries(
   const { api, shapes, stored, secretBox } = context;
   const errors = new FieldErrors();
   const references = new Map<string, EnvReference>();
-  const check = (input: PassthroughEntryInput, key: string | undefined, at: (string | number)[]) => {
+  const check = (input: PassthroughEntry, key: string | undefined, at: (string | number)[]) => {
     const storedEntry = key === undefined ? stored?.allOperations : stored?.operations[key];
     const restored = restoreMaskedValues(input, storedEntry, at, errors, secretBox);
     const { entry, badHeaders } = checkEntryRules(restored, at, errors);

@@ -9,7 +9,7 @@ import {
   CreatePassthroughDoc,
   PassthroughSchema,
   ReplacePassthroughDoc,
-} from './passthrough-schemas.js';
+} from '../../core/contracts/passthrough-schemas.js';
 
 const TAG = 'Passthroughs';
 const PATH = '/api/v1/apis/:apiId/passthrough';
@@ -43,7 +43,7 @@ export function passthroughRoutes(passthroughs: PassthroughService): AnyRoute[] 
       params: ApiIdParams,
       responses: [{ status: 200, description: 'The configuration.', schema: PassthroughSchema }],
       problems: [404],
-      async handler({ params }) {
+      handler({ params }) {
         return { body: toPassthroughDto(passthroughs.get(params.apiId).passthrough) };
       },
     }),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { conflict, notFound, validationProblem } from '../../core/http/problem.js';
-import type { InlinePolicyInput } from '../policies/policy-schemas.js';
+import type { InlinePolicyInput } from '../../core/contracts/policy-schemas.js';
 import { addPolicy } from '../policies/policy-service.js';
 import type {
   ApiRecord,
@@ -13,8 +13,11 @@ import { envShapes } from '../../core/passthrough/passthrough-references.js';
 import type { ManagementDeps } from '../common/management-deps.js';
 import { quoted, requireRecord } from '../common/records.js';
 import { checkPassthroughEntries, parseEditorBody } from './passthrough-body.js';
-import { CreatePassthroughBodySchema, ReplacePassthroughBodySchema } from './passthrough-schemas.js';
-import { ErrorCode } from '../../core/errors/error-codes.js';
+import {
+  CreatePassthroughBodySchema,
+  ReplacePassthroughBodySchema,
+} from '../../core/contracts/passthrough-schemas.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 /**
  * Passthrough configurations, one per API. Saving one deploys it to the API's agent groups, so it must be

@@ -2,8 +2,13 @@ import * as z from 'zod';
 import { normalizeBasePath } from '../../core/paths/base-path.js';
 import { notFound, validationProblem } from '../../core/http/problem.js';
 import { defineRoute, type AnyRoute } from '../http/route.js';
+import {
+  PassthroughPreviewRequestSchema,
+  PassthroughPreviewSchema,
+  type PassthroughPreviewRequest,
+  type PreviewError,
+} from '../../core/contracts/preview-schemas.js';
 import type { ManagementContext } from '../common/management-context.js';
-import { PassthroughEntrySchema } from './passthrough-schemas.js';
 import type { AgentGroupRecord, ConfigData, StoredPassthroughEntry } from '../../core/model/config-model.js';
 import { buildEnvironmentScope, shapeOf } from '../../core/passthrough/environment-scope.js';
 import {
@@ -17,82 +22,6 @@ import type { EnvVariableShape, TemplateError } from '../../core/template/index.
 
 const TAG = 'Passthroughs';
 const ALL_OPERATIONS = 'allOperations';
-const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
-
-const HeaderValueSchema = z
-  .string()
-  .max(8192)
-  .regex(HEADER_VALUE, 'A header value cannot contain CR, LF or controls.');
-
-const SampleSchema = z
-  .object({
-    method: z.string().regex(HEADER_NAME, 'An HTTP method is a token such as GET.').max(20).optional(),
-    url: z
-      .string()
-      .max(8192)
-      .optional()
-      .meta({
-        description:
-          'Path and query under the base path (`/orders/42?x=1`), the full path, or an absolute URL. Default: the ' +
-          "operation's path with `{name}` as `sample-name` (`/sample-path` for All operations).",
-      }),
-    headers: z
-      .record(
-        z.string().regex(HEADER_NAME, 'Not a valid header name.').max(256),
-        z.union([HeaderValueSchema, z.array(HeaderValueSchema).max(20)]),
-      )
-      .optional(),
-  })
-  .strict();
-
-const PreviewBodySchema = z
-  .object({
-    configuration: z
-      .object({
-        allOperations: PassthroughEntrySchema.optional(),
-        operations: z.record(z.string().max(2100), PassthroughEntrySchema).default({}),
-      })
-      .strict()
-      .optional()
-      .meta({ description: 'An unsaved configuration; without it the saved one is previewed.' }),
-    entry: z
-      .string()
-      .min(1)
-      .max(2100)
-      .meta({ description: '`allOperations` or an operation key such as `GET /orders/{id}`.' }),
-    agentGroupId: z.string().max(100).optional().meta({
-      description:
-        "Whose environment supplies #env values; default: the API's first cross-platform agent group.",
-    }),
-    sample: SampleSchema.optional(),
-  })
-  .strict()
-  .meta({ id: 'PassthroughPreviewRequest' });
-type PreviewBody = z.infer<typeof PreviewBodySchema>;
-
-const PreviewErrorSchema = z.object({
-  place: z.string().meta({ description: '`section1`…`section4`, `header:<index>`, `target` or `sample`.' }),
-  position: z.int(),
-  length: z.int().optional(),
-  message: z.string(),
-});
-
-const PreviewSchema = z
-  .object({
-    targetUrl: z
-      .string()
-      .nullable()
-      .meta({ description: 'The target URL, secrets as ********; null on errors.' }),
-    headers: z.record(z.string(), z.union([z.string(), z.array(z.string())])).meta({
-      description: 'The headers as forwarded (lower-case names), credentials and secrets as ********.',
-    }),
-    errors: z.array(PreviewErrorSchema),
-  })
-  .meta({ id: 'PassthroughPreview' });
-
-type PreviewError = z.infer<typeof PreviewErrorSchema>;
-
 /** `POST /api/v1/apis/{apiId}/passthrough/preview`: what the gateway would forward, for the editor as one types. */
 export function passthroughPreviewRoutes(context: ManagementContext): AnyRoute[] {
   const { tenant, settings } = context;
@@ -109,12 +38,16 @@ export function passthroughPreviewRoutes(context: ManagementContext): AnyRoute[]
         'Compiles the entry (saved, or unsaved from the body) and renders it for a sample request with the same ' +
         'code the gateway runs. Secret values and credential headers are masked. Nothing is saved or audited.',
       params: z.object({ apiId: z.string().min(1).max(100) }),
-      body: { kind: 'json', schema: PreviewBodySchema },
+      body: { kind: 'json', schema: PassthroughPreviewRequestSchema },
       responses: [
-        { status: 200, description: 'The preview, or the errors that prevent it.', schema: PreviewSchema },
+        {
+          status: 200,
+          description: 'The preview, or the errors that prevent it.',
+          schema: PassthroughPreviewSchema,
+        },
       ],
       problems: [404],
-      async handler({ params, body, req }) {
+      handler({ params, body, req }) {
         const data = tenant.configStore.data;
         const api = data.apis.find((candidate) => candidate.id === params.apiId);
         if (!api) throw notFound(`No API has id ${params.apiId}.`);
@@ -171,7 +104,7 @@ export function passthroughPreviewRoutes(context: ManagementContext): AnyRoute[]
 function selectEntry(
   data: Readonly<ConfigData>,
   apiId: string,
-  body: PreviewBody,
+  body: PassthroughPreviewRequest,
 ): StoredPassthroughEntry | undefined {
   const configuration =
     body.configuration ?? data.passthroughs.find((candidate) => candidate.apiId === apiId);

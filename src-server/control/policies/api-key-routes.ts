@@ -1,9 +1,14 @@
-import { LIST_PAGING_QUERY, listPageSchema, paginate } from '../../core/http/paging.js';
+import { LIST_PAGING_QUERY, paginate } from '../../core/http/paging.js';
+import { listPageSchema } from '../../core/contracts/paging-schemas.js';
 import { stringParam } from '../../core/http/query-params.js';
 import { defineRoute, type AnyRoute } from '../http/route.js';
-import { IdParams } from '../common/common-schemas.js';
+import { IdParams } from '../../core/contracts/common-schemas.js';
 import type { ApiKeyRecord } from '../../core/model/config-model.js';
-import { ApiKeySchema, CreateApiKeySchema, CreatedApiKeySchema } from './api-key-schemas.js';
+import {
+  ApiKeySchema,
+  CreateApiKeySchema,
+  CreatedApiKeySchema,
+} from '../../core/contracts/api-key-schemas.js';
 import { toApiKeyDto, type ApiKeyService } from './api-key-service.js';
 
 const TAG = 'ApiKeys';
@@ -27,7 +32,7 @@ export function apiKeyRoutes(keys: ApiKeyService, now: () => Date): AnyRoute[] {
         environmentId: stringParam({ description: 'Only keys of this environment.', maxLength: 100 }),
       },
       responses: [{ status: 200, description: 'API keys by name.', schema: listPageSchema(ApiKeySchema) }],
-      async handler({ query }) {
+      handler({ query }) {
         const page = paginate(
           keys.list({ environmentId: query.environmentId }),
           query.PageNumber,
@@ -47,7 +52,7 @@ export function apiKeyRoutes(keys: ApiKeyService, now: () => Date): AnyRoute[] {
       params: IdParams,
       responses: [{ status: 200, description: 'The API key.', schema: ApiKeySchema }],
       problems: [404],
-      async handler({ params }) {
+      handler({ params }) {
         return { body: toApiKeyDto(keys.get(params.id), now()) };
       },
     }),

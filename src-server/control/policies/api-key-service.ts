@@ -5,7 +5,7 @@ import type { ManagementDeps } from '../common/management-deps.js';
 import { byName, quoted, requireRecord } from '../common/records.js';
 import type { ApiKeyRecord, ConfigData } from '../../core/model/config-model.js';
 import { apiKeyPrefix, generateApiKey, type ApiKeyDigest } from './api-key-digest.js';
-import type { CreateApiKeyInput } from './api-key-schemas.js';
+import type { CreateApiKeyInput } from '../../core/contracts/api-key-schemas.js';
 
 /** API keys per environment: created with the key shown once, listed without it, revoked by deletion. */
 export class ApiKeyService {

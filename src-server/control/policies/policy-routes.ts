@@ -1,9 +1,10 @@
-import { LIST_PAGING_QUERY, listPageSchema, paginate } from '../../core/http/paging.js';
+import { LIST_PAGING_QUERY, paginate } from '../../core/http/paging.js';
+import { listPageSchema } from '../../core/contracts/paging-schemas.js';
 import { stringParam } from '../../core/http/query-params.js';
 import { defineRoute, type AnyRoute, type AuditAnnotations } from '../http/route.js';
-import { IdParams } from '../common/common-schemas.js';
+import { IdParams } from '../../core/contracts/common-schemas.js';
 import type { ConfigData, PolicyRecord } from '../../core/model/config-model.js';
-import { CreatePolicySchema, ModifyPolicySchema, PolicySchema } from './policy-schemas.js';
+import { CreatePolicySchema, ModifyPolicySchema, PolicySchema } from '../../core/contracts/policy-schemas.js';
 import type { PolicyService } from './policy-service.js';
 
 const TAG = 'Policies';
@@ -33,7 +34,7 @@ export function policyRoutes(policies: PolicyService, data: () => Readonly<Confi
         agentGroupId: stringParam({ description: 'Only policies of this agent group.', maxLength: 100 }),
       },
       responses: [{ status: 200, description: 'Policies by name.', schema: listPageSchema(PolicySchema) }],
-      async handler({ query }) {
+      handler({ query }) {
         return {
           body: paginate(
             policies.list({ agentGroupId: query.agentGroupId }),
@@ -53,7 +54,7 @@ export function policyRoutes(policies: PolicyService, data: () => Readonly<Confi
       params: IdParams,
       responses: [{ status: 200, description: 'The policy.', schema: PolicySchema }],
       problems: [404],
-      async handler({ params }) {
+      handler({ params }) {
         return { body: policies.get(params.id) };
       },
     }),

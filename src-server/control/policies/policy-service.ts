@@ -4,8 +4,8 @@ import type { ManagementDeps } from '../common/management-deps.js';
 import { byName, listNames, quoted, requireRecord, sameName } from '../common/records.js';
 import type { ConfigData, PolicyRecord } from '../../core/model/config-model.js';
 import { normalizeBasePath } from '../../core/paths/base-path.js';
-import type { CreatePolicyInput, ModifyPolicyInput } from './policy-schemas.js';
-import { ErrorCode } from '../../core/errors/error-codes.js';
+import type { CreatePolicyInput, ModifyPolicyInput } from '../../core/contracts/policy-schemas.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 /** API policies: which endpoints of an agent group they open, to whom, how often. */
 export class PolicyService {

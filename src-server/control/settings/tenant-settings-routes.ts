@@ -1,6 +1,14 @@
 import * as z from 'zod';
 import { HttpProblem, notFound, unprocessable } from '../../core/http/problem.js';
-import { LIST_PAGING_QUERY, listPageSchema, paginate } from '../../core/http/paging.js';
+import { LIST_PAGING_QUERY, paginate } from '../../core/http/paging.js';
+import { listPageSchema } from '../../core/contracts/paging-schemas.js';
+import {
+  AUDIT_LOG_FLAG_KEY,
+  ControlPanelStatusSchema,
+  RestartAcceptedSchema,
+  SetTenantSettingSchema,
+  TenantSettingSchema,
+} from '../../core/contracts/tenant-settings-schemas.js';
 import { defineRoute, type AnyRoute } from '../http/route.js';
 import {
   SETTING_DEFINITIONS,
@@ -10,48 +18,16 @@ import {
   type SettingDefinition,
 } from '../../core/settings/setting-definitions.js';
 import type { SettingsSnapshot, SettingsSource } from '../../core/settings/settings.js';
-import { ErrorCode } from '../../core/errors/error-codes.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 const TAG = 'TenantSettings';
 
-const SettingValueSchema = z.union([z.boolean(), z.number(), z.string()]);
-
-const SettingSchema = z
-  .object({
-    key: z.string().meta({ example: 'Flags:EnableServiceApiAuditLogRoute' }),
-    type: z.enum(['boolean', 'integer', 'string']),
-    description: z.string(),
-    tenantEditable: z.boolean().meta({ description: 'Can be changed through this API (Operator role).' }),
-    defaultValue: SettingValueSchema,
-    effectiveValue: SettingValueSchema.meta({
-      description: 'The value in force since the Control Panel last started.',
-    }),
-    configuredValue: SettingValueSchema.meta({
-      description: 'The value the next Control Panel start will use.',
-    }),
-    configuredSource: z.enum(['default', 'appsettings', 'environment', 'commandLine']),
-    pendingRestart: z
-      .boolean()
-      .meta({ description: 'configuredValue differs from effectiveValue until a restart.' }),
-  })
-  .meta({ id: 'TenantSetting' });
-
-const ControlPanelStatusSchema = z
-  .object({
-    startedAt: z.string(),
-    restartCount: z.int(),
-    pendingRestart: z.boolean(),
-    auditLogRouteEnabled: z.boolean(),
-    version: z.string(),
-  })
-  .meta({ id: 'ControlPanelStatus' });
-
 export interface TenantSettingsDeps {
   source: SettingsSource;
-  effective(): SettingsSnapshot;
-  status(): { startedAt: string; restartCount: number; version: string };
+  effective: () => SettingsSnapshot;
+  status: () => { startedAt: string; restartCount: number; version: string };
   /** Restarts the Control Panel listener once the current response is sent. */
-  scheduleRestart(): void;
+  scheduleRestart: () => void;
 }
 
 async function describeAll(deps: TenantSettingsDeps) {
@@ -90,7 +66,9 @@ export function tenantSettingsRoutes(deps: TenantSettingsDeps): AnyRoute[] {
       operationId: 'listTenantSettings',
       summary: 'Settings with their effective and pending values',
       query: LIST_PAGING_QUERY,
-      responses: [{ status: 200, description: 'Every setting.', schema: listPageSchema(SettingSchema) }],
+      responses: [
+        { status: 200, description: 'Every setting.', schema: listPageSchema(TenantSettingSchema) },
+      ],
       async handler({ query }) {
         return { body: paginate(await describeAll(deps), query.PageNumber, query.PageSize) };
       },
@@ -107,9 +85,9 @@ export function tenantSettingsRoutes(deps: TenantSettingsDeps): AnyRoute[] {
       params: z.object({ key: z.string().min(1).max(200) }),
       body: {
         kind: 'json',
-        schema: z.object({ value: SettingValueSchema }).strict().meta({ id: 'SetTenantSetting' }),
+        schema: SetTenantSettingSchema,
       },
-      responses: [{ status: 200, description: 'The setting after the change.', schema: SettingSchema }],
+      responses: [{ status: 200, description: 'The setting after the change.', schema: TenantSettingSchema }],
       problems: [404, 422],
       async handler({ params, body, audit }) {
         const definition = findSettingDefinition(params.key);
@@ -145,7 +123,7 @@ export function tenantSettingsRoutes(deps: TenantSettingsDeps): AnyRoute[] {
           body: {
             ...deps.status(),
             pendingRestart: settings.some((setting) => setting.pendingRestart),
-            auditLogRouteEnabled: deps.effective().bool('Flags:EnableServiceApiAuditLogRoute'),
+            auditLogRouteEnabled: deps.effective().bool(AUDIT_LOG_FLAG_KEY),
           },
         };
       },
@@ -163,10 +141,10 @@ export function tenantSettingsRoutes(deps: TenantSettingsDeps): AnyRoute[] {
         {
           status: 202,
           description: 'Restart scheduled.',
-          schema: z.object({ status: z.literal('restarting'), previousStartedAt: z.string() }),
+          schema: RestartAcceptedSchema,
         },
       ],
-      async handler() {
+      handler() {
         deps.scheduleRestart();
         return { status: 202, body: { status: 'restarting', previousStartedAt: deps.status().startedAt } };
       },

@@ -1,5 +1,6 @@
-/** How long an audit entry is kept: general entries age out, configuration entries live with their resource, agent events roll. */
-export type AuditCategory = 'general' | 'configuration' | 'agent';
+import type { AuditCategory } from '../contracts/audit-schemas.js';
+
+export type { AuditCategory };
 
 /**
  * The activity catalog: every `{Controller}.{Action}` Gatehouse knows. It drives role checks and is the list of
@@ -59,6 +60,10 @@ export const ACTIVITIES = [
   change('Apis.Import', 'Import or re-import an API definition from an OpenAPI document'),
   change('Apis.Modify', "Change an API's agent groups or description"),
   change('Apis.Delete', 'Delete an API definition'),
+  change(
+    'Apis.Restore',
+    'Restore an earlier revision of an API definition with its passthrough configuration',
+  ),
   read('Passthroughs.View', 'Read Passthrough API configurations'),
   read('Passthroughs.Preview', 'Preview the target URL and headers of a passthrough configuration'),
   change(

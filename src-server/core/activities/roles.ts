@@ -1,7 +1,8 @@
+import { BUILT_IN_ROLES, type RoleName } from '../contracts/access-schemas.js';
 import { ACTIVITIES, type ActivityName } from './activities.js';
 
-export const BUILT_IN_ROLES = ['Operator', 'Administrator', 'Auditor'] as const;
-export type RoleName = (typeof BUILT_IN_ROLES)[number];
+export { BUILT_IN_ROLES };
+export type { RoleName };
 
 interface RoleDefinition {
   description: string;

@@ -1,40 +1,16 @@
-/** The three retention classes of seed part 8. */
-import type { AuditCategory } from '../activities/activities.js';
+import type {
+  AuditAgentGroup,
+  AuditCategory,
+  AuditEntry,
+  AuditResource,
+} from '../contracts/audit-schemas.js';
 
-export type { AuditCategory };
-
-/** A resource an audited action touched. `type` is a resource kind such as `Api`, `Passthrough`, `AgentGroup`. */
-export interface AuditResource {
-  type: string;
-  id: string;
-  name?: string;
-}
-
-export interface AuditAgentGroup {
-  id: string;
-  name: string;
-}
-
-/** One record of the audit trail, as stored and as returned by `GET /api/v1/audit-log`. */
-export interface AuditEntry {
-  /** Monotonic sequence number assigned by the store; unique within the tenant. */
-  id: number;
-  /** `{Controller}.{Action}` from the activity catalog. */
-  actionName: string;
-  /** Who did it: the user's name, the application registration's name, or `system` for agent events. */
-  userName: string;
-  /** ISO 8601 UTC with milliseconds and `Z`. */
-  timestamp: string;
-  /** The request's parameters (path, query and body) as a JSON object, secrets masked. */
-  parameters: Record<string, unknown>;
-  resources: AuditResource[];
-  agentGroup?: AuditAgentGroup;
-  category: AuditCategory;
-  /** HTTP status the action ended with (absent for agent events and for imported entries that had none). */
-  statusCode?: number;
-  /** Human-readable summary, when the source provided one (some platform versions' exports do). */
-  description?: string;
-}
+/**
+ * A record of the audit trail is the one the API returns (`AuditEntrySchema`): `id` is the store's monotonic
+ * sequence number, `timestamp` ISO 8601 UTC with milliseconds, `parameters` the request's parameters with secrets
+ * masked, `userName` the user, the application registration or `system` for agent events.
+ */
+export type { AuditAgentGroup, AuditCategory, AuditEntry, AuditResource };
 
 export type NewAuditEntry = Omit<AuditEntry, 'id'>;
 
@@ -86,25 +62,25 @@ export type ImportResult = ImportProgress;
  */
 export interface AuditStore {
   /** Resolves once the entry is durable on disk (fsync'd). */
-  append(entry: NewAuditEntry): Promise<AuditEntry>;
+  append: (entry: NewAuditEntry) => Promise<AuditEntry>;
   /**
    * Bulk import; entries whose content already exists are skipped (idempotent). Durable when it resolves. An
    * asynchronous source may yield arrays of entries, which saves a promise per entry on large files.
    */
-  importEntries(
+  importEntries: (
     entries: AsyncIterable<NewAuditEntry | readonly NewAuditEntry[]> | Iterable<NewAuditEntry>,
     onProgress?: (progress: ImportProgress) => void,
-  ): Promise<ImportResult>;
-  query(query: AuditQuery): Promise<AuditPage>;
+  ) => Promise<ImportResult>;
+  query: (query: AuditQuery) => Promise<AuditPage>;
   /** Every matching entry in list order, read lazily (for export). */
-  iterate(filter: AuditFilter): AsyncIterable<AuditEntry>;
+  iterate: (filter: AuditFilter) => AsyncIterable<AuditEntry>;
   /** Distinct action and user names present in the store (for autocomplete), sorted. */
-  facets(): { actionNames: string[]; userNames: string[] };
-  applyRetention(policy: RetentionPolicy): Promise<{ removed: number }>;
+  facets: () => { actionNames: string[]; userNames: string[] };
+  applyRetention: (policy: RetentionPolicy) => Promise<{ removed: number }>;
   /** Removes the configuration entries that name this resource. */
-  removeResourceHistory(resource: Pick<AuditResource, 'type' | 'id'>): Promise<{ removed: number }>;
-  count(): number;
+  removeResourceHistory: (resource: Pick<AuditResource, 'type' | 'id'>) => Promise<{ removed: number }>;
+  count: () => number;
   /** Waits for pending appends and persists what makes the next start fast. */
-  flush(): Promise<void>;
-  close(): Promise<void>;
+  flush: () => Promise<void>;
+  close: () => Promise<void>;
 }

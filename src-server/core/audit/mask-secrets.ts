@@ -1,4 +1,6 @@
-export const MASK = '********';
+import { SECRET_MASK as MASK } from '../contracts/constants.js';
+
+export { MASK };
 
 /** Property names whose values are secrets wherever they appear. */
 const SECRET_KEY =
@@ -10,6 +12,48 @@ const CREDENTIAL_HEADER =
 
 export function isCredentialHeader(name: string): boolean {
   return CREDENTIAL_HEADER.test(name.trim());
+}
+
+/**
+ * `/a?api_key=abc&x=1` → `/a?api_key=********&x=1`: the values of query parameters whose names look like
+ * credentials (`api_key`, `access_token`, `token`, `sig`, … the header rule) or that are in `extraNames` (lower-case:
+ * the names API-key policies read keys from). A target or path without a query is returned as it is.
+ */
+export function maskCredentialQuery(target: string, extraNames: ReadonlySet<string> = NO_NAMES): string {
+  const queryStart = target.indexOf('?');
+  if (queryStart === -1) return target;
+  const pairs = target.slice(queryStart + 1).split('&');
+  let changed = false;
+  for (let index = 0; index < pairs.length; index++) {
+    const pair = pairs[index]!;
+    const equals = pair.indexOf('=');
+    if (equals === -1) continue;
+    const name = decodeQueryName(pair.slice(0, equals));
+    if (isCredentialQueryName(name) || extraNames.has(name.toLowerCase())) {
+      pairs[index] = `${pair.slice(0, equals)}=${MASK}`;
+      changed = true;
+    }
+  }
+  return changed ? `${target.slice(0, queryStart)}?${pairs.join('&')}` : target;
+}
+
+const NO_NAMES: ReadonlySet<string> = new Set();
+
+/** Query names that carry credentials: the header rule, plus the short names signed URLs use. */
+const CREDENTIAL_QUERY = /^(sig|auth|jwt|code|sid|sessionid|session_id|pass|passwd|pwd|credentials?)$/i;
+
+function isCredentialQueryName(name: string): boolean {
+  return isCredentialHeader(name) || CREDENTIAL_QUERY.test(name.trim());
+}
+
+function decodeQueryName(raw: string): string {
+  if (!raw.includes('%') && !raw.includes('+')) return raw;
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch (error) {
+    if (error instanceof URIError) return raw;
+    throw error;
+  }
 }
 
 /**

@@ -1,6 +1,9 @@
 import type { AgentGroupRecord, ConfigData, EnvironmentRecord } from '../model/config-model.js';
 
-type Migration = (data: ConfigData, now: Date) => void;
+/** The store as an older release wrote it: what later versions added may be missing. */
+type StoredConfigData = Partial<ConfigData>;
+
+type Migration = (data: StoredConfigData, now: Date) => void;
 
 /** Index i upgrades schema version i to i + 1. Append only; never edit a released step. */
 const MIGRATIONS: Migration[] = [
@@ -42,10 +45,12 @@ const MIGRATIONS: Migration[] = [
 
 export const CURRENT_SCHEMA_VERSION = MIGRATIONS.length;
 
-export function migrate(data: ConfigData, now: Date): ConfigData {
+/** Brings a store read from disk (typed as the current shape, but of any older version) up to date, in place. */
+export function migrate(stored: ConfigData, now: Date): ConfigData {
+  const data: StoredConfigData = stored;
   for (let version = data.schemaVersion ?? 0; version < CURRENT_SCHEMA_VERSION; version++) {
     MIGRATIONS[version]!(data, now);
     data.schemaVersion = version + 1;
   }
-  return data;
+  return stored;
 }

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { open, readFile, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { ErrorCode } from '../errors/error-codes.js';
+import { ErrorCode } from '../contracts/error-codes.js';
 import { GatehouseError } from '../errors/gatehouse-error.js';
 
 export interface LockOwner {
@@ -26,7 +26,7 @@ export class DataDirLockedError extends GatehouseError {
 }
 
 export interface DataDirLock {
-  release(): Promise<void>;
+  release: () => Promise<void>;
 }
 
 function isAlive(pid: number): boolean {
@@ -38,15 +38,17 @@ function isAlive(pid: number): boolean {
   }
 }
 
+const textOr = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback);
+
 async function readOwner(lockFile: string): Promise<LockOwner | undefined> {
   try {
-    const parsed = JSON.parse(await readFile(lockFile, 'utf8')) as Partial<LockOwner>;
+    const parsed = JSON.parse(await readFile(lockFile, 'utf8')) as { [K in keyof LockOwner]?: unknown };
     if (typeof parsed.pid !== 'number') return undefined;
     return {
       pid: parsed.pid,
-      hostname: String(parsed.hostname ?? ''),
-      command: String(parsed.command ?? 'serve'),
-      startedAt: String(parsed.startedAt ?? 'unknown'),
+      hostname: textOr(parsed.hostname, ''),
+      command: textOr(parsed.command, 'serve'),
+      startedAt: textOr(parsed.startedAt, 'unknown'),
     };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;

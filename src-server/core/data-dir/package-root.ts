@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 interface PackageInfo {
   root: string;
   version: string;
+  /** package.json's `license`. */
+  license: string;
 }
 
 let cached: PackageInfo | undefined;
@@ -19,15 +21,19 @@ export function packageInfo(): PackageInfo {
   for (;;) {
     const file = join(dir, 'package.json');
     if (existsSync(file)) {
-      const parsed = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
+      const parsed = JSON.parse(readFileSync(file, 'utf8')) as {
+        name?: string;
+        version?: string;
+        license?: string;
+      };
       if (parsed.name === 'gatehouse') {
-        cached = { root: dir, version: parsed.version ?? '0.0.0' };
+        cached = { root: dir, version: parsed.version ?? '0.0.0', license: parsed.license ?? 'UNLICENSED' };
         return cached;
       }
     }
     const parent = dirname(dir);
     if (parent === dir) {
-      cached = { root: process.cwd(), version: '0.0.0' };
+      cached = { root: process.cwd(), version: '0.0.0', license: 'UNLICENSED' };
       return cached;
     }
     dir = parent;

@@ -1,4 +1,4 @@
-import type { ErrorCode } from './error-codes.js';
+import type { ErrorCode } from '../contracts/error-codes.js';
 
 /**
  * The base of every error Gatehouse raises on purpose. `code` is stable (docs/ERROR-CODES.md): callers match on

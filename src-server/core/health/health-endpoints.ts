@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ErrorCode, statusOf, type HttpErrorCode } from '../errors/error-codes.js';
+import { ErrorCode, statusOf, type HttpErrorCode } from '../contracts/error-codes.js';
 import { newTraceId, problemTitleFor, problemTypeFor, PROBLEM_CONTENT_TYPE } from '../http/problem.js';
 
 /**
@@ -21,7 +21,7 @@ export type Readiness = Record<string, HealthCheck>;
 export interface HealthProbe {
   /** Shown in both answers: which instance (and worker) answered. */
   instance: string;
-  readiness(): Promise<Readiness>;
+  readiness: () => Promise<Readiness>;
 }
 
 /**

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode, statusOf, type ErrorCodeWithStatus, type HttpErrorCode } from '../errors/error-codes.js';
+import {
+  ErrorCode,
+  statusOf,
+  type ErrorCodeWithStatus,
+  type HttpErrorCode,
+} from '../contracts/error-codes.js';
 import { GatehouseError } from '../errors/gatehouse-error.js';
 
 /** RFC 9457 problem details in the ASP.NET ProblemDetails shape. */

@@ -7,11 +7,13 @@ export interface QueryParamSpec<T> {
   /** Other accepted spellings besides case differences (documentation lists the canonical one). */
   description: string;
   schema: ParamSchema;
-  parse(raw: string): { ok: true; value: T } | { ok: false; message: string };
+  parse: (raw: string) => { ok: true; value: T } | { ok: false; message: string };
   defaultValue?: T;
 }
 
 export type QuerySpec = Record<string, QueryParamSpec<unknown>>;
+/** A spec with exactly the parameters of a contract's query parameter type (checked with `satisfies`). */
+export type QuerySpecOf<Parameters> = { [Name in keyof Required<Parameters>]: QueryParamSpec<unknown> };
 export type QueryValues<S extends QuerySpec> = {
   [K in keyof S]: S[K] extends QueryParamSpec<infer T> ? T | undefined : never;
 };
@@ -62,12 +64,11 @@ export function stringParam(options: {
   description: string;
   maxLength?: number;
   pattern?: RegExp;
-  example?: string;
 }): QueryParamSpec<string> {
   const maxLength = options.maxLength ?? 512;
   return {
     description: options.description,
-    schema: { type: 'string', maxLength, ...(options.example ? { example: options.example } : {}) },
+    schema: { type: 'string', maxLength },
     parse(raw) {
       if (raw.length > maxLength)
         return { ok: false, message: `The value must be at most ${maxLength} characters.` };
@@ -101,7 +102,8 @@ export function enumParam<T extends string>(options: {
 export function dateTimeParam(options: { description: string }): QueryParamSpec<number> {
   return {
     description: options.description,
-    schema: { type: 'string', format: 'date-time', example: '2026-01-31T00:00:00Z' },
+    // No `example`: Swagger UI's "Try it out" prefills it, and a filter prefilled with one date matches nothing.
+    schema: { type: 'string', format: 'date-time' },
     parse(raw) {
       const value = parseUtcDateTime(raw);
       return value === undefined

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { HttpProblem, PROBLEM_CONTENT_TYPE } from './problem.js';
-import { ErrorCode, type HttpErrorCode } from '../errors/error-codes.js';
+import { ErrorCode, type HttpErrorCode } from '../contracts/error-codes.js';
 
 export function sendProblem(req: Request, res: Response, problem: HttpProblem): void {
   if (res.headersSent) {
@@ -46,7 +46,8 @@ const READ_FAILURE_CODE: Partial<Record<number, HttpErrorCode>> = {
 /** Maps anything thrown during request handling to a problem; unexpected errors never leak their text. */
 export function toHttpProblem(error: unknown, onUnexpected: (error: unknown) => void): HttpProblem {
   if (error instanceof HttpProblem) return error;
-  const bodyParserError = error as { type?: string; status?: number; expose?: boolean; limit?: number };
+  const bodyParserError = error as
+    { type?: string; status?: number; expose?: boolean; limit?: number } | null | undefined;
   switch (bodyParserError?.type) {
     case 'entity.parse.failed':
       return new HttpProblem(ErrorCode.GH_ERR_INVALID_JSON, 'The request body is not valid JSON.');

@@ -85,15 +85,69 @@ export interface EnvironmentVariableRecord {
 
 export type HttpMethodName = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE';
 
+/** One condition: the parameter is present and, when `value` is given, has exactly that value. */
+export interface MatchCondition {
+  name: string;
+  value?: string;
+}
+
+/** What a request must carry besides its path and method to be this operation (core/paths/request-match.ts). */
+export interface RequestMatch {
+  query?: MatchCondition[];
+  /** Header names are lower-case. */
+  headers?: MatchCondition[];
+}
+
 export interface ApiOperationRecord {
   /** `${method} ${path}`, e.g. `GET /orders/{id}`: the operation's identity across re-imports. */
   key: string;
   method: HttpMethodName;
-  /** OpenAPI path template under the base path. */
+  /**
+   * The document's path key under the base path: an OpenAPI path template, possibly followed by `?…` or `#…`
+   * naming the query values or headers that tell operations on one URL apart (see core/paths/request-match.ts).
+   */
   path: string;
+  /** Set when the path key names such conditions. */
+  requestMatch?: RequestMatch;
   operationId?: string;
   summary?: string;
   pathParameters: string[];
+}
+
+export type OpenApiSpecVersion = '3.2' | '3.1' | '3.0' | '2.0';
+
+/** Where an API's document came from: `url` is re-imported from the same URL. */
+export interface ApiSourceRecord {
+  kind: 'upload' | 'file' | 'url';
+  /** The file name (upload, file) or the URL (url), without credentials. */
+  name?: string;
+  url?: string;
+}
+
+/**
+ * One import, re-import or restore of an API. Its operations, warnings and skipped operations are kept in
+ * `detailsFile`, the passthrough configuration it had when the next revision replaced it in `passthroughFile`
+ * (both in the documents folder, like the document itself: see control/apis/api-document-files.ts).
+ */
+export interface ApiRevisionRecord {
+  revision: number;
+  importedAt: string;
+  source: ApiSourceRecord;
+  documentFile: string;
+  documentMediaType: string;
+  /** SHA-256 of the document as stored, hex. */
+  documentSha256: string;
+  detailsFile?: string;
+  /** Set once the revision was replaced while the API had a passthrough configuration. */
+  passthroughFile?: string;
+  version: string;
+  specVersion: OpenApiSpecVersion;
+  basePath: string;
+  operationCount: number;
+  warningCount: number;
+  skippedCount: number;
+  /** The revision this one restored. */
+  restoredFrom?: number;
 }
 
 /** An API definition imported from an OpenAPI document (kept as a file in the documents folder). */
@@ -101,7 +155,7 @@ export interface ApiRecord {
   id: string;
   name: string;
   version: string;
-  specVersion: '3.1' | '3.0' | '2.0';
+  specVersion: OpenApiSpecVersion;
   description?: string;
   /** Normalised: leading `/`, no trailing `/`; `/` for the root. */
   basePath: string;
@@ -113,6 +167,10 @@ export interface ApiRecord {
   documentMediaType?: string;
   operations: ApiOperationRecord[];
   revision: number;
+  /** Where the current revision's document came from; absent in records of earlier versions. */
+  source?: ApiSourceRecord;
+  /** Oldest first, the current one last; absent in records of earlier versions (then only the current exists). */
+  revisions?: ApiRevisionRecord[];
   importedAt: string;
   updatedAt: string;
 }
@@ -153,21 +211,33 @@ export interface PassthroughEntry<Header = HeaderEntry> {
     allowedOrigins: string[];
     allowCredentials: boolean;
     maxAgeSeconds: number;
+    /** Response headers a browser script may read besides the CORS-safelisted ones (`ETag`, `Location`, …). */
+    exposeHeaders: string[];
   };
   headers: Header[];
   timeouts: { connectMs: number; responseMs: number };
   /** 413 beyond it. */
   maxRequestBodyBytes: number;
   tls: { verify: boolean; caCertificate?: string };
+  /** Relays `Upgrade: websocket` requests to the target (policies and CORS checked on the handshake). */
+  allowWebSocket: boolean;
 }
 
 export type StoredPassthroughEntry = PassthroughEntry<StoredHeaderEntry>;
 
 export const PASSTHROUGH_DEFAULTS = {
-  cors: { enabled: false, allowedOrigins: [] as string[], allowCredentials: false, maxAgeSeconds: 600 },
+  cors: {
+    enabled: false,
+    allowedOrigins: [] as string[],
+    allowCredentials: false,
+    maxAgeSeconds: 600,
+    exposeHeaders: [] as string[],
+  },
   timeouts: { connectMs: 5_000, responseMs: 30_000 },
-  maxRequestBodyBytes: 100 * 1024 * 1024,
+  /** 100 MiB (a literal, so the console's copy is checked against it). */
+  maxRequestBodyBytes: 104_857_600,
   tls: { verify: true },
+  allowWebSocket: false,
 } as const;
 
 /** The Passthrough configuration of one API: `All operations` and/or per-operation entries. */

@@ -34,12 +34,12 @@ const WRITE_SLICE = 64;
 
 export interface MonitoringRecorderOptions {
   /** Stores a batch; resolves with the records kept (invalid ones are left out) once they are durable. */
-  write(records: NewMonitoringRecord[]): Promise<readonly unknown[]>;
+  write: (records: NewMonitoringRecord[]) => Promise<readonly unknown[]>;
   logger: Logger;
   tuning?: Partial<RecorderTuning>;
   /** Called for every record handed to `record()` (the Prometheus counters). */
-  onRecord?(record: NewMonitoringRecord): void;
-  onDrop?(reason: DropReason, count: number): void;
+  onRecord?: (record: NewMonitoringRecord) => void;
+  onDrop?: (reason: DropReason, count: number) => void;
 }
 
 /**

@@ -84,14 +84,14 @@ export interface MonitoringStoreStats {
  */
 export interface MonitoringStore {
   /** Assigns ids (increasing) and resolves once the records are durable and visible to queries. */
-  append(records: readonly NewMonitoringRecord[]): Promise<MonitoringRecord[]>;
-  query(query: MonitoringQuery): Promise<MonitoringPage>;
-  get(id: number): Promise<MonitoringRecord | undefined>;
-  summarize(request: SummaryRequest): MonitoringSummaryData;
+  append: (records: readonly NewMonitoringRecord[]) => Promise<MonitoringRecord[]>;
+  query: (query: MonitoringQuery) => Promise<MonitoringPage>;
+  get: (id: number) => Promise<MonitoringRecord | undefined>;
+  summarize: (request: SummaryRequest) => MonitoringSummaryData;
   /** Time of the oldest record held, if any. */
-  oldestTimeMs(): number | undefined;
+  oldestTimeMs: () => number | undefined;
   /** Removes records whose request time is before `now - maxAgeMs`, and the log segments they leave empty. */
-  applyRetention(policy: { now: number; maxAgeMs: number }): Promise<{ removed: number }>;
-  stats(): MonitoringStoreStats;
-  close(): Promise<void>;
+  applyRetention: (policy: { now: number; maxAgeMs: number }) => Promise<{ removed: number }>;
+  stats: () => MonitoringStoreStats;
+  close: () => Promise<void>;
 }

@@ -4,7 +4,7 @@ import type { MonitoringSink, NewMonitoringRecord } from './monitoring-record.js
 import { MonitoringRecorder, type RecorderTuning } from './monitoring-recorder.js';
 import type { MonitoringStore } from './monitoring-store.js';
 import { openMonitoringStore, type FileMonitoringStore } from './store/index.js';
-import { ErrorCode } from '../errors/error-codes.js';
+import { ErrorCode } from '../contracts/error-codes.js';
 import { GatehouseError } from '../errors/gatehouse-error.js';
 
 export interface OpenMonitoringOptions {

@@ -10,9 +10,9 @@ interface Watched {
 
 export interface TraceWatch {
   /** The request's monitoring record, or undefined when none arrived within `timeoutMs`. Ends the watch. */
-  record(timeoutMs: number): Promise<NewMonitoringRecord | undefined>;
+  record: (timeoutMs: number) => Promise<NewMonitoringRecord | undefined>;
   /** Ends the watch without waiting. */
-  cancel(): void;
+  cancel: () => void;
 }
 
 /**

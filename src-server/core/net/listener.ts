@@ -1,9 +1,10 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ErrorCode } from '../errors/error-codes.js';
+import { ErrorCode } from '../contracts/error-codes.js';
 import { GatehouseError } from '../errors/gatehouse-error.js';
 
-const GRACE_MS = 10_000;
+/** How long a stopping listener lets requests in flight finish unless told otherwise. */
+export const GRACE_MS = 10_000;
 
 export interface BoundListener {
   server: Server;

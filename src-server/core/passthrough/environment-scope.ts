@@ -10,7 +10,7 @@ export interface EnvironmentScope {
   /** Shapes of every variable, for compiling templates (which references exist). */
   shapes: Record<string, EnvVariableShape>;
   /** The value of `#env.<variable>` or `#env.<variable>.<member>` in this environment, or undefined. */
-  lookup(variable: string, member?: string): EnvValue | undefined;
+  lookup: (variable: string, member?: string) => EnvValue | undefined;
 }
 
 export function shapeOf(variable: EnvironmentVariableRecord): EnvVariableShape {

@@ -21,7 +21,15 @@ export interface TemplateSegment {
 }
 
 export type ParsedPathTemplate =
-  { ok: true; segments: TemplateSegment[]; parameterNames: string[] } | { ok: false; problems: string[] };
+  | {
+      ok: true;
+      segments: TemplateSegment[];
+      /** Each name once, in template order. */
+      parameterNames: string[];
+      /** Names used more than once (Azure publishes such templates): every occurrence must have the same value. */
+      repeatedNames: string[];
+    }
+  | { ok: false; problems: string[] };
 
 export function parsePathTemplate(template: string): ParsedPathTemplate {
   const problems: string[] = [];
@@ -30,19 +38,21 @@ export function parsePathTemplate(template: string): ParsedPathTemplate {
   if (template.includes('#')) problems.push("a path must not contain a fragment ('#')");
   const segments: TemplateSegment[] = [];
   const parameterNames: string[] = [];
+  const repeatedNames: string[] = [];
   let offset = template.startsWith('/') ? 1 : 0;
   for (const raw of template.slice(offset).split('/')) {
     const parts = parseSegment(raw, offset, problems);
     for (const part of parts) {
       if (part.kind !== 'parameter') continue;
-      if (parameterNames.includes(part.name))
-        problems.push(`parameter {${part.name}} appears more than once`);
-      else parameterNames.push(part.name);
+      if (!parameterNames.includes(part.name)) parameterNames.push(part.name);
+      else if (!repeatedNames.includes(part.name)) repeatedNames.push(part.name);
     }
     segments.push({ raw, parts });
     offset += raw.length + 1;
   }
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, segments, parameterNames };
+  return problems.length > 0
+    ? { ok: false, problems }
+    : { ok: true, segments, parameterNames, repeatedNames };
 }
 
 function parseSegment(raw: string, offset: number, problems: string[]): TemplatePart[] {
@@ -108,19 +118,20 @@ type SegmentMatcher = (decodedSegment: string, params: Record<string, string>) =
 export interface CompiledPathTemplate {
   template: string;
   /** Parameter values (decoded) when `path` matches, otherwise `null`. */
-  match(path: string): Record<string, string> | null;
+  match: (path: string) => Record<string, string> | null;
   /**
    * The same for a path already split on `/` and decoded: `decodedSegments` from index `from` on (none left is
    * the empty path). Spares a router that has split the request path splitting it again.
    */
-  matchSegments(decodedSegments: readonly string[], from: number): Record<string, string> | null;
+  matchSegments: (decodedSegments: readonly string[], from: number) => Record<string, string> | null;
 }
 
 /** Compiles a template for repeated matching; `undefined` when the template is invalid. */
 export function compilePathTemplate(template: string): CompiledPathTemplate | undefined {
   const parsed = parsePathTemplate(template);
   if (!parsed.ok) return undefined;
-  const matchers = parsed.segments.map(segmentMatcher);
+  const repeated = new Set(parsed.repeatedNames);
+  const matchers = parsed.segments.map((segment) => segmentMatcher(segment, repeated));
   // A parameter named `__proto__` must become an own property, which only a prototype-less object takes by
   // assignment (copied into a plain one at the end); any other template fills a plain object directly.
   const protoParameter = parsed.parameterNames.includes('__proto__');
@@ -145,7 +156,8 @@ export function compilePathTemplate(template: string): CompiledPathTemplate | un
   };
 }
 
-function segmentMatcher(segment: TemplateSegment): SegmentMatcher {
+/** `repeated`: names used more than once in the template, whose values must agree. */
+function segmentMatcher(segment: TemplateSegment, repeated: ReadonlySet<string>): SegmentMatcher {
   const [only] = segment.parts;
   if (segment.parts.length === 0) return (value) => value === '';
   if (segment.parts.length === 1 && only?.kind === 'literal') {
@@ -153,6 +165,13 @@ function segmentMatcher(segment: TemplateSegment): SegmentMatcher {
     return (value) => value === literal;
   }
   if (segment.parts.length === 1 && only?.kind === 'parameter') {
+    if (repeated.has(only.name)) {
+      return (value, params) => {
+        if (value === '' || (Object.hasOwn(params, only.name) && params[only.name] !== value)) return false;
+        params[only.name] = value;
+        return true;
+      };
+    }
     return (value, params) => {
       if (value === '') return false;
       params[only.name] = value;
@@ -171,7 +190,11 @@ function segmentMatcher(segment: TemplateSegment): SegmentMatcher {
   return (value, params) => {
     const found = pattern.exec(value);
     if (!found) return false;
-    names.forEach((name, index) => (params[name] = found[index + 1] ?? ''));
+    for (const [index, name] of names.entries()) {
+      const part = found[index + 1] ?? '';
+      if (repeated.has(name) && Object.hasOwn(params, name) && params[name] !== part) return false;
+      params[name] = part;
+    }
     return true;
   };
 }
@@ -209,23 +232,38 @@ export function templateSpecificity(template: string): number[] {
   });
 }
 
+/** What specificity compares of a template, worked out once (sorting many templates compares each often). */
+export interface SpecificityKey {
+  template: string;
+  scores: number[];
+  literalLength: number;
+}
+
+export function specificityKey(template: string): SpecificityKey {
+  return { template, scores: templateSpecificity(template), literalLength: literalLength(template) };
+}
+
 /**
  * Sort comparator, most specific first: the first segment where the scores differ decides
  * (`/orders/summary` before `/orders/{id}`, `/a/{x}/b` before `/{y}/b/c`); then more segments,
  * then more literal characters, then plain string order so the result is deterministic.
  */
 export function compareTemplateSpecificity(a: string, b: string): number {
-  const scoresA = templateSpecificity(a);
-  const scoresB = templateSpecificity(b);
+  return compareSpecificityKeys(specificityKey(a), specificityKey(b));
+}
+
+export function compareSpecificityKeys(a: SpecificityKey, b: SpecificityKey): number {
+  const { scores: scoresA } = a;
+  const { scores: scoresB } = b;
   for (let index = 0; index < Math.min(scoresA.length, scoresB.length); index += 1) {
     const difference = (scoresB[index] ?? 0) - (scoresA[index] ?? 0);
     if (difference !== 0) return difference;
   }
   if (scoresA.length !== scoresB.length) return scoresB.length - scoresA.length;
-  const literalDifference = literalLength(b) - literalLength(a);
+  const literalDifference = b.literalLength - a.literalLength;
   if (literalDifference !== 0) return literalDifference;
-  if (a === b) return 0;
-  return a < b ? -1 : 1;
+  if (a.template === b.template) return 0;
+  return a.template < b.template ? -1 : 1;
 }
 
 /** The most specific template matching `path`, with its parameters; `null` when none matches. */

@@ -1,5 +1,10 @@
-export type SettingType = 'boolean' | 'integer' | 'string';
-export type SettingValue = boolean | number | string;
+import {
+  AUDIT_LOG_FLAG_KEY,
+  type SettingType,
+  type SettingValue,
+} from '../contracts/tenant-settings-schemas.js';
+
+export type { SettingType, SettingValue };
 
 export interface SettingDefinition {
   /** ASP.NET-style key: sections separated by `:`. Matched case-insensitively. */
@@ -23,7 +28,7 @@ export interface SettingDefinition {
  */
 export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   {
-    key: 'Flags:EnableServiceApiAuditLogRoute',
+    key: AUDIT_LOG_FLAG_KEY,
     type: 'boolean',
     defaultValue: false,
     description: 'Exposes GET /api/v1/audit-log and its "AuditLog" section in Swagger UI. Off by default.',
@@ -68,6 +73,26 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
     min: 0,
     max: 65535,
     description: 'Port of the default agent group gateway listener; 0 picks a free port.',
+    tenantEditable: false,
+  },
+  {
+    key: 'Gateway:MaxConnections',
+    type: 'integer',
+    defaultValue: 10_000,
+    min: 0,
+    max: 1_000_000,
+    description:
+      'Connections each gateway listener keeps open at once; the ones beyond are closed as they arrive. 0: no limit.',
+    tenantEditable: false,
+  },
+  {
+    key: 'Gateway:RequestBodyTimeoutSeconds',
+    type: 'integer',
+    defaultValue: 60,
+    min: 0,
+    max: 3600,
+    description:
+      'The longest a client may pause while sending a request body through the gateway; it then gets 408. 0: no limit.',
     tenantEditable: false,
   },
   {

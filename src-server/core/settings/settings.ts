@@ -8,10 +8,11 @@ import {
   type SettingDefinition,
   type SettingValue,
 } from './setting-definitions.js';
-import { ErrorCode } from '../errors/error-codes.js';
+import type { SettingSource } from '../contracts/tenant-settings-schemas.js';
+import { ErrorCode } from '../contracts/error-codes.js';
 import { GatehouseError } from '../errors/gatehouse-error.js';
 
-export type SettingSource = 'default' | 'appsettings' | 'environment' | 'commandLine';
+export type { SettingSource };
 
 export interface ResolvedSetting {
   key: string;

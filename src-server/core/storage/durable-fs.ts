@@ -49,12 +49,12 @@ export async function writeFileAtomic(
 }
 
 interface Writable {
-  write(
+  write: (
     buffer: Uint8Array,
     offset: number,
     length: number,
     position: number | null,
-  ): Promise<{ bytesWritten: number }>;
+  ) => Promise<{ bytesWritten: number }>;
 }
 
 /** `write` may write fewer bytes than asked; loop until everything is written. */
@@ -75,7 +75,12 @@ export async function writeFully(handle: Writable, data: Uint8Array, position: n
 /** Reads exactly `length` bytes at `position`; fewer means the file is shorter than expected. */
 export async function readExactly(
   handle: {
-    read(buffer: Buffer, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
+    read: (
+      buffer: Buffer,
+      offset: number,
+      length: number,
+      position: number,
+    ) => Promise<{ bytesRead: number }>;
   },
   buffer: Buffer,
   length: number,

@@ -18,9 +18,9 @@ interface CommitJob {
 }
 
 export interface WriterTarget {
-  activeSegment(): SegmentFile;
+  activeSegment: () => SegmentFile;
   /** Seals the active segment and opens the next one (created and made durable in its directory). */
-  rollSegment(): Promise<SegmentFile>;
+  rollSegment: () => Promise<SegmentFile>;
   readonly segmentMaxBytes: number;
 }
 

@@ -64,7 +64,9 @@ export async function recoverActiveSegment(
     maxRecordBytes,
     onCorruption: reporterFor(warn, 'active'),
   });
-  for await (const record of scanner.records()) void record;
+  for await (const _record of scanner.records()) {
+    // Reading every record to the end is what moves validEnd past the last whole one.
+  }
   if (scanner.validEnd < segment.size) {
     await segment.handle.truncate(scanner.validEnd);
     await segment.handle.sync();

@@ -1,5 +1,5 @@
 import type { SourceError } from './source-error.js';
-import { ErrorCode } from '../errors/error-codes.js';
+import { ErrorCode } from '../contracts/error-codes.js';
 import { GatehouseError } from '../errors/gatehouse-error.js';
 
 /** Thrown inside the binder and caught at its entry point, which turns it into a compile error. */

@@ -10,8 +10,8 @@ import type { TemplateCompileContext } from './types.js';
  * are dropped beyond `maxEntries`.
  */
 export interface TemplateCompileCache {
-  target(sections: TargetSections, context: TemplateCompileContext): TargetCompileResult;
-  header(value: string, index: number, context: TemplateCompileContext): HeaderCompileResult;
+  target: (sections: TargetSections, context: TemplateCompileContext) => TargetCompileResult;
+  header: (value: string, index: number, context: TemplateCompileContext) => HeaderCompileResult;
   readonly size: number;
 }
 

@@ -174,17 +174,16 @@ function compileSpan(
 
   const references: string[] = [];
   let requestData: BoundExpression | undefined;
-  let constant = true;
-  let perRequest = false;
+  const ops = new Set<BoundExpression['op']>();
   walkBound(expression, (node) => {
+    ops.add(node.op);
     if (node.op === 'env' || node.op === 'api') {
       if (!references.includes(node.reference)) references.push(node.reference);
       if (node.op === 'api' && node.field !== 'basePath') requestData ??= node;
     }
-    if (node.op === 'env' || node.op === 'api' || node.op === 'now' || node.op === 'newGuid')
-      constant = false;
-    if (node.op === 'api' || node.op === 'now' || node.op === 'newGuid') perRequest = true;
   });
+  const perRequest = ops.has('api') || ops.has('now') || ops.has('newGuid');
+  const constant = !perRequest && !ops.has('env');
   if (placeKind === 'base' && requestData !== undefined) {
     return {
       position: requestData.start,

@@ -115,7 +115,7 @@ function formatCustom(value: DotnetDateTime, format: string): FormatResult {
       }
       case 't': {
         const designator = fields.hour < 12 ? 'AM' : 'PM';
-        text += length === 1 ? designator[0] : designator;
+        text += length === 1 ? designator.charAt(0) : designator;
         break;
       }
       case 'd':
@@ -124,7 +124,7 @@ function formatCustom(value: DotnetDateTime, format: string): FormatResult {
             ? pad(fields.day, length)
             : length === 3
               ? (DAY_NAMES[fields.dayOfWeek] as string).slice(0, 3)
-              : DAY_NAMES[fields.dayOfWeek];
+              : DAY_NAMES[fields.dayOfWeek]!;
         break;
       case 'M':
         text +=
@@ -132,7 +132,7 @@ function formatCustom(value: DotnetDateTime, format: string): FormatResult {
             ? pad(fields.month, length)
             : length === 3
               ? (MONTH_NAMES[fields.month - 1] as string).slice(0, 3)
-              : MONTH_NAMES[fields.month - 1];
+              : MONTH_NAMES[fields.month - 1]!;
         break;
       case 'y':
         text += length <= 2 ? pad(fields.year % 100, length) : pad(fields.year, length);
@@ -197,7 +197,7 @@ function readQuoted(
       i++;
       if (i >= format.length) break;
     }
-    text += format[i];
+    text += format[i]!;
     i++;
   }
   if (i >= format.length)

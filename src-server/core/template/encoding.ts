@@ -14,7 +14,7 @@ export function percentEncodeComponent(text: string): string {
   if (ONLY_UNRESERVED.test(text)) return text;
   let encoded = '';
   for (const byte of Buffer.from(text, 'utf8'))
-    encoded += isUnreservedByte(byte) ? String.fromCharCode(byte) : HEX[byte];
+    encoded += isUnreservedByte(byte) ? String.fromCharCode(byte) : HEX[byte]!;
   return encoded;
 }
 
@@ -45,12 +45,14 @@ export type PathRemainderResult = { ok: true; text: string } | { ok: false; reas
 
 /**
  * The incoming path remainder (`#api.OperationPath`) as a multi-segment path: every segment decoded and
- * re-encoded, so only the request's own `/` separate segments. Empty interior segments and `.`/`..`
- * segments are refused; one trailing `/` is kept.
+ * re-encoded, so only the request's own `/` separate segments. Empty interior segments, `.`/`..` segments and
+ * segments holding an encoded `/` or `\\` or dot segment (decoded once more too: `%252e%252e`) are refused; one
+ * trailing `/` is kept.
  */
 export function encodePathRemainder(raw: string): PathRemainderResult {
   const path = raw.startsWith('/') ? raw.slice(1) : raw;
-  if (path === '') return { ok: true, text: '' };
+  // `/base/` is not `/base`: the slash after the base path goes on to the target.
+  if (path === '') return { ok: true, text: raw === '/' ? '/' : '' };
   const segments = path.split('/');
   const encoded: string[] = [];
   for (const [index, segment] of segments.entries()) {
@@ -64,9 +66,25 @@ export function encodePathRemainder(raw: string): PathRemainderResult {
     const decoded = percentDecodeLenient(segment);
     if (decoded === '.' || decoded === '..')
       return { ok: false, reason: "contains a '.' or '..' path segment" };
+    const problem = pathValueProblem(decoded);
+    if (problem !== undefined) return { ok: false, reason: `has a segment that ${problem} once decoded` };
     encoded.push(percentEncodeComponent(decoded));
   }
   return { ok: true, text: encoded.join('/') };
+}
+
+/**
+ * Why a request value cannot stand in a path section, or undefined when it can (it is then percent-encoded).
+ * A value holding `/` or `\\`, or that is `.` or `..`, is refused rather than encoded: a target that decodes `%2F`
+ * would otherwise read it as path segments and serve something outside the configured path. The value is also
+ * looked at decoded once more, for targets that decode twice.
+ */
+export function pathValueProblem(value: string): string | undefined {
+  for (const text of value.includes('%') ? [value, percentDecodeLenient(value)] : [value]) {
+    if (text.includes('/') || text.includes('\\')) return "contains '/' or '\\'";
+    if (text === '.' || text === '..') return "is a '.' or '..' segment";
+  }
+  return undefined;
 }
 
 /**
@@ -97,7 +115,7 @@ function normalizeQueryComponent(text: string): string {
       normalized += String.fromCharCode(byte, bytes[i + 1] as number, bytes[i + 2] as number);
       i += 2;
     } else {
-      normalized += isQuerySafeByte(byte) ? String.fromCharCode(byte) : HEX[byte];
+      normalized += isQuerySafeByte(byte) ? String.fromCharCode(byte) : HEX[byte]!;
     }
   }
   return normalized;

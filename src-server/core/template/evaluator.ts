@@ -8,7 +8,7 @@ import { MAX_VALUE_LENGTH } from './limits.js';
 import type { RenderErrorKind, RenderScope } from './types.js';
 import type { Data, GuidValue, Taint, Value } from './value.js';
 import { CONFIGURATION, ESCAPED_REQUEST_DATA, REQUEST_DATA, maxTaint, textOf } from './value.js';
-import { ErrorCode } from '../errors/error-codes.js';
+import { ErrorCode } from '../contracts/error-codes.js';
 import { GatehouseError } from '../errors/gatehouse-error.js';
 
 /** Tree-walking evaluation of a bound expression. Failures are thrown as `EvaluationFailure`. */
@@ -26,7 +26,7 @@ export class EvaluationFailure extends GatehouseError {
 export interface EvaluationEnvironment {
   readonly scope: RenderScope;
   /** One instant per render, so every DateTime.Now of a request agrees. */
-  now(): Date;
+  now: () => Date;
 }
 
 export function evaluate(node: BoundExpression, environment: EvaluationEnvironment): Value {

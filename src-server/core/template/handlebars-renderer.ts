@@ -13,7 +13,7 @@ import type { TemplatePart } from './span-scanner.js';
  */
 
 export interface SpanRendering {
-  renderSpan(index: number): string;
+  renderSpan: (index: number) => string;
 }
 
 export type SectionTemplate = (rendering: SpanRendering) => string;

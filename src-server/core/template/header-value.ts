@@ -12,8 +12,8 @@ export type HeaderRenderResult =
 
 export interface CompiledHeaderValue {
   /** The header value for one request; CR, LF, NUL and other characters HTTP forbids are refused. */
-  render(scope: RenderScope): HeaderRenderResult;
-  references(): string[];
+  render: (scope: RenderScope) => HeaderRenderResult;
+  references: () => string[];
 }
 
 export type HeaderCompileResult =

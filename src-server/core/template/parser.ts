@@ -3,7 +3,7 @@ import type { SourceError } from './source-error.js';
 import { blockHelperMessage } from './supported.js';
 import type { BinaryOperator, SyntaxFields, SyntaxNode } from './syntax.js';
 import type { Punctuator, Token } from './tokenizer.js';
-import { ErrorCode } from '../errors/error-codes.js';
+import { ErrorCode } from '../contracts/error-codes.js';
 import { GatehouseError } from '../errors/gatehouse-error.js';
 
 /**
@@ -251,7 +251,7 @@ class Parser {
         message: `the expression is nested too deeply (at most ${MAX_EXPRESSION_DEPTH} levels)`,
       });
     }
-    return { ...fields, depth: depth + 1 } as SyntaxNode;
+    return { ...fields, depth: depth + 1 };
   }
 
   private previousIsUnaryMinus(): boolean {

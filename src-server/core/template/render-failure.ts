@@ -1,5 +1,5 @@
 import type { RenderError } from './types.js';
-import { ErrorCode } from '../errors/error-codes.js';
+import { ErrorCode } from '../contracts/error-codes.js';
 import { GatehouseError } from '../errors/gatehouse-error.js';
 
 /** Thrown while rendering (also from inside the Handlebars helper) and turned into a result at the entry point. */

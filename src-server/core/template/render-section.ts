@@ -2,6 +2,7 @@ import type { CompiledSection, CompiledSpan } from './compile-section.js';
 import {
   configurationTextProblem,
   encodePathRemainder,
+  pathValueProblem,
   percentEncodeComponent,
   reencodeQueryString,
 } from './encoding.js';
@@ -109,7 +110,11 @@ class SectionRendering implements SpanRendering {
     const place = this.section.placeKind;
     if (value.taint === REQUEST_DATA && place !== 'header') {
       if (span.insertion === 'query-string') return reencodeQueryString(text);
-      if (span.insertion !== 'path-remainder') return percentEncodeComponent(text);
+      if (span.insertion !== 'path-remainder') {
+        const problem = place === 'path' ? pathValueProblem(text) : undefined;
+        if (problem !== undefined) throw this.failure(span, 'unsafe-value', `the request value ${problem}`);
+        return percentEncodeComponent(text);
+      }
       const path = encodePathRemainder(text);
       if (path.ok) return path.text;
       throw this.failure(span, 'unsafe-value', `the incoming path ${path.reason}`);

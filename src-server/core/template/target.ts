@@ -35,9 +35,9 @@ export type TargetRenderResult =
 
 export interface CompiledTarget {
   /** Builds the target URL of one request. Never throws for bad data; errors are results. */
-  render(scope: RenderScope): TargetRenderResult;
+  render: (scope: RenderScope) => TargetRenderResult;
   /** Every reference the sections use, in order of appearance, e.g. `#env.backend.url`. */
-  references(): string[];
+  references: () => string[];
 }
 
 export type TargetCompileResult =

@@ -32,7 +32,7 @@ export interface EnvValue {
 /** Everything one request supplies to rendering. Built per request; cheap to construct. */
 export interface RenderScope {
   /** Looks up `#env.<variable>` (member undefined) or `#env.<variable>.<member>`; undefined when absent. */
-  env(variable: string, member?: string): EnvValue | undefined;
+  env: (variable: string, member?: string) => EnvValue | undefined;
   api: {
     /** The API base path from its specification, e.g. `/orders`. Configuration, not request data. */
     basePath: string;
@@ -45,9 +45,9 @@ export interface RenderScope {
     /** The parsed query string. */
     query: URLSearchParams;
   };
-  now(): Date;
+  now: () => Date;
   /** A new GUID in its usual 8-4-4-4-12 hexadecimal form (e.g. `crypto.randomUUID()`). */
-  newGuid(): string;
+  newGuid: () => string;
 }
 
 export type RenderErrorKind =

@@ -36,7 +36,7 @@ export function textOf(data: Data, type: ValueType): string {
     case 'string':
       return data as string;
     case 'int':
-      return String(data);
+      return (data as number).toString();
     case 'bool':
       return data ? 'True' : 'False';
     case 'datetime': {

@@ -10,6 +10,8 @@ export interface CorsRules {
   wildcards: readonly { scheme: string; suffix: string; port: string }[];
   allowCredentials: boolean;
   maxAgeSeconds: number;
+  /** `Access-Control-Expose-Headers`, or undefined when the entry exposes none. */
+  exposeHeaders: string | undefined;
   /** Origin → response headers, for the few origins an entry really sees. */
   responseHeaders: Map<string, CorsHeaders>;
 }
@@ -46,6 +48,7 @@ export function compileCors(cors: PassthroughEntry['cors']): CorsRules | undefin
     wildcards,
     allowCredentials: cors.allowCredentials,
     maxAgeSeconds: cors.maxAgeSeconds,
+    exposeHeaders: cors.exposeHeaders.length > 0 ? cors.exposeHeaders.join(', ') : undefined,
     responseHeaders: new Map(),
   };
 }
@@ -133,6 +136,7 @@ export function responseCorsHeaders(rules: CorsRules, origin: string | undefined
       ['Access-Control-Allow-Origin', verdict.allowOrigin],
       ['Vary', 'Origin'],
       ...(verdict.credentials ? [['Access-Control-Allow-Credentials', 'true'] as const] : []),
+      ...(rules.exposeHeaders ? [['Access-Control-Expose-Headers', rules.exposeHeaders] as const] : []),
     ];
   }
   if (rules.responseHeaders.size >= MAX_CACHED_ORIGINS) rules.responseHeaders.clear();

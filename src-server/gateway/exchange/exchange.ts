@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { statusOf, type HttpErrorCode } from '../../core/errors/error-codes.js';
+import type { Duplex } from 'node:stream';
+import { statusOf, type HttpErrorCode } from '../../core/contracts/error-codes.js';
 import {
   newTraceId,
   problemTitleFor,
@@ -14,11 +15,17 @@ import type {
 } from '../../core/monitoring/monitoring-record.js';
 import type { CorsHeaders } from '../cors/cors.js';
 
+/** The client's side of a WebSocket handshake: its socket, and bytes that came after the request head. */
+export interface UpgradeRequest {
+  socket: Duplex & { bytesRead?: number; bytesWritten?: number };
+  head: Buffer;
+}
+
 export type ResponseHeaders = readonly (readonly [name: string, value: string])[];
 
 /** Told when an exchange's response closes, before its record is made (the proxy ends its bookkeeping). */
 export interface ExchangeCloseListener {
-  exchangeClosed(exchange: Exchange): void;
+  exchangeClosed: (exchange: Exchange) => void;
 }
 
 /**
@@ -41,15 +48,20 @@ export class Exchange {
   outcome: MonitoringOutcome = 'forwarded';
   reason: string | undefined;
   bytesOut = 0;
-  /** The target's response, relayed with a declared length: its bytes count once it has been read to the end. */
-  relayed: IncomingMessage | undefined;
-  relayedLength = 0;
   /** Counts the request body as it streams to the target. */
   requestBody: { bytes: number } | undefined;
   /** Added to every response the gateway itself writes (CORS of the matched entry). */
   cors: CorsHeaders | undefined;
   traceparent: string | undefined;
   closeListener: ExchangeCloseListener | undefined;
+  /** The proxy's state of the request while it is in flight. */
+  forwarding: unknown;
+  /** The client sent `Expect: 100-continue` and waits for `100 Continue` before it sends the body. */
+  awaitingContinue = false;
+  /** A WebSocket handshake: the client's socket, taken over from the HTTP server. */
+  upgrade: UpgradeRequest | undefined;
+  /** A relayed WebSocket session: what its record reports instead of the HTTP response's figures. */
+  session: { status: number; bytesIn: () => number; bytesOut: () => number } | undefined;
 
   constructor(
     readonly req: IncomingMessage,
@@ -123,8 +135,12 @@ export class Exchange {
 
   /** Reports the request to monitoring; called once, when the response closes. */
   report(): void {
-    const { res } = this;
-    if (!res.writableFinished && (this.outcome === 'forwarded' || this.outcome === 'preflight')) {
+    const { res, session } = this;
+    if (
+      session === undefined &&
+      !res.writableFinished &&
+      (this.outcome === 'forwarded' || this.outcome === 'preflight')
+    ) {
       this.fail('client-aborted', 'the client closed the connection before the response was complete');
     }
     // One shape for every record (absent fields undefined), so the sink's code sees a single object layout.
@@ -137,10 +153,10 @@ export class Exchange {
       apiId: this.apiId,
       apiName: this.apiName,
       operation: this.operation,
-      status: res.headersSent ? res.statusCode : 499,
+      status: session ? session.status : res.headersSent ? res.statusCode : 499,
       durationMs: Math.round((performance.now() - this.started) * 1000) / 1000,
-      bytesIn: this.requestBody?.bytes ?? 0,
-      bytesOut: this.relayed?.readableEnded ? this.bytesOut + this.relayedLength : this.bytesOut,
+      bytesIn: session ? session.bytesIn() : (this.requestBody?.bytes ?? 0),
+      bytesOut: session ? session.bytesOut() : this.bytesOut,
       targetUrl: this.targetUrl,
       outcome: this.outcome,
       clientIp: this.clientIp,

@@ -1,30 +1,31 @@
-import type { IncomingMessage, RequestListener } from 'node:http';
+import type { RequestListener } from 'node:http';
 import type { Logger } from 'pino';
-import { ErrorCode, type HttpErrorCode } from '../../core/errors/error-codes.js';
+import { maskCredentialQuery } from '../../core/audit/mask-secrets.js';
+import { ErrorCode, type HttpErrorCode } from '../../core/contracts/error-codes.js';
 import type { MonitoringOutcome, MonitoringSink } from '../../core/monitoring/monitoring-record.js';
-import { planForwarding, withoutQueryParameter } from '../../core/passthrough/forwarding/index.js';
+import { planForwarding, stopsHere, withoutQueryParameter } from '../../core/passthrough/forwarding/index.js';
 import { preflightHeaders, responseCorsHeaders } from '../cors/cors.js';
 import { Exchange } from '../exchange/exchange.js';
 import { checkAccess, type AccessRefusalCode, type AccessResult } from '../policies/access-check.js';
 import type { JwtVerifier } from '../policies/jwt-verifier.js';
-import type { ThrottleStore, ThrottleVerdict } from '../throttle/throttle-store.js';
+import type { ThrottleStore } from '../throttle/throttle-store.js';
 import type { UpstreamProxy } from '../proxy/upstream-proxy.js';
+import { answerAsFinalRecipient } from './final-recipient.js';
+import { checkExpect, checkHost, webSocketRefusal } from './request-checks.js';
+import { admitted } from './throttle-admission.js';
 import { parseRequestTarget } from './request-target.js';
 import type { GroupRuntime } from '../runtime/group-runtime.js';
 import { resolveRoute, type RouteResolution } from '../runtime/route-table.js';
 
 export interface GatewayHandlerDeps {
   /** The group's current runtime; read once per request, so a request keeps the table it started with. */
-  runtime(): GroupRuntime;
+  runtime: () => GroupRuntime;
   monitoring: MonitoringSink;
   proxy: UpstreamProxy;
   jwt: JwtVerifier;
   throttle: ThrottleStore;
   logger: Logger;
 }
-
-const AUTHORITY =
-  /^(?:[A-Za-z0-9._~!$&'()*+,;=-]|%[0-9A-Fa-f]{2})+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
 
 /**
  * The request pipeline of one agent group's listener: target → route → CORS preflight → policies → throttle →
@@ -33,14 +34,18 @@ const AUTHORITY =
 export function createGatewayHandler(deps: GatewayHandlerDeps): RequestListener {
   return (req, res) => {
     const runtime = deps.runtime();
-    const exchange = new Exchange(req, res, runtime, deps.monitoring);
-    try {
-      const pending = handle(deps, runtime, exchange);
-      if (pending) pending.catch((error: unknown) => unexpected(deps, exchange, error));
-    } catch (error) {
-      unexpected(deps, exchange, error);
-    }
+    runExchange(deps, runtime, new Exchange(req, res, runtime, deps.monitoring));
   };
+}
+
+/** Runs the pipeline for one exchange (a request, or a WebSocket handshake: see upgrade-handler.ts). */
+export function runExchange(deps: GatewayHandlerDeps, runtime: GroupRuntime, exchange: Exchange): void {
+  try {
+    const pending = handle(deps, runtime, exchange);
+    if (pending) pending.catch((error: unknown) => unexpected(deps, exchange, error));
+  } catch (error) {
+    unexpected(deps, exchange, error);
+  }
 }
 
 function unexpected(deps: GatewayHandlerDeps, exchange: Exchange, error: unknown): void {
@@ -57,10 +62,26 @@ function handle(
 ): Promise<void> | undefined {
   const { req } = exchange;
   const hostProblem = checkHost(req);
-  if (hostProblem) return refuse(exchange, ErrorCode.GH_ERR_BAD_HOST, hostProblem, 'bad host header');
+  if (hostProblem) {
+    refuse(exchange, ErrorCode.GH_ERR_BAD_HOST, hostProblem, 'bad host header');
+    return;
+  }
+  const expectation = checkExpect(req);
+  if (expectation === 'unsupported') {
+    refuse(
+      exchange,
+      ErrorCode.GH_ERR_EXPECTATION_FAILED,
+      'The only expectation the gateway meets is 100-continue.',
+      'unsupported expectation',
+    );
+    return;
+  }
+  exchange.awaitingContinue = expectation === 'continue';
   const target = parseRequestTarget(req.url ?? '/');
-  if (!target.ok)
-    return refuse(exchange, ErrorCode.GH_ERR_BAD_REQUEST_TARGET, target.detail, 'bad request target');
+  if (!target.ok) {
+    refuse(exchange, ErrorCode.GH_ERR_BAD_REQUEST_TARGET, target.detail, 'bad request target');
+    return;
+  }
   exchange.path = target.path;
   const method = exchange.method;
 
@@ -81,7 +102,7 @@ function handle(
     }
   }
 
-  const route = resolveRoute(runtime.apis, method, target);
+  const route = resolveRoute(runtime.apis, method, target, req.headers);
   describeRoute(exchange, route);
   if (route.kind === 'unmatched') {
     exchange.fail('unmatched', 'no passthrough endpoint');
@@ -97,6 +118,13 @@ function handle(
     return undefined;
   }
   if (route.endpoint.cors) exchange.cors = responseCorsHeaders(route.endpoint.cors, origin);
+  if (exchange.upgrade) {
+    const refusal = webSocketRefusal(route.endpoint, method, origin);
+    if (refusal) {
+      refuse(exchange, refusal.code, refusal.detail, refusal.reason);
+      return;
+    }
+  }
 
   const now = new Date();
   const access = checkAccess(
@@ -159,36 +187,6 @@ function forwardIfGranted(
   return undefined;
 }
 
-/** Answers a refusal of the throttle; a verdict the failure mode gave is noted in the monitoring record. */
-function admitted(
-  exchange: Exchange,
-  verdict: ThrottleVerdict,
-  throttle: NonNullable<GrantedAccess['policy']['throttle']>,
-): boolean {
-  if (verdict.fallback === 'refused') {
-    exchange.fail('throttled', 'rate-limit store unavailable (RateLimiting:FailureMode=closed)');
-    exchange.sendProblem(
-      ErrorCode.GH_ERR_RATE_LIMIT_UNAVAILABLE,
-      'The rate limit of this endpoint cannot be checked right now.',
-      [['Retry-After', '1']],
-    );
-    return false;
-  }
-  const counted =
-    verdict.fallback === 'counted-locally' ? ' (counted in this process: rate-limit store unavailable)' : '';
-  if (verdict.allowed) {
-    if (counted) exchange.reason = `rate limit${counted}`;
-    return true;
-  }
-  exchange.fail('throttled', `over ${throttle.limit} requests per ${throttle.per}${counted}`);
-  exchange.sendProblem(
-    ErrorCode.GH_ERR_THROTTLED,
-    `The limit of ${throttle.limit} requests per ${throttle.per} is reached.`,
-    [['Retry-After', String(verdict.retryAfterSeconds)]],
-  );
-  return false;
-}
-
 function forward(
   deps: GatewayHandlerDeps,
   runtime: GroupRuntime,
@@ -199,6 +197,11 @@ function forward(
   now: Date,
 ): void {
   const { req } = exchange;
+  if (stopsHere(exchange.method, req.headers['max-forwards'])) {
+    answerAsFinalRecipient(exchange, route.servedMethods);
+    return;
+  }
+
   const { endpoint } = route;
   if (endpoint.compiled === undefined) {
     exchange.fail('configuration-error', 'the entry does not compile');
@@ -251,7 +254,8 @@ function forward(
     );
     return;
   }
-  exchange.targetUrl = plan.maskedTargetUrl;
+  // Credentials a client put in the query (and a template passed on) stay out of monitoring, like secret values.
+  exchange.targetUrl = maskCredentialQuery(plan.maskedTargetUrl, runtime.credentialQueryNames);
   exchange.traceparent = plan.traceparent;
   deps.proxy.forward(exchange, plan, endpoint.entry, exchange.cors);
 }
@@ -278,25 +282,6 @@ function refuse(exchange: Exchange, code: HttpErrorCode, detail: string, reason:
   exchange.sendProblem(code, detail);
   return undefined;
 }
-
-/** One Host header naming an authority (it becomes `X-Forwarded-Host`; the target never depends on it). */
-function checkHost(req: IncomingMessage): string | undefined {
-  const raw = req.rawHeaders;
-  let hosts = 0;
-  for (let index = 0; index < raw.length; index += 2) {
-    const name = raw[index]!;
-    if (name.length === 4 && (name === 'Host' || name === 'host' || name.toLowerCase() === 'host')) hosts++;
-  }
-  if (hosts > 1) return 'The request must have one Host header.';
-  const host = req.headers.host;
-  if (host === undefined || host === lastValidHost) return undefined;
-  if (!AUTHORITY.test(host)) return 'The Host header is not a valid host name.';
-  lastValidHost = host;
-  return undefined;
-}
-
-/** Clients send the same Host over and over: the last one found valid is not checked again. */
-let lastValidHost: string | undefined;
 
 function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;

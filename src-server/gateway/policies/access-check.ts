@@ -4,7 +4,7 @@ import type { ApiKeyRecord, PolicyGrant, PolicyRecord } from '../../core/model/c
 import { isExpired, type ApiKeyIndex } from './api-key-index.js';
 import { judgeGrant, type JwtVerifier, type TokenVerification } from './jwt-verifier.js';
 import type { PolicyTable } from './policy-table.js';
-import { ErrorCode } from '../../core/errors/error-codes.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 export const DEFAULT_API_KEY_HEADER = 'X-API-Key';
 const DEFAULT_API_KEY_HEADER_LOWER = DEFAULT_API_KEY_HEADER.toLowerCase();
@@ -220,8 +220,7 @@ class Attempt {
     const judgement = judgeGrant(verification.payload, grant);
     if (!judgement.ok) {
       // A wrong audience is a token for someone else (401); failing claim rules, a known caller not granted.
-      if (judgement.reason === 'unauthorized')
-        this.knownIdentity ??= `jwt:${String(verification.payload.sub ?? '')}`;
+      if (judgement.reason === 'unauthorized') this.knownIdentity ??= `jwt:${verification.payload.sub ?? ''}`;
       else this.invalidCredential = true;
       return undefined;
     }

@@ -1,16 +1,22 @@
-import type { ClientRequest } from 'node:http';
-import { UpstreamTimeoutError } from './upstream-failure.js';
+import { RequestBodyTimeoutError, UpstreamTimeoutError } from './upstream-failure.js';
 
 /** What the sweep needs to know of one request on its way to the target. */
 export interface Deadline {
-  upstream: ClientRequest | undefined;
   connectMs: number;
   responseMs: number;
+  /** The request body's inactivity limit (0: none, or the body is complete). */
+  bodyMs: number;
   startedAt: number;
-  /** Set once the connection (TLS included) is up; a reused keep-alive connection is up at once. */
+  /** Set once the connection (TLS included) is up. */
   connectedAt: number | undefined;
+  /** Bumped by whoever moves bytes of the exchange (request body, response headers and body). */
+  progress: number;
+  /** Bumped as request body bytes arrive from the client. */
+  bodyProgress: number;
   lastProgress: number;
   lastProgressAt: number;
+  lastBodyProgress: number;
+  lastBodyProgressAt: number;
   /** Links of the in-flight list (owned by UpstreamDeadlines). */
   previousDeadline: Deadline | undefined;
   nextDeadline: Deadline | undefined;
@@ -20,17 +26,20 @@ export interface Deadline {
 const SWEEP_MS = 100;
 
 /**
- * Connect and response timeouts of all requests in flight, enforced by one sweep every 100 ms instead of a timer
- * per request (which costs more than the rest of the bookkeeping under load). The response timeout counts
- * inactivity: no byte read from or written to the target's connection for `responseMs` ends the exchange,
- * so a long download or upload that keeps moving is never cut. Precision: up to 100 ms late.
+ * Connect, response and request-body timeouts of all requests in flight, enforced by one sweep every 100 ms
+ * instead of a timer per request (which costs more than the rest of the bookkeeping under load). The response
+ * timeout counts inactivity: no byte moved for `responseMs` ends the exchange, so a long download or upload that
+ * keeps moving is never cut. The body timeout counts the client's pauses while it sends its body. Precision: up to
+ * 100 ms late.
  */
 export class UpstreamDeadlines<D extends Deadline> {
   #head: D | undefined;
   #size = 0;
   #timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly onExpired: (deadline: D, error: UpstreamTimeoutError) => void) {}
+  constructor(
+    private readonly onExpired: (deadline: D, error: UpstreamTimeoutError | RequestBodyTimeoutError) => void,
+  ) {}
 
   track(deadline: D): void {
     if (deadline.tracked) return;
@@ -83,24 +92,30 @@ export class UpstreamDeadlines<D extends Deadline> {
   }
 
   #check(deadline: D, now: number): void {
-    {
-      const socket = deadline.upstream?.socket;
-      if (deadline.connectedAt === undefined) {
-        if (now - deadline.startedAt >= deadline.connectMs) this.#expire(deadline, 'connect');
+    if (deadline.bodyMs > 0) {
+      if (deadline.bodyProgress !== deadline.lastBodyProgress) {
+        deadline.lastBodyProgress = deadline.bodyProgress;
+        deadline.lastBodyProgressAt = now;
+      } else if (now - deadline.lastBodyProgressAt >= deadline.bodyMs) {
+        this.#expire(deadline, new RequestBodyTimeoutError());
         return;
       }
-      const progress = socket ? socket.bytesRead + socket.bytesWritten : deadline.lastProgress;
-      if (progress !== deadline.lastProgress) {
-        deadline.lastProgress = progress;
-        deadline.lastProgressAt = now;
-      } else if (now - Math.max(deadline.lastProgressAt, deadline.connectedAt) >= deadline.responseMs) {
-        this.#expire(deadline, 'response');
-      }
+    }
+    if (deadline.connectedAt === undefined) {
+      if (now - deadline.startedAt >= deadline.connectMs)
+        this.#expire(deadline, new UpstreamTimeoutError('connect'));
+      return;
+    }
+    if (deadline.progress !== deadline.lastProgress) {
+      deadline.lastProgress = deadline.progress;
+      deadline.lastProgressAt = now;
+    } else if (now - Math.max(deadline.lastProgressAt, deadline.connectedAt) >= deadline.responseMs) {
+      this.#expire(deadline, new UpstreamTimeoutError('response'));
     }
   }
 
-  #expire(deadline: D, phase: 'connect' | 'response'): void {
+  #expire(deadline: D, error: UpstreamTimeoutError | RequestBodyTimeoutError): void {
     this.untrack(deadline);
-    this.onExpired(deadline, new UpstreamTimeoutError(phase));
+    this.onExpired(deadline, error);
   }
 }

@@ -1,4 +1,4 @@
-import { ErrorCode, type HttpErrorCode } from '../../core/errors/error-codes.js';
+import { ErrorCode, type HttpErrorCode } from '../../core/contracts/error-codes.js';
 import { GatehouseError } from '../../core/errors/gatehouse-error.js';
 import type { MonitoringOutcome } from '../../core/monitoring/monitoring-record.js';
 
@@ -7,6 +7,14 @@ export class UpstreamTimeoutError extends GatehouseError {
   override name = 'UpstreamTimeoutError';
   constructor(readonly phase: 'connect' | 'response') {
     super(ErrorCode.GH_ERR_UPSTREAM_TIMEOUT, `upstream ${phase} timeout`);
+  }
+}
+
+/** Raised by the gateway when the client's request body pauses longer than the listener allows. */
+export class RequestBodyTimeoutError extends GatehouseError {
+  override name = 'RequestBodyTimeoutError';
+  constructor() {
+    super(ErrorCode.GH_ERR_REQUEST_BODY_TIMEOUT, 'request body timeout');
   }
 }
 
@@ -31,6 +39,14 @@ const TLS_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|HOSTNAME/;
 
 /** What the client and monitoring learn of a failed upstream exchange: a category, never the error's text. */
 export function classifyUpstreamError(error: unknown): UpstreamFailure {
+  if (error instanceof RequestBodyTimeoutError) {
+    return {
+      code: ErrorCode.GH_ERR_REQUEST_BODY_TIMEOUT,
+      outcome: 'timeout',
+      reason: 'request body timeout',
+      detail: 'The request body did not arrive in time.',
+    };
+  }
   if (error instanceof UpstreamTimeoutError) {
     return {
       code: ErrorCode.GH_ERR_UPSTREAM_TIMEOUT,
@@ -50,7 +66,7 @@ export function classifyUpstreamError(error: unknown): UpstreamFailure {
       detail: `The request body is larger than the limit of ${error.limit} bytes.`,
     };
   }
-  const code = String((error as NodeJS.ErrnoException | undefined)?.code ?? '');
+  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
   const unreachable = (reason: string): UpstreamFailure => ({
     code: ErrorCode.GH_ERR_UPSTREAM_UNREACHABLE,
     outcome: 'upstream-error',
@@ -70,6 +86,7 @@ export function classifyUpstreamError(error: unknown): UpstreamFailure {
     case 'EADDRNOTAVAIL':
       return unreachable('host unreachable');
     case 'ETIMEDOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT':
       return {
         code: ErrorCode.GH_ERR_UPSTREAM_TIMEOUT,
         outcome: 'timeout',
@@ -78,6 +95,7 @@ export function classifyUpstreamError(error: unknown): UpstreamFailure {
       };
     case 'ECONNRESET':
     case 'EPIPE':
+    case 'UND_ERR_SOCKET':
       return {
         ...unreachable('connection reset'),
         code: ErrorCode.GH_ERR_UPSTREAM_CLOSED,
@@ -86,7 +104,7 @@ export function classifyUpstreamError(error: unknown): UpstreamFailure {
     default:
       break;
   }
-  if (code.startsWith('HPE_')) {
+  if (code.startsWith('HPE_') || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {
     return {
       ...unreachable('invalid response'),
       code: ErrorCode.GH_ERR_UPSTREAM_INVALID_RESPONSE,

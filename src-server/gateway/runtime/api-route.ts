@@ -1,9 +1,14 @@
 import { normalizeBasePath } from '../../core/paths/base-path.js';
 import {
-  compareTemplateSpecificity,
+  compareSpecificityKeys,
   compilePathTemplate,
   decodeSegment,
+  specificityKey,
+  templateShape,
+  type CompiledPathTemplate,
+  type SpecificityKey,
 } from '../../core/paths/path-template.js';
+import { matchWeight, templateOfPathKey } from '../../core/paths/request-match.js';
 import type { CompileEntryResult } from '../../core/passthrough/compile-entry.js';
 import type { OpenedEntry } from '../../core/passthrough/sealed-headers.js';
 import type { EnvVariableShape, TemplateCompileContext } from '../../core/template/index.js';
@@ -15,12 +20,14 @@ import type {
 } from '../../core/model/config-model.js';
 import { compileCors } from '../cors/cors.js';
 import { missingEnvReferences } from './missing-references.js';
+import { PathIndex } from './path-index.js';
 import { withEntryDefaults } from '../../core/passthrough/forwarding/index.js';
 import {
   ALL_OPERATIONS_METHODS,
   ALL_OPERATIONS_OPERATION,
   type ApiRoute,
   type Endpoint,
+  type MethodRoute,
   type PathRoute,
 } from './route-table.js';
 
@@ -91,29 +98,48 @@ export function buildApiRoute(
       })
     : undefined;
 
-  const byPath = new Map<string, Map<string, Endpoint>>();
+  // Operations grouped by what their templates match (`/a/{id}` and `/a/{x}` together), then by method.
+  const byShape = new Map<
+    string,
+    { template: string; matcher: CompiledPathTemplate; byMethod: Map<string, MethodRoute[]> }
+  >();
   for (const operation of api.operations) {
     const entry = passthrough?.operations[operation.key];
     if (!entry) continue;
+    const template = templateOfPathKey(operation.path);
+    const matcher = compilePathTemplate(template);
+    if (!matcher) continue;
     const endpoint = endpointOf(operation.key, entry, {
       pathParameters: operation.pathParameters,
       scope: 'operation',
     });
-    const methods = byPath.get(operation.path) ?? new Map<string, Endpoint>();
-    methods.set(operation.method, endpoint);
-    byPath.set(operation.path, methods);
+    const shape = templateShape(template);
+    const group = byShape.get(shape) ?? { template, matcher, byMethod: new Map<string, MethodRoute[]>() };
+    byShape.set(shape, group);
+    const routes = group.byMethod.get(operation.method) ?? [];
+    routes.push({
+      endpoint,
+      matcher,
+      ...(operation.requestMatch ? { requestMatch: operation.requestMatch } : {}),
+    });
+    group.byMethod.set(operation.method, routes);
   }
 
-  const paths: PathRoute[] = [];
-  for (const [template, byMethod] of byPath) {
-    const matcher = compilePathTemplate(template);
-    if (!matcher) continue;
+  // Specificity keys are worked out once per template: a sort compares each template many times.
+  const keyed: { key: SpecificityKey; path: PathRoute }[] = [];
+  for (const { template, matcher, byMethod } of byShape.values()) {
+    // The most conditions first; an operation without conditions takes what the others leave (sort is stable).
+    for (const routes of byMethod.values())
+      routes.sort((a, b) => matchWeight(b.requestMatch) - matchWeight(a.requestMatch));
     const served = allOperations
       ? new Set([...byMethod.keys(), ...ALL_OPERATIONS_METHODS])
       : new Set(byMethod.keys());
-    paths.push({ template, matcher, byMethod, servedMethods: [...served] });
+    keyed.push({
+      key: specificityKey(template),
+      path: { template, matcher, byMethod, servedMethods: [...served] },
+    });
   }
-  paths.sort((a, b) => compareTemplateSpecificity(a.template, b.template));
+  const paths = keyed.sort((a, b) => compareSpecificityKeys(a.key, b.key)).map(({ path }) => path);
 
   const basePath = normalizeBasePath(api.basePath);
   return {
@@ -123,6 +149,7 @@ export function buildApiRoute(
       basePath,
       baseSegments: basePath === '/' ? [] : basePath.slice(1).split('/').map(decodeSegment),
       paths,
+      pathIndex: new PathIndex(paths),
       allOperations,
     },
     operations,

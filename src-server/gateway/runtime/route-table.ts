@@ -1,8 +1,12 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { CompiledPathTemplate } from '../../core/paths/path-template.js';
+import type { RequestMatch } from '../../core/paths/request-match.js';
+import { queryParameter } from '../../core/passthrough/forwarding/query-parameters.js';
 import type { CompiledPassthroughEntry } from '../../core/passthrough/compile-entry.js';
 import type { TemplateError } from '../../core/template/index.js';
 import type { PassthroughEntry } from '../../core/model/config-model.js';
 import type { CorsRules } from '../cors/cors.js';
+import type { PathIndex } from './path-index.js';
 
 /** Methods `All operations` forwards. TRACE would echo the headers the gateway added (credentials) back. */
 export const ALL_OPERATIONS_METHODS: readonly string[] = [
@@ -32,11 +36,20 @@ export interface Endpoint {
   cors: CorsRules | undefined;
 }
 
+/** One operation at a path and method: its own template (parameter names may differ) and its conditions. */
+export interface MethodRoute {
+  endpoint: Endpoint;
+  matcher: CompiledPathTemplate;
+  /** Query values or headers the request must carry (`/#X-Amz-Target=…`); absent: any request. */
+  requestMatch?: RequestMatch;
+}
+
+/** The operations whose templates match the same requests (`/a/{id}` and `/a/{x}` share one). */
 export interface PathRoute {
   template: string;
   matcher: CompiledPathTemplate;
-  /** Operations of this path that have their own entry. */
-  byMethod: ReadonlyMap<string, Endpoint>;
+  /** Operations that have their own entry, by method; those with more conditions first. */
+  byMethod: ReadonlyMap<string, readonly MethodRoute[]>;
   /** Every method answered at this path (own entries, plus all of them with `All operations`), for `Allow`. */
   servedMethods: readonly string[];
 }
@@ -49,6 +62,8 @@ export interface ApiRoute {
   baseSegments: readonly string[];
   /** Most specific template first (literal segments before parameters). */
   paths: readonly PathRoute[];
+  /** The same templates, indexed for matching. */
+  pathIndex: PathIndex<PathRoute>;
   allOperations: Endpoint | undefined;
 }
 
@@ -66,7 +81,7 @@ export type RouteResolution =
   | { kind: 'method-not-allowed'; api: ApiRoute; allow: readonly string[] }
   | { kind: 'unmatched'; api: ApiRoute | undefined };
 
-const NO_PARAMETERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+const NO_PARAMETERS: Record<string, string> = Object.freeze({});
 
 /** What routing reads of a request target (see `parseRequestTarget`). */
 export interface RoutedTarget {
@@ -74,39 +89,52 @@ export interface RoutedTarget {
   path: string;
   rawSegments: readonly string[];
   decodedSegments: readonly string[];
+  /** As received, without `?`; read only for operations told apart by a query value. */
+  query?: string;
 }
 
 /**
  * Finds the endpoint of a request: the API with the longest base path that is a segment-boundary prefix of
- * the path, then (as OpenAPI does) the most specific path template, then the method. `All operations` takes
- * what no operation entry takes, including paths that are no operation.
+ * the path, then (as OpenAPI does) the most specific path template, then the method, then, for operations
+ * told apart by a query value or a header, the first whose conditions the request meets. `All operations`
+ * takes what no operation entry takes, including paths that are no operation. `headers` are the request's;
+ * without them (a CORS preflight, which carries none of the real request's headers) header conditions count
+ * as met.
  */
 export function resolveRoute(
   apis: readonly ApiRoute[],
   method: string,
   target: RoutedTarget,
+  headers?: IncomingHttpHeaders,
 ): RouteResolution {
   const { decodedSegments } = target;
   const api = apis.find((candidate) => hasBasePrefix(candidate.baseSegments, decodedSegments));
   if (api === undefined) return { kind: 'unmatched', api: undefined };
   const baseLength = api.baseSegments.length;
   const operationPath = operationPathOf(target, baseLength);
-  for (const path of api.paths) {
-    const parameters = path.matcher.matchSegments(decodedSegments, baseLength);
-    if (parameters === null) continue;
-    const own = path.byMethod.get(method);
-    if (own) {
-      return {
-        kind: 'endpoint',
-        api,
-        endpoint: own,
-        operationPath,
-        pathParameters: parameters,
-        servedMethods: path.servedMethods,
-      };
-    }
-    if (api.allOperations) break;
-    return { kind: 'method-not-allowed', api, allow: path.servedMethods };
+  const matched = api.pathIndex.match(decodedSegments, baseLength);
+  if (matched) {
+    const { path, parameters } = matched;
+    const candidates = path.byMethod.get(method);
+    if (candidates) {
+      const chosen = candidates.find((candidate) =>
+        meets(candidate.requestMatch, target.query ?? '', headers),
+      );
+      // No operation's conditions met: `All operations` takes the request, or no endpoint does.
+      if (chosen) {
+        return {
+          kind: 'endpoint',
+          api,
+          endpoint: chosen.endpoint,
+          operationPath,
+          pathParameters:
+            chosen.matcher === path.matcher
+              ? parameters
+              : (chosen.matcher.matchSegments(decodedSegments, baseLength) ?? parameters),
+          servedMethods: path.servedMethods,
+        };
+      }
+    } else if (!api.allOperations) return { kind: 'method-not-allowed', api, allow: path.servedMethods };
   }
   if (api.allOperations && ALL_OPERATIONS_METHODS.includes(method)) {
     return {
@@ -120,6 +148,26 @@ export function resolveRoute(
   }
   if (api.allOperations) return { kind: 'method-not-allowed', api, allow: ALL_OPERATIONS_METHODS };
   return { kind: 'unmatched', api };
+}
+
+function meets(
+  match: RequestMatch | undefined,
+  query: string,
+  headers: IncomingHttpHeaders | undefined,
+): boolean {
+  if (match === undefined) return true;
+  for (const condition of match.query ?? []) {
+    const value = queryParameter(query, condition.name);
+    if (value === undefined || (condition.value !== undefined && value !== condition.value)) return false;
+  }
+  if (headers === undefined) return true;
+  for (const condition of match.headers ?? []) {
+    const raw = headers[condition.name];
+    const value = Array.isArray(raw) ? raw[0] : raw;
+    if (value === undefined || (condition.value !== undefined && value.trim() !== condition.value))
+      return false;
+  }
+  return true;
 }
 
 function hasBasePrefix(base: readonly string[], segments: readonly string[]): boolean {

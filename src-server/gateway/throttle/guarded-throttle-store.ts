@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { ErrorCode } from '../../core/errors/error-codes.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 import { GatehouseError } from '../../core/errors/gatehouse-error.js';
 import type { ThrottlePeriod } from '../policies/throttle.js';
 import {
@@ -18,12 +18,12 @@ export interface SharedThrottleWindow {
   readonly name: string;
   /** False while the connection is known to be down: requests are then decided at once, without waiting. */
   readonly connected: boolean;
-  take(
+  take: (
     key: ThrottleKey,
     limit: number,
     period: ThrottlePeriod,
-  ): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
-  close(): Promise<void>;
+  ) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  close: () => Promise<void>;
 }
 
 export interface GuardedThrottleOptions {

@@ -37,7 +37,7 @@ return { allowed, current, previous, elapsed }
 type WindowReply = [allowed: number, current: number, previous: number, elapsed: number];
 
 interface ThrottleCommands {
-  gatehouseThrottle(key: string, limit: number, windowMs: number): Promise<WindowReply>;
+  gatehouseThrottle: (key: string, limit: number, windowMs: number) => Promise<WindowReply>;
 }
 
 export interface RedisWindowOptions {
@@ -50,8 +50,8 @@ export interface RedisWindowOptions {
   /** Shown by `CLIENT LIST`. */
   clientName: string;
   /** Connection lost, or refused while connecting: told at once, so the outage is logged before any request. */
-  onDown(reason: string): void;
-  onUp(): void;
+  onDown: (reason: string) => void;
+  onUp: () => void;
 }
 
 /** API-policy throttling counted in Redis, shared by every process and instance that uses the same server. */
@@ -115,9 +115,10 @@ export class RedisSlidingWindow implements SharedThrottleWindow {
     };
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.#redis.removeAllListeners('close');
     this.#redis.disconnect();
+    return Promise.resolve();
   }
 }
 
@@ -129,5 +130,5 @@ export function redisAddress(url: string): string {
 
 function describeRedisError(error: Error): string {
   const code = (error as NodeJS.ErrnoException).code;
-  return code ? `${code}` : error.message.split('\n', 1)[0]!.slice(0, 200);
+  return code ? code : error.message.split('\n', 1)[0]!.slice(0, 200);
 }

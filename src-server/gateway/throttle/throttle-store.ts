@@ -19,15 +19,15 @@ export type ThrottleVerdict =
  * using it), later in PostgreSQL. Synchronous where the count is local, so the common path stays allocation-free.
  */
 export interface ThrottleStore {
-  take(
+  take: (
     key: ThrottleKey,
     limit: number,
     period: ThrottlePeriod,
     nowMs: number,
-  ): ThrottleVerdict | Promise<ThrottleVerdict>;
+  ) => ThrottleVerdict | Promise<ThrottleVerdict>;
   /** Reported by `/readyz` (informational: the failure mode covers an outage). */
-  health(): { store: string; available: boolean };
-  close(): Promise<void>;
+  health: () => { store: string; available: boolean };
+  close: () => Promise<void>;
 }
 
 /** Counters of this process only: the default, and what `open` falls back to while a shared store is down. */

@@ -142,6 +142,33 @@ describe('CORS at the gateway', () => {
     });
     expect(actual.status).toBe(200);
     expect(actual.headers['access-control-allow-origin']).toBe('https://backend-decides.test');
-    expect(actual.json<EchoedRequest>().headers.origin).toBe('https://app.example.com');
+    expect((actual.json() as EchoedRequest).headers.origin).toBe('https://app.example.com');
+  });
+
+  it('exposes the headers the entry lists to browser scripts (ETag, Location, custom ones)', async () => {
+    const api = await fixture.addApi({ basePath: '/exposed' });
+    await fixture.setPassthrough(api.id, {
+      allOperations: {
+        target: { section1: upstream.url, section2: 'exposed', section4: '{{#api.QueryParameters}}' },
+        cors: {
+          enabled: true,
+          allowedOrigins: ['https://app.example.com'],
+          exposeHeaders: ['ETag', 'Location', 'X-Total-Count'],
+        },
+      },
+    });
+    const key = await fixture.addApiKey();
+    const response = await send(fixture.gatewayUrl, {
+      path: '/exposed/list?header=ETag:"v1"&header=X-Total-Count:42',
+      headers: { Origin: 'https://app.example.com', 'X-API-Key': key },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers['access-control-expose-headers']).toBe('ETag, Location, X-Total-Count');
+    expect(response.headers.etag).toBe('"v1"');
+    const other = await send(fixture.gatewayUrl, {
+      path: '/exposed/list',
+      headers: { Origin: 'https://other.example.com', 'X-API-Key': key },
+    });
+    expect(other.headers['access-control-expose-headers']).toBeUndefined();
   });
 });

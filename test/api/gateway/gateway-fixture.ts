@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { dataDirLayout } from '../../../src-server/core/data-dir/default-data-dir.js';
 import type { NewMonitoringRecord } from '../../../src-server/core/monitoring/monitoring-record.js';
 import {
@@ -30,38 +30,42 @@ export interface GatewayFixture {
   gatewayUrl: string;
   monitoring: NewMonitoringRecord[];
   /** Applies a store change and waits until the gateway has applied it (listeners included). */
-  update(mutator: (data: ConfigData) => void): Promise<void>;
-  addApi(options: {
+  update: (mutator: (data: ConfigData) => void) => Promise<void>;
+  addApi: (options: {
     basePath: string;
     operations?: string[];
     agentGroupIds?: string[];
     name?: string;
-  }): Promise<ApiRecord>;
-  setPassthrough(
+  }) => Promise<ApiRecord>;
+  setPassthrough: (
     apiId: string,
     entries: {
       allOperations?: PartialPassthroughEntry;
       operations?: Record<string, PartialPassthroughEntry>;
     },
-  ): Promise<void>;
+  ) => Promise<void>;
   /** An API at `basePath` whose All operations entry forwards to `section1` + the operation path and query. */
-  routeAll(basePath: string, section1: string, extra?: Partial<PartialPassthroughEntry>): Promise<void>;
-  addPolicy(options: {
+  routeAll: (basePath: string, section1: string, extra?: Partial<PartialPassthroughEntry>) => Promise<void>;
+  addPolicy: (options: {
     endpoints?: PolicyRecord['endpoints'];
     grants: PolicyGrant[];
     throttle?: PolicyRecord['throttle'];
     agentGroupId?: string;
-  }): Promise<PolicyRecord>;
+  }) => Promise<PolicyRecord>;
   /** A policy granting everyone everything on the default group. */
-  allowPublic(): Promise<PolicyRecord>;
+  allowPublic: () => Promise<PolicyRecord>;
   /** Creates a key and returns it in clear. */
-  addApiKey(options?: { environmentId?: string; policyIds?: string[]; expiresAt?: string }): Promise<string>;
-  setVariable(
+  addApiKey: (options?: {
+    environmentId?: string;
+    policyIds?: string[];
+    expiresAt?: string;
+  }) => Promise<string>;
+  setVariable: (
     name: string,
     values: Record<string, string> | string,
     options?: { secret?: string[] | boolean; environmentId?: string },
-  ): Promise<void>;
-  close(): Promise<void>;
+  ) => Promise<void>;
+  close: () => Promise<void>;
 }
 
 /**
@@ -70,9 +74,9 @@ export interface GatewayFixture {
  */
 export async function startPublicEchoGateway(
   extra: Record<string, string> = {},
-  options: { secret?: string[] } = {},
+  options: { secret?: string[]; server?: Parameters<typeof startTestServer>[0] } = {},
 ): Promise<{ fixture: GatewayFixture; upstream: Upstream }> {
-  const fixture = await startGatewayFixture();
+  const fixture = await startGatewayFixture(options.server);
   const upstream = await startEchoUpstream();
   await fixture.allowPublic();
   await fixture.setVariable('backend', { url: upstream.url, ...extra }, options);
@@ -117,8 +121,10 @@ export function ordersPassthrough(extraHeaders: NonNullable<PartialPassthroughEn
   };
 }
 
-export async function startGatewayFixture(): Promise<GatewayFixture> {
-  const server = await startTestServer();
+export async function startGatewayFixture(
+  options: Parameters<typeof startTestServer>[0] = {},
+): Promise<GatewayFixture> {
+  const server = await startTestServer(options);
   const { store, secretBox } = server.gatehouse.config;
   const monitoring: NewMonitoringRecord[] = [];
   server.gatehouse.gateway.setMonitoringSink({ record: (record) => monitoring.push(record) });
@@ -268,7 +274,7 @@ export interface RawResponse {
   rawHeaders: string[];
   body: Buffer;
   text: string;
-  json<T = unknown>(): T;
+  json: () => unknown;
 }
 
 /** A request with node:http (fetch normalises paths and forbids some headers; tests need them raw). */
@@ -300,7 +306,7 @@ export function send(
             rawHeaders: res.rawHeaders,
             body,
             text,
-            json: <T>() => JSON.parse(text) as T,
+            json: () => JSON.parse(text) as unknown,
           });
         });
       },
@@ -310,8 +316,16 @@ export function send(
   });
 }
 
-/** Writes bytes on a raw TCP connection and returns everything the server answers until it closes or goes quiet. */
-export function sendRaw(url: string, payload: string | Buffer, quietMs = 300): Promise<string> {
+/**
+ * Writes bytes on a raw TCP connection and returns everything the server answers until it closes or goes quiet;
+ * `onData` sees the answer so far as it grows (and may write more, e.g. a body after `100 Continue`).
+ */
+export function sendRaw(
+  url: string,
+  payload: string | Buffer,
+  quietMs = 300,
+  onData?: (answer: string, socket: Socket) => void,
+): Promise<string> {
   const base = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(base.port), base.hostname);
@@ -332,6 +346,7 @@ export function sendRaw(url: string, payload: string | Buffer, quietMs = 300): P
     });
     socket.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
+      onData?.(Buffer.concat(chunks).toString('latin1'), socket);
       arm();
     });
     socket.on('end', finish);

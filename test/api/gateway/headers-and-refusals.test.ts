@@ -47,7 +47,7 @@ describe('forwarded headers', () => {
       },
     });
     expect(response.status).toBe(200);
-    const seen = response.json<EchoedRequest>();
+    const seen = response.json() as EchoedRequest;
     expect(seen.headers['x-secret-hop']).toBeUndefined();
     expect(seen.headers['keep-alive']).toBeUndefined();
     expect(seen.headers.te).toBeUndefined();
@@ -62,7 +62,7 @@ describe('forwarded headers', () => {
     expect(seen.headers.host).toBe(new URL(upstream.url).host);
     expect(seen.headers.traceparent).toBe(traceparent);
     // Without one, the gateway starts a trace.
-    const fresh = (await send(fixture.gatewayUrl, { path: '/h/y' })).json<EchoedRequest>();
+    const fresh = (await send(fixture.gatewayUrl, { path: '/h/y' })).json() as EchoedRequest;
     expect(fresh.headers.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
   });
 
@@ -73,7 +73,7 @@ describe('forwarded headers', () => {
         target: { section1: '{{#env.backend.url}}', section2: 'x', section4: 'token={{#env.backend.token}}' },
       },
     });
-    const seen = (await send(fixture.gatewayUrl, { path: '/masked/a' })).json<EchoedRequest>();
+    const seen = (await send(fixture.gatewayUrl, { path: '/masked/a' })).json() as EchoedRequest;
     expect(seen.query).toBe('token=tok-9f8e7d');
     const [record] = await recordsFor(fixture, '/masked/a');
     expect(record!.targetUrl).toBe(`${upstream.url}/x?token=********`);
@@ -100,18 +100,25 @@ describe('refusals', () => {
     const dots = await send(fixture.gatewayUrl, { path: '/refuse/a?p=..' });
     expect(dots.status).toBe(400);
     const before = upstream.requests.length;
-    const ok = await send(fixture.gatewayUrl, { path: '/refuse/a?p=%2F%2Fevil.example%2Fx&h=fine' });
+    // A value with separators or dot segments once decoded would leave the base path at a target that decodes
+    // %2F or %5C: refused, not encoded.
+    for (const value of ['%2F%2Fevil.example%2Fx', '..%2Fadmin%2Fsecret.txt', '..%5Cadmin', '%252e%252e']) {
+      const refused = await send(fixture.gatewayUrl, { path: `/refuse/a?p=${value}` });
+      expect(refused.status, value).toBe(400);
+      expect((refused.json() as { code: string }).code, value).toBe('GH_ERR_UNFORWARDABLE_REQUEST');
+      expect((refused.json() as { detail: string }).detail).toMatch(
+        /request value contains|'\.' or '\.\.' segment/,
+      );
+    }
+    expect(upstream.requests.length).toBe(before);
+    const ok = await send(fixture.gatewayUrl, { path: '/refuse/a?p=x%3Fy%20z&h=fine' });
     expect(ok.status).toBe(200);
-    expect(ok.json<EchoedRequest>()).toMatchObject({
-      path: '/%2F%2Fevil.example%2Fx/a',
-      headers: { 'x-echo': 'fine' },
-    });
+    expect(ok.json() as EchoedRequest).toMatchObject({ path: '/x%3Fy%20z/a', headers: { 'x-echo': 'fine' } });
     expect(upstream.requests.length).toBe(before + 1);
-    const records = await recordsFor(fixture, '/refuse/a', 3);
-    expect(records.slice(0, 2).map((record) => [record.status, record.outcome])).toEqual([
-      [400, 'refused'],
-      [400, 'refused'],
-    ]);
+    const records = await recordsFor(fixture, '/refuse/a', 7);
+    expect(records.slice(0, 6).map((record) => [record.status, record.outcome])).toEqual(
+      Array.from({ length: 6 }, () => [400, 'refused']),
+    );
   });
 
   it('answers 503 naming the reference when an env value is missing or its variable deleted, never a value', async () => {
@@ -129,7 +136,7 @@ describe('refusals', () => {
     });
     const missing = await send(fixture.gatewayUrl, { path: '/later/2' });
     expect(missing.status).toBe(503);
-    expect(missing.json<{ detail: string }>().detail).toContain('#env.later.url');
+    expect((missing.json() as { detail: string }).detail).toContain('#env.later.url');
     expect(missing.text).not.toContain('keep-this-hidden');
 
     // The variable itself is deleted.
@@ -138,7 +145,7 @@ describe('refusals', () => {
     });
     const deleted = await send(fixture.gatewayUrl, { path: '/later/3' });
     expect(deleted.status).toBe(503);
-    expect(deleted.json<{ detail: string }>().detail).toContain('#env.later');
+    expect((deleted.json() as { detail: string }).detail).toContain('#env.later');
     const records = await recordsFor(fixture, '/later/', 3);
     expect(records.slice(1).map((record) => record.outcome)).toEqual([
       'configuration-error',

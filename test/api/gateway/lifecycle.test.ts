@@ -58,10 +58,10 @@ describe('live configuration', () => {
       },
     });
     const after = await send(fixture.gatewayUrl, { path: '/live/y' });
-    expect(after.json<EchoedRequest>().path).toBe('/v2');
+    expect((after.json() as EchoedRequest).path).toBe('/v2');
     const before = await inFlight;
     expect(before.status).toBe(200);
-    expect(before.json<EchoedRequest>().path).toBe('/v1');
+    expect((before.json() as EchoedRequest).path).toBe('/v1');
   });
 
   it('keeps keep-alive connections across changes: no dropped connection', async () => {
@@ -90,6 +90,37 @@ describe('live configuration', () => {
     expect(first.port).toBeGreaterThan(0);
     expect(second.port).toBe(first.port);
     agent.destroy();
+  });
+
+  it('updates the runtime incrementally: a write rebuilds only the routes of what it changed', async () => {
+    const one = await fixture.addApi({ basePath: '/inc-one', operations: ['GET /a/{id}'] });
+    const two = await fixture.addApi({ basePath: '/inc-two' });
+    await fixture.setPassthrough(one.id, {
+      operations: { 'GET /a/{id}': { target: { section1: upstream.url, section2: 'one' } } },
+    });
+    await fixture.setPassthrough(two.id, { allOperations: { target: { section1: upstream.url } } });
+    const routeOf = (basePath: string) =>
+      fixture.server.gatehouse.gateway.runtimeOf('default')!.apis.find((api) => api.basePath === basePath)!;
+    const [oneBefore, twoBefore] = [routeOf('/inc-one'), routeOf('/inc-two')];
+    const runtimeBefore = fixture.server.gatehouse.gateway.runtimeOf('default');
+
+    // An unrelated write (a new environment) leaves the group's runtime as it is.
+    const created = await fixture.server.api('/api/v1/environments', {
+      method: 'POST',
+      body: JSON.stringify({ name: `Unrelated ${randomUUID().slice(0, 6)}` }),
+    });
+    expect(created.status).toBe(201);
+    await fixture.server.gatehouse.gateway.settled();
+    expect(fixture.server.gatehouse.gateway.runtimeOf('default')).toBe(runtimeBefore);
+
+    // A passthrough change rebuilds that API's route only; the other is reused as it is.
+    await fixture.setPassthrough(two.id, {
+      allOperations: { target: { section1: upstream.url, section2: 'x' } },
+    });
+    expect(routeOf('/inc-one')).toBe(oneBefore);
+    expect(routeOf('/inc-two')).not.toBe(twoBefore);
+    const forwarded = await send(fixture.gatewayUrl, { path: '/inc-two/y' });
+    expect((forwarded.json() as EchoedRequest).path).toBe('/x');
   });
 
   it('records configuration events per group: APIs, operations and revision, never a value', async () => {
@@ -122,7 +153,7 @@ describe('live configuration', () => {
     // Each group has its own policies: none yet on the new group.
     expect((await send(endpoint()!.url, { path: '/grouped/x' })).status).toBe(401);
     await fixture.addPolicy({ agentGroupId: id, grants: [{ type: 'public' }] });
-    expect((await send(endpoint()!.url, { path: '/grouped/x' })).json<EchoedRequest>().path).toBe('/g');
+    expect(((await send(endpoint()!.url, { path: '/grouped/x' })).json() as EchoedRequest).path).toBe('/g');
     // The default group does not serve it.
     expect((await send(fixture.gatewayUrl, { path: '/grouped/x' })).status).toBe(404);
 

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestOidcProvider, type TestOidcProvider } from '../../helpers/oidc-provider.js';
 import { startEchoUpstream, type EchoedRequest, type Upstream } from '../../helpers/upstreams.js';
-import { recordsFor, send, startGatewayFixture, type GatewayFixture } from './gateway-fixture.js';
+import {
+  recordsFor,
+  send,
+  startGatewayFixture,
+  type GatewayFixture,
+  type RawResponse,
+} from './gateway-fixture.js';
 
 let fixture: GatewayFixture;
 let upstream: Upstream;
@@ -33,14 +39,15 @@ afterAll(async () => {
   await oidc.close();
 });
 
-const json = <T>(response: { json<U>(): U }) => response.json<T>();
+const detailOf = (response: RawResponse) => (response.json() as { detail: string }).detail;
+const echoed = (response: RawResponse) => response.json() as EchoedRequest;
 
 describe('API policies at the gateway', () => {
   it('has no implicit public access: an endpoint no policy covers answers 401', async () => {
     const response = await send(fixture.gatewayUrl, { path: '/nobody/x' });
     expect(response.status).toBe(401);
     expect(response.headers['www-authenticate']).toContain('realm="Default"');
-    expect(json<{ detail: string }>(response).detail).toBe('No API policy grants access to this endpoint.');
+    expect(detailOf(response)).toBe('No API policy grants access to this endpoint.');
     const [record] = await recordsFor(fixture, '/nobody/x');
     expect(record).toMatchObject({ outcome: 'unauthenticated', status: 401 });
   });
@@ -64,7 +71,7 @@ describe('API policies at the gateway', () => {
     const key = await fixture.addApiKey({ policyIds: [policy.id] });
     const ok = await send(fixture.gatewayUrl, { path: '/keyed/a', headers: { 'X-API-Key': key } });
     expect(ok.status).toBe(200);
-    expect(json<EchoedRequest>(ok).headers['x-api-key']).toBeUndefined();
+    expect(echoed(ok).headers['x-api-key']).toBeUndefined();
     const [record] = await recordsFor(fixture, '/keyed/a');
     expect(record!.identity).toBe(`apiKey:${key.slice(0, 10)}`);
 
@@ -83,7 +90,7 @@ describe('API policies at the gateway', () => {
     });
     const late = await send(fixture.gatewayUrl, { path: '/keyed/d', headers: { 'X-API-Key': expired } });
     expect(late.status).toBe(401);
-    expect(json<{ detail: string }>(late).detail).toBe('The API key has expired.');
+    expect(detailOf(late)).toBe('The API key has expired.');
 
     // A key of another environment is unknown here.
     await fixture.update((data) => {
@@ -103,13 +110,13 @@ describe('API policies at the gateway', () => {
     const key = await fixture.addApiKey();
     const viaQuery = await send(fixture.gatewayUrl, { path: `/query-keyed/x?a=1&api_key=${key}&b=2` });
     expect(viaQuery.status).toBe(200);
-    expect(json<EchoedRequest>(viaQuery).url).toBe('/query-keyed/x?a=1&b=2');
+    expect(echoed(viaQuery).url).toBe('/query-keyed/x?a=1&b=2');
     const viaHeader = await send(fixture.gatewayUrl, {
       path: '/query-keyed/y',
       headers: { 'X-Custom-Key': key },
     });
     expect(viaHeader.status).toBe(200);
-    expect(json<EchoedRequest>(viaHeader).headers['x-custom-key']).toBeUndefined();
+    expect(echoed(viaHeader).headers['x-custom-key']).toBeUndefined();
     // The grant names GET only.
     expect(
       (await send(fixture.gatewayUrl, { method: 'POST', path: `/query-keyed/z?api_key=${key}` })).status,
@@ -172,7 +179,7 @@ describe('API policies at the gateway', () => {
       headers: { Authorization: `Bearer ${good}` },
     });
     expect(response.status).toBe(200);
-    expect(json<EchoedRequest>(response).headers.authorization).toBe(`Bearer ${good}`);
+    expect(echoed(response).headers.authorization).toBe(`Bearer ${good}`);
     const [record] = await recordsFor(fixture, '/jwt/a');
     expect(record!.identity).toBe('jwt:alice');
 

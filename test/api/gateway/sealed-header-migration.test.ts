@@ -20,7 +20,7 @@ import { send } from './gateway-fixture.js';
 
 const OLD_LITERAL = 'old-literal-777';
 
-let dir: { path: string; remove(): Promise<void> };
+let dir: { path: string; remove: () => Promise<void> };
 let upstream: Upstream;
 let server: TestServer | undefined;
 let logLines: string[] = [];
@@ -52,7 +52,11 @@ async function stop(): Promise<void> {
 
 async function forward(): Promise<{ status: number; echoed: EchoedRequest; problem: ProblemDetails }> {
   const response = await send(server!.gatewayUrl, { path: '/legacy-api/orders?t=query-token' });
-  return { status: response.status, echoed: response.json(), problem: response.json() };
+  return {
+    status: response.status,
+    echoed: response.json() as EchoedRequest,
+    problem: response.json() as ProblemDetails,
+  };
 }
 
 /** The shape a previous release wrote: schema version 2, a literal Authorization value in clear. */

@@ -82,7 +82,7 @@ async function tryAuditEntry(userName: string): Promise<AuditEntry | undefined> 
     pageNumber: 1,
     pageSize: 10,
   });
-  const [entry] = audit.items as AuditEntry[];
+  const [entry] = audit.items;
   return entry;
 }
 

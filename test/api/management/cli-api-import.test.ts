@@ -6,6 +6,7 @@ import type { AuditEntry } from '../../../src-server/core/audit/audit-entry.js';
 import { runCli } from '../../helpers/cli-process.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { startTestServer } from '../../helpers/test-server.js';
+import { DescriptionServer } from '../../helpers/description-server.js';
 import { json, SAMPLES, type ApiDto } from './helpers.js';
 
 describe('gatehouse api import', () => {
@@ -97,6 +98,46 @@ describe('gatehouse api import', () => {
       expect(locked.stderr).toContain(`pid ${process.pid}`);
     } finally {
       await server.close();
+    }
+  }, 180_000);
+
+  it('imports from a URL (confirmed for loopback), prints warnings and skipped operations, re-imports from the same URL', async () => {
+    const dataDir = join(dir.path, 'url-data');
+    const descriptions = await DescriptionServer.start();
+    try {
+      const publish = (paths: Record<string, unknown>) =>
+        descriptions.serve('/api/openapi.json', {
+          openapi: '3.0.3',
+          info: { title: 'Remote', version: '1' },
+          servers: [{ url: '/remote' }],
+          paths,
+        });
+      const ok = { responses: { '200': { description: 'ok' } } };
+      publish({ '/a/{id}': { get: ok }, '/a/{other}': { get: ok }, '/b': { get: ok } });
+      const url = descriptions.url('/api/openapi.json');
+      const refused = await runCli(['api', 'import', url, '--data-dir', dataDir]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('127.0.0.1, a loopback or private address');
+      expect(refused.stderr).toContain('--allow-private-address');
+      expect(descriptions.requests).toEqual([]);
+
+      const imported = await runCli(['api', 'import', url, '--allow-private-address', '--data-dir', dataDir]);
+      expect(imported.code).toBe(0);
+      expect(imported.stdout).toContain('Imported Remote 1');
+      expect(imported.stdout).toContain('1 operation(s) not exposed:');
+      expect(imported.stdout).toContain(
+        "skipped GET /a/{other}: the gateway can't tell it apart from GET /a/{id}",
+      );
+      expect(imported.stdout).toContain('warning /paths/~1a~1{id}/get/parameters: path parameter {id}');
+
+      publish({ '/a/{id}': { get: ok }, '/c': { get: ok } });
+      const again = await runCli(['api', 'import', url, '--allow-private-address', '--data-dir', dataDir]);
+      expect(again.code).toBe(0);
+      expect(again.stdout).toContain('Re-imported Remote 1');
+      expect(again.stdout).toContain('revision 2, 1 operations kept, 1 added, 1 removed');
+      expect(again.stdout).toMatch(/Operations added \(1\):\n {2}GET \/c/);
+    } finally {
+      await descriptions.close();
     }
   }, 180_000);
 });

@@ -47,10 +47,17 @@ describe('Passthrough configurations', () => {
     expect(created.headers.get('location')).toBe(path());
     const stored = body.passthrough.operations['GET /orders/{id}']!;
     expect(stored).toMatchObject({
-      cors: { enabled: false, allowedOrigins: [], allowCredentials: false, maxAgeSeconds: 600 },
+      cors: {
+        enabled: false,
+        allowedOrigins: [],
+        allowCredentials: false,
+        maxAgeSeconds: 600,
+        exposeHeaders: [],
+      },
       timeouts: { connectMs: 5000, responseMs: 30000 },
       maxRequestBodyBytes: 100 * 1024 * 1024,
       tls: { verify: true },
+      allowWebSocket: false,
       headers: [{ action: 'Overwrite', name: 'Authorization', value: 'Bearer {{#env.backend.token}}' }],
     });
     expect(body.passthrough.revision).toBe(1);
@@ -75,15 +82,19 @@ describe('Passthrough configurations', () => {
             'app://desk',
             'https://app.example.com',
           ],
+          exposeHeaders: [' ETag', 'X-Total-Count', 'etag'],
         },
         tls: { verify: true, caCertificate: TEST_CA_CERTIFICATE },
+        allowWebSocket: true,
       }),
       operations: {},
     });
     const replacedBody = await json<Passthrough>(replaced);
+    expect(replacedBody.allOperations!.allowWebSocket).toBe(true);
     expect(replaced.status).toBe(200);
     expect(replacedBody.revision).toBe(2);
     expect(replacedBody.operations).toEqual({});
+    expect(replacedBody.allOperations!.cors.exposeHeaders).toEqual(['ETag', 'X-Total-Count']);
     expect(replacedBody.allOperations!.cors.allowedOrigins).toEqual([
       'https://app.example.com',
       'https://*.example.org:8443',
@@ -111,6 +122,7 @@ describe('Passthrough configurations', () => {
           enabled: true,
           allowedOrigins: ['*', 'https://x.example.com/path', 'https://*.com', 'ftp://'],
           allowCredentials: true,
+          exposeHeaders: ['ETag', 'Bad Header'],
         },
         tls: { caCertificate: 'not a certificate' },
       },
@@ -150,6 +162,7 @@ describe('Passthrough configurations', () => {
       'allOperations.cors.allowedOrigins[2]': [expect.stringContaining('two labels')],
       'allOperations.cors.allowedOrigins[3]': [expect.any(String)],
       'allOperations.cors.allowCredentials': [expect.stringContaining("'*'")],
+      'allOperations.cors.exposeHeaders[1]': [expect.stringContaining('not a valid HTTP header name')],
       'allOperations.tls.caCertificate': [expect.stringContaining('PEM')],
       [at('0].name')]: [expect.stringContaining('RFC 9110 token')],
       [at('1].value')]: ['A Remove entry has no value.'],

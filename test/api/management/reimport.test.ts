@@ -2,21 +2,17 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/test-server.js';
-import { entry, expectProblem, importApi, json, openApiDocument, send, type ApiDto } from './helpers.js';
-
-interface Passthrough {
-  revision: number;
-  allOperations?: unknown;
-  operations: Record<string, { target: { section3: string } }>;
-}
-
-interface ReimportResult {
-  api: ApiDto;
-  kept: string[];
-  added: string[];
-  removed: string[];
-  droppedPassthroughEntries: { operation: string; reason: string }[];
-}
+import type { ApiReimportResult as ReimportResult } from '../../../src-server/core/contracts/index.js';
+import {
+  entry,
+  expectProblem,
+  importApi,
+  json,
+  openApiDocument,
+  send,
+  type ApiDto,
+  type Passthrough,
+} from './helpers.js';
 
 describe('re-importing an API definition', () => {
   let server: TestServer;
@@ -79,8 +75,12 @@ describe('re-importing an API definition', () => {
     expect(Object.keys(passthrough.operations)).toEqual(['GET /orders']);
     expect(passthrough.allOperations).toBeDefined();
     expect(passthrough.revision).toBe(2);
+    // Both revisions keep their document and details; the first also the passthrough configuration it had.
     const files = await readdir(join(server.dataDir, 'config', 'documents'));
-    expect(files.filter((file) => file.startsWith(api.id))).toHaveLength(1);
+    const own = files.filter((file) => file.startsWith(api.id));
+    expect(own.filter((file) => file.endsWith('.details.json'))).toHaveLength(2);
+    expect(own.filter((file) => file.endsWith('.passthrough.json'))).toHaveLength(1);
+    expect(own).toHaveLength(5);
     const document = await (await server.api(`/api/v1/apis/${api.id}/document`)).text();
     expect(document).toBe(next);
   });
@@ -125,6 +125,6 @@ describe('re-importing an API definition', () => {
     const unchanged = await json<ApiDto>(await server.api(`/api/v1/apis/${api.id}`));
     expect(unchanged).toMatchObject({ revision: 1, basePath: '/stable' });
     const files = await readdir(join(server.dataDir, 'config', 'documents'));
-    expect(files.filter((file) => file.startsWith(api.id))).toHaveLength(1);
+    expect(files.filter((file) => file.startsWith(api.id))).toHaveLength(2);
   });
 });

@@ -5,20 +5,10 @@ import type {
   NewMonitoringRecord,
 } from '../../../src-server/core/monitoring/monitoring-record.js';
 import type { MonitoringFilter } from '../../../src-server/core/monitoring/monitoring-store.js';
+import type { ListPage as ContractListPage } from '../../../src-server/core/contracts/index.js';
 import type { TestServer } from '../../helpers/test-server.js';
 
-export interface ListPage {
-  data: MonitoringRecord[];
-  paging: {
-    currentPage: number;
-    pageSize: number;
-    totalCount: number;
-    firstPage: number;
-    lastPage: number;
-    nextPage: number | null;
-    previousPage: number | null;
-  };
-}
+export type ListPage = ContractListPage<MonitoringRecord>;
 
 /** Hands records to the gateway's sink, waits until they are stored, and returns them with their ids. */
 export async function recordThroughSink(
@@ -52,7 +42,9 @@ export async function validationErrors(server: TestServer, path: string): Promis
 export function anyCase(name: string): fc.Arbitrary<string> {
   return fc
     .array(fc.boolean(), { minLength: name.length, maxLength: name.length })
-    .map((upper) => [...name].map((c, i) => (upper[i] ? c.toUpperCase() : c.toLowerCase())).join(''));
+    .map((upper) =>
+      upper.map((up, i) => (up ? name.charAt(i).toUpperCase() : name.charAt(i).toLowerCase())).join(''),
+    );
 }
 
 /** Query string parts for a filter, names in random case. */

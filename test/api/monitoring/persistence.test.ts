@@ -9,7 +9,7 @@ const NOW = Date.parse('2026-05-20T08:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
 
 describe('API monitoring across restarts', () => {
-  let dir: { path: string; remove(): Promise<void> };
+  let dir: { path: string; remove: () => Promise<void> };
   let server: TestServer | undefined;
 
   afterEach(async () => {

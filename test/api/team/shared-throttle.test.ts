@@ -1,6 +1,7 @@
 import { cp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListPage, MonitoringRecord } from '../../../src-server/core/contracts/index.js';
 import { startServeProcess, type ServeProcess } from '../../helpers/cli-process.js';
 import { startTestRedis, type TestRedis } from '../../helpers/redis-server.js';
 import { eventually, freshRequest, signedInClient } from '../../helpers/serve-client.js';
@@ -98,12 +99,8 @@ describe('throttling shared through Redis by two gateway processes', () => {
     }
     const api = await signedInClient(first);
     await eventually(async () => {
-      const listed = await api<{ data: { reason?: string; status: number }[] }>(
-        '/api/v1/monitoring/requests?PageSize=1',
-      );
-      return (
-        listed.body.data[0]?.reason === 'rate limit (counted in this process: rate-limit store unavailable)'
-      );
+      const listed = (await api('/api/v1/monitoring/requests?PageSize=1')).body as ListPage<MonitoringRecord>;
+      return listed.data[0]?.reason === 'rate limit (counted in this process: rate-limit store unavailable)';
     });
   });
 

@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  ApiImportResult,
+  ListPage,
+  MonitoringRecord,
+} from '../../../src-server/core/contracts/index.js';
 import { startServeProcess, type ServeProcess } from '../../helpers/cli-process.js';
 import { eventually, freshRequest, processExists, signedInClient } from '../../helpers/serve-client.js';
 import { prepareDataDir, type PreparedDataDir } from '../../helpers/team-data-dir.js';
@@ -74,9 +79,10 @@ describe('gatehouse serve --workers 2', () => {
       servers: [{ url: 'https://api.example.com/live' }],
       paths: { '/items': { get: { responses: { '200': { description: 'ok' } } } } },
     };
-    const imported = await api<{ api: { id: string } }>('/api/v1/apis', { method: 'POST', body: document });
+    const imported = await api('/api/v1/apis', { method: 'POST', body: document });
     expect(imported.status).toBe(201);
-    const created = await api(`/api/v1/apis/${imported.body.api.id}/passthrough`, {
+    const apiId = (imported.body as ApiImportResult).api.id;
+    const created = await api(`/api/v1/apis/${apiId}/passthrough`, {
       method: 'POST',
       body: {
         allOperations: {
@@ -97,18 +103,17 @@ describe('gatehouse serve --workers 2', () => {
   });
 
   it('writes the monitoring records of every worker into the one store', async () => {
-    const before = await api<{ paging: { totalCount: number } }>('/api/v1/monitoring/requests?PageSize=1');
+    const page = async (size: number) =>
+      (await api(`/api/v1/monitoring/requests?PageSize=${size}`)).body as ListPage<MonitoringRecord>;
+    const before = await page(1);
     for (let index = 0; index < 10; index++)
       expect((await freshRequest(server.gatewayUrl, `/live/items?n=${index}`)).status).toBe(200);
     await eventually(async () => {
-      const now = await api<{ paging: { totalCount: number } }>('/api/v1/monitoring/requests?PageSize=1');
-      return now.body.paging.totalCount >= before.body.paging.totalCount + 10;
+      return (await page(1)).paging.totalCount >= before.paging.totalCount + 10;
     });
-    const listed = await api<{ data: { path: string; outcome: string }[] }>(
-      '/api/v1/monitoring/requests?PageSize=10',
-    );
+    const listed = await page(10);
     expect(
-      listed.body.data.every((record) => record.path === '/live/items' && record.outcome === 'forwarded'),
+      listed.data.every((record) => record.path === '/live/items' && record.outcome === 'forwarded'),
     ).toBe(true);
   });
 

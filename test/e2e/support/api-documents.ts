@@ -16,18 +16,42 @@ export const WIDGETS = JSON.stringify({
   },
 });
 
-/** Two errors: a missing title and an undeclared path parameter. */
-export const INVALID = `openapi: 3.0.3
+/** YAML that is no API description at all: refused. */
+export const NOT_OPENAPI = `name: things
+version: 1.0.0
+dependencies:
+  left-pad: ^1.3.0
+`;
+
+/**
+ * A rough description that still imports: no title, undeclared path parameters, responses without
+ * descriptions, a duplicate operationId, and one operation the gateway can't tell apart from another (skipped).
+ */
+export const ROUGH = `openapi: 3.0.3
 info:
   version: '1'
 servers:
-  - url: /things
+  - url: /rough
 paths:
   /things/{id}:
     get:
+      operationId: thing
       responses:
-        '200':
-          description: ok
+        '200': {}
+  /things/{thingId}:
+    get:
+      operationId: thing
+      responses:
+        '200': {}
+  /parts/{id}:
+    delete:
+      responses:
+        '204': {}
+  /tools/{id}:
+    put:
+      operationId: thing
+      responses:
+        '200': {}
 `;
 
 export const SYNTAX_ERROR = `openapi: 3.0.3

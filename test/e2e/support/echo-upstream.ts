@@ -5,7 +5,7 @@ export interface EchoUpstream {
   url: string;
   /** Headers of the requests received, oldest first. */
   received: { method: string; url: string; headers: IncomingHttpHeaders }[];
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /**

@@ -8,9 +8,9 @@ const ORDERS_API = fileURLToPath(
 
 /** The management API as a test calls it, with an Operator token from `gatehouse token`. */
 export interface ManagementApi {
-  call<T>(method: string, path: string, body?: unknown): Promise<T>;
+  call: <T>(method: string, path: string, body?: unknown) => Promise<T>;
   /** Imports the sample Orders API (base path /orders-api/v1) on the default agent group. */
-  importOrdersApi(name?: string): Promise<{ id: string; basePath: string }>;
+  importOrdersApi: (name?: string) => Promise<{ id: string; basePath: string }>;
 }
 
 export async function managementApi(gatehouse: ServedGatehouse): Promise<ManagementApi> {

@@ -4,7 +4,7 @@ import { managementApi } from './management-api.js';
 
 export interface SampleConfiguration {
   /** Stops the backend the passthrough forwards to. */
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /**

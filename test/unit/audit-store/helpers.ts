@@ -53,7 +53,7 @@ export class StoreFixture {
       const failures = closed.filter((result) => result.status === 'rejected');
       if (failures.length > 0)
         throw new AggregateError(
-          failures.map((f) => f.reason),
+          failures.map((f): unknown => f.reason),
           'closing a test store failed',
         );
     } finally {

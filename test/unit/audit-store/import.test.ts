@@ -56,6 +56,7 @@ describe('importEntries', () => {
 
   it('accepts async iterables and reports progress about every 10,000 entries', async () => {
     const store = await fixture.openStore();
+    // eslint-disable-next-line @typescript-eslint/require-await -- an async iterable is what is under test
     async function* source(): AsyncGenerator<NewAuditEntry> {
       for (let i = 0; i < 25_000; i++) yield entryAt(BASE_MS + i, { parameters: { i: i % 20_000 } });
     }

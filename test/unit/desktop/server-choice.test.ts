@@ -7,7 +7,7 @@ import { tempDir } from '../../helpers/temp-dir.js';
 const LOCAL = 'http://127.0.0.1:4700';
 
 describe("the desktop app's server choice", () => {
-  let dir: { path: string; remove(): Promise<void> };
+  let dir: { path: string; remove: () => Promise<void> };
   let file: string;
   beforeEach(async () => {
     dir = await tempDir();

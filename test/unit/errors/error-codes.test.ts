@@ -7,10 +7,10 @@ import {
   ErrorCode,
   type ErrorCodeEntry,
   type ErrorSource,
-} from '../../../src-server/core/errors/error-codes.js';
+} from '../../../src-server/core/contracts/error-codes.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const REGISTRY = 'src-server/core/errors/error-codes.ts';
+const REGISTRY = 'src-server/core/contracts/error-codes.ts';
 const CODE = /GH_ERR_[A-Z0-9_]+/g;
 const SOURCE_NAMES: Record<ErrorSource, string> = {
   control: 'Control Panel',

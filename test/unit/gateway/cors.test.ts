@@ -6,13 +6,19 @@ import {
   responseCorsHeaders,
 } from '../../../src-server/gateway/cors/cors.js';
 
-const rules = (allowedOrigins: string[], allowCredentials = false) =>
-  compileCors({ enabled: true, allowedOrigins, allowCredentials, maxAgeSeconds: 300 })!;
+const rules = (allowedOrigins: string[], allowCredentials = false, exposeHeaders: string[] = []) =>
+  compileCors({ enabled: true, allowedOrigins, allowCredentials, maxAgeSeconds: 300, exposeHeaders })!;
 
 describe('CORS origins', () => {
   it('is off when the entry says so', () => {
     expect(
-      compileCors({ enabled: false, allowedOrigins: ['*'], allowCredentials: false, maxAgeSeconds: 1 }),
+      compileCors({
+        enabled: false,
+        allowedOrigins: ['*'],
+        allowCredentials: false,
+        maxAgeSeconds: 1,
+        exposeHeaders: [],
+      }),
     ).toBeUndefined();
   });
 
@@ -98,5 +104,14 @@ describe('CORS origins', () => {
     );
     expect(responseCorsHeaders(exact, 'https://other.test')).toEqual([['Vary', 'Origin']]);
     expect(responseCorsHeaders(exact, undefined)).toEqual([['Vary', 'Origin']]);
+  });
+
+  it('lets browsers read the headers the entry exposes, on allowed origins only', () => {
+    const exposing = rules(['https://app.test'], false, ['ETag', 'Location', 'X-Total-Count']);
+    expect(responseCorsHeaders(exposing, 'https://app.test')).toContainEqual([
+      'Access-Control-Expose-Headers',
+      'ETag, Location, X-Total-Count',
+    ]);
+    expect(responseCorsHeaders(exposing, 'https://other.test')).toEqual([['Vary', 'Origin']]);
   });
 });

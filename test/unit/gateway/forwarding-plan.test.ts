@@ -16,7 +16,7 @@ const ENV: Record<string, EnvValue> = {
 const env = (variable: string, member?: string) => ENV[`${variable}.${member}`];
 const variables = { backend: { kind: 'group' as const, members: ['url', 'token'] } };
 
-function plan(entry: PartialPassthroughEntry, headers: IncomingHeaders = {}, query = '') {
+function plan(entry: PartialPassthroughEntry, headers: IncomingHeaders = {}, query = '', method = 'GET') {
   const compiled = compileForwardingEntry(withEntryDefaults(entry), {
     env: { variables },
     pathParameters: [],
@@ -25,7 +25,7 @@ function plan(entry: PartialPassthroughEntry, headers: IncomingHeaders = {}, que
   if (!compiled.ok) throw new Error(JSON.stringify(compiled.errors));
   return planForwarding(
     compiled.compiled,
-    { method: 'GET', path: '/api/a/b', query, headers, clientIp: '10.0.0.9', scheme: 'http' },
+    { method, path: '/api/a/b', query, headers, clientIp: '10.0.0.9', scheme: 'http' },
     { basePath: '/api', operationPath: '/a/b', pathParameters: {} },
     { env, masked: true },
   );
@@ -72,9 +72,37 @@ describe('forwarding plan', () => {
       'x-forwarded-proto': 'http',
       'x-forwarded-host': 'gateway.local:8080',
       traceparent: result.traceparent,
+      via: '1.1 gatehouse',
       host: 'backend.example.com',
     });
     expect(result.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+  });
+
+  it('appends to Via and Forwarded as to X-Forwarded-For, and counts Max-Forwards down on OPTIONS and TRACE', () => {
+    const headers = ok(
+      plan(
+        { target },
+        {
+          host: 'gateway.local:8080',
+          via: '1.0 fred, 1.1 p.example.net',
+          forwarded: 'for=192.0.2.60;proto=https, for=198.51.100.17',
+          'max-forwards': '3',
+        },
+      ),
+    ).headers;
+    expect(headers.via).toBe('1.0 fred, 1.1 p.example.net, 1.1 gatehouse');
+    expect(headers.forwarded).toBe(
+      'for=192.0.2.60;proto=https, for=198.51.100.17, for=10.0.0.9;host="gateway.local:8080";proto=http',
+    );
+    // Max-Forwards counts only for OPTIONS and TRACE (RFC 9110 §7.6.2); the plan of this GET passes it on.
+    expect(headers['max-forwards']).toBe('3');
+    expect(ok(plan({ target }, { 'max-forwards': '3' }, '', 'OPTIONS')).headers['max-forwards']).toBe('2');
+    expect(ok(plan({ target }, { 'max-forwards': '1' }, '', 'TRACE')).headers['max-forwards']).toBe('0');
+    expect(ok(plan({ target }, { forwarded: 'for=x' })).headers.forwarded).toBe(
+      'for=x, for=10.0.0.9;proto=http',
+    );
+    // No Forwarded from the client: none is made up (X-Forwarded-* carry the same).
+    expect(ok(plan({ target }, { host: 'h' })).headers.forwarded).toBeUndefined();
   });
 
   it('passes a valid traceparent on and replaces an invalid one', () => {

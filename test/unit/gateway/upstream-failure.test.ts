@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statusOf } from '../../../src-server/core/errors/error-codes.js';
+import { statusOf } from '../../../src-server/core/contracts/error-codes.js';
 import {
   BodyTooLargeError,
   classifyUpstreamError,

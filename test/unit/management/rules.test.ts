@@ -1,12 +1,12 @@
+import { isIP } from 'node:net';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseEnvReference } from '../../../src-server/core/passthrough/passthrough-references.js';
 import { editorPath, FieldErrors } from '../../../src-server/control/common/editor-paths.js';
 import { checkAllowedOrigin } from '../../../src-server/control/passthroughs/allowed-origins.js';
 import { revealsLiteralSecret } from '../../../src-server/core/passthrough/sealed-headers.js';
-import {
-  listenersCollide,
-  normalizeListenerHost,
-} from '../../../src-server/control/environments/listener-address.js';
+import { listenersCollide } from '../../../src-server/control/environments/listener-address.js';
+import { normalizeListenerHost } from '../../../src-server/core/contracts/agent-group-schemas.js';
 import { parseTypedValue } from '../../../src-server/control/environments/environment-variable-values.js';
 
 describe('allowed origins', () => {
@@ -90,6 +90,22 @@ describe('listener addresses', () => {
     expect(normalizeListenerHost('192.168.1.10')).toBe('192.168.1.10');
     expect(normalizeListenerHost('example.com')).toBeUndefined();
     expect(normalizeListenerHost('')).toBeUndefined();
+  });
+
+  it("accepts exactly the addresses Node's isIP accepts (the contract cannot use node:net)", () => {
+    const address = fc.oneof(
+      fc.ipV4(),
+      fc.ipV4Extended(),
+      fc.ipV6(),
+      fc.tuple(fc.ipV6(), fc.stringMatching(/^%[0-9a-zA-Z.:-]{0,6}$/)).map(([ip, zone]) => ip + zone),
+      fc.stringMatching(/^[0-9a-f.:%]{0,20}$/),
+    );
+    fc.assert(
+      fc.property(address, (text) => {
+        expect(normalizeListenerHost(text) !== undefined, text).toBe(isIP(text) !== 0);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('sees collisions through aliases and wildcards, never for free ports', () => {

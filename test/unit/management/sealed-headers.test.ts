@@ -4,7 +4,7 @@ import { openEntry, sealEntry } from '../../../src-server/core/passthrough/seale
 import { SecretBox } from '../../../src-server/core/config-store/secret-box.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
-let dirs: { path: string; remove(): Promise<void> }[] = [];
+let dirs: { path: string; remove: () => Promise<void> }[] = [];
 let box: SecretBox;
 let otherBox: SecretBox;
 

@@ -23,7 +23,7 @@ function capturingLogger(): { logger: ReturnType<typeof createLogger>; lines: Re
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('MonitoringRecorder', () => {
-  let dir: { path: string; remove(): Promise<void> };
+  let dir: { path: string; remove: () => Promise<void> };
   beforeEach(async () => {
     dir = await tempDir('gatehouse-monitoring-recorder-');
   });
@@ -72,9 +72,9 @@ describe('MonitoringRecorder', () => {
   it('starts a flush once a batch is waiting, without waiting for the timer', async () => {
     const written: NewMonitoringRecord[][] = [];
     const recorder = new MonitoringRecorder({
-      write: async (records) => {
+      write: (records) => {
         written.push(records);
-        return records;
+        return Promise.resolve(records);
       },
       logger: capturingLogger().logger,
       tuning: { batchSize: 10, flushIntervalMs: 3_600_000 },
@@ -91,9 +91,9 @@ describe('MonitoringRecorder', () => {
   it('flushes what waits on the timer', async () => {
     const written: number[] = [];
     const recorder = new MonitoringRecorder({
-      write: async (records) => {
+      write: (records) => {
         written.push(records.length);
-        return records;
+        return Promise.resolve(records);
       },
       logger: capturingLogger().logger,
       tuning: { batchSize: 1_000, flushIntervalMs: 10 },
@@ -107,9 +107,7 @@ describe('MonitoringRecorder', () => {
     const { logger, lines } = capturingLogger();
     const drops: Record<string, number> = {};
     const recorder = new MonitoringRecorder({
-      write: async () => {
-        throw new Error('disk full');
-      },
+      write: () => Promise.reject(new Error('disk full')),
       logger,
       tuning: { batchSize: 5, flushIntervalMs: 5, dropReportIntervalMs: 60_000 },
       onDrop: (reason, count) => {
@@ -136,7 +134,7 @@ describe('MonitoringRecorder', () => {
   it('never throws from record(), even when observing a record fails', () => {
     const { logger, lines } = capturingLogger();
     const recorder = new MonitoringRecorder({
-      write: async (records) => records,
+      write: (records) => Promise.resolve(records),
       logger,
       onRecord: () => {
         throw new Error('metrics broke');

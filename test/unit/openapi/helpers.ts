@@ -81,6 +81,21 @@ export function parseErrors(
   return result.errors;
 }
 
+/**
+ * What an import reports about a usable document: its warnings, and its skipped operations as issues (pointer
+ * and reason). Fails when the document is refused.
+ */
+export function parseIssues(
+  input: string | Buffer | Doc,
+  options?: ParseApiDefinitionOptions,
+): DefinitionIssue[] {
+  const definition = parseOk(input, options);
+  return [
+    ...definition.warnings,
+    ...definition.skipped.map((skipped) => ({ pointer: skipped.pointer, message: skipped.reason })),
+  ];
+}
+
 /** Asserts one error at `pointer` whose message contains `fragment`. */
 export function expectIssue(
   issues: readonly DefinitionIssue[],

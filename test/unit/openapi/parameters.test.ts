@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { expectIssue, parseErrors, parseOk, swagger20, withPaths } from './helpers.js';
+import { expectIssue, parseIssues, parseOk, swagger20, withPaths } from './helpers.js';
 
 const ok = { '200': { description: 'ok' } };
 const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
 
 describe('parameters', () => {
-  it('requires every template parameter to be declared in: path (error)', () => {
-    const errors = parseErrors(withPaths({ '/orders/{id}': { get: { responses: ok } } }));
-    expect(errors).toEqual([
+  it('warns about a template parameter not declared in: path, and still routes the operation', () => {
+    const definition = parseOk(withPaths({ '/orders/{id}': { get: { responses: ok } } }));
+    expect(definition.operations.map((operation) => operation.pathParameters)).toEqual([['id']]);
+    expect(definition.warnings).toEqual([
       {
         pointer: '/paths/~1orders~1{id}/get/parameters',
         message:
-          'path parameter {id} of "/orders/{id}" is not declared: add a parameter with name: id, in: path, ' +
-          'required: true to the path item or to this operation',
+          'path parameter {id} of "/orders/{id}" is not declared (the gateway still matches any value there): add a ' +
+          'parameter with name: id, in: path, required: true to the path item or to this operation',
       },
     ]);
   });
@@ -22,7 +23,7 @@ describe('parameters', () => {
       get: { parameters: [{ ...idParameter, in: 'query', required: false }], responses: ok },
     };
     expectIssue(
-      parseErrors(withPaths({ '/orders/{id}': pathItem })),
+      parseIssues(withPaths({ '/orders/{id}': pathItem })),
       '/paths/~1orders~1{id}/get/parameters',
       'not declared',
     );
@@ -120,8 +121,8 @@ describe('parameters', () => {
       '/paths/~1a/get/parameters/1',
       'duplicate parameter',
     ],
-  ])('refuses %s', (_name, operation, pointer, message) => {
-    expectIssue(parseErrors(withPaths({ '/a': { get: { ...operation, responses: ok } } })), pointer, message);
+  ])('warns about %s', (_name, operation, pointer, message) => {
+    expectIssue(parseIssues(withPaths({ '/a': { get: { ...operation, responses: ok } } })), pointer, message);
   });
 
   it('lets an operation parameter override a path-level one', () => {
@@ -149,11 +150,11 @@ describe('parameters', () => {
         },
       },
     };
-    const errors = parseErrors(swagger20({ paths }));
+    const errors = parseIssues(swagger20({ paths }));
     expectIssue(errors, '/paths/~1a/post/parameters/1', 'at most one body parameter');
     expectIssue(errors, '/paths/~1a/post/parameters', 'body and formData parameters cannot be used together');
     expectIssue(
-      parseErrors(
+      parseIssues(
         swagger20({ paths: { '/a': { get: { parameters: [{ name: 'c', in: 'cookie' }], responses: ok } } } }),
       ),
       '/paths/~1a/get/parameters/0/in',

@@ -81,7 +81,7 @@ paths:
   it('honours maxAliasExpansion', () => {
     const yaml = `openapi: 3.0.3
 info: &info {title: T, version: "1"}
-paths: {}
+paths: {/a: {get: {responses: {200: {description: ok}}}}}
 x-copies: [*info, *info, *info, *info]
 `;
     expect(parseApiDefinition(yaml).ok).toBe(true);
@@ -142,17 +142,35 @@ describe('syntax errors', () => {
     expect(error?.message).toMatch(/^YAML syntax error at line 4, column 11: /);
   });
 
-  it('reports duplicate YAML keys, unknown tags and undefined aliases', () => {
-    expect(parseErrors('openapi: 3.0.3\nopenapi: 3.1.0\n')[0]).toMatchObject({ line: 2, column: 1 });
+  it('reads duplicate YAML keys as YAML 1.1 parsers do (the last wins), with a warning', () => {
+    const definition = parseOk(
+      'openapi: 3.0.3\ninfo: {title: T, version: "1"}\ninfo: {title: Last, version: "2"}\npaths: {/a: {get: {responses: {200: {description: ok}}}}}\n',
+    );
+    expect(definition.title).toBe('Last');
+    expect(definition.warnings[0]).toEqual({
+      pointer: '',
+      message: 'duplicated mapping key at line 3, column 1: the last value is used',
+    });
+  });
+
+  it('reads other YAML 1.1 habits: unquoted versions, numeric status codes, dates and yes/no as text', () => {
+    const definition = parseOk(
+      'swagger: 2.0\ninfo: {title: T, version: 2016-03-14}\nbasePath: /v1\npaths:\n  /on:\n    get:\n      summary: yes\n      responses:\n        200: {description: ok}\n',
+    );
+    expect(definition).toMatchObject({ specVersion: '2.0', version: '2016-03-14', basePath: '/v1' });
+    expect(definition.operations[0]).toMatchObject({ path: '/on', summary: 'yes' });
+  });
+
+  it('reports unknown tags and undefined aliases', () => {
     expect(parseErrors('openapi: !Ref x\n')[0]?.message).toContain('unknown scalar tag');
     expect(parseErrors('openapi: *nope\n')[0]?.message).toContain('unidentified alias');
   });
 
-  it('refuses empty documents, several YAML documents and non-objects', () => {
+  it('refuses empty documents and non-objects, and reads the first of several YAML documents', () => {
     expect(parseErrors('')[0]?.message).toBe('the document is empty');
     expect(parseErrors('  \n\t ')[0]?.message).toBe('the document is empty');
     expect(parseErrors('# just a comment\n')[0]?.message).toContain('empty');
-    expect(parseErrors('a: 1\n---\nb: 2\n')[0]?.message).toBe('the file holds more than one YAML document');
+    expectIssue(parseErrors('a: 1\n---\nb: 2\n'), '/openapi', 'not an OpenAPI or Swagger document');
     expectIssue(parseErrors('[1, 2]'), '', 'must be an object');
     expectIssue(parseErrors('just text'), '', 'found string');
   });

@@ -66,6 +66,7 @@ describe('parsePathTemplate and helpers', () => {
     expect(parsePathTemplate('/files/{name}.json')).toEqual({
       ok: true,
       parameterNames: ['name'],
+      repeatedNames: [],
       segments: [
         { raw: 'files', parts: [{ kind: 'literal', text: 'files' }] },
         {
@@ -77,6 +78,21 @@ describe('parsePathTemplate and helpers', () => {
         },
       ],
     });
+  });
+
+  it('matches a parameter used twice only when both places have the same value (Azure)', () => {
+    expect(parsePathTemplate('/loc/{location}/x/{location}')).toMatchObject({
+      ok: true,
+      repeatedNames: ['location'],
+    });
+    expect(matchPathTemplate('/loc/{location}/x/{location}', '/loc/west/x/west')).toEqual({
+      location: 'west',
+    });
+    expect(matchPathTemplate('/loc/{location}/x/{location}', '/loc/west/x/east')).toBeNull();
+    expect(matchPathTemplate('/System.{location}/{location}', '/System.west/west')).toEqual({
+      location: 'west',
+    });
+    expect(matchPathTemplate('/System.{location}/{location}', '/System.west/east')).toBeNull();
   });
 
   it('accepts any characters but braces and slashes in parameter names', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RefResolver } from '../../../src-server/control/apis/openapi/resolve-refs.js';
-import { expectIssue, openApi30, openApi31, parseErrors, parseOk, swagger20, withPaths } from './helpers.js';
+import { expectIssue, openApi30, openApi31, parseIssues, parseOk, swagger20, withPaths } from './helpers.js';
 
 const ok = { '200': { description: 'ok' } };
 const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
@@ -53,14 +53,12 @@ describe('$ref resolution', () => {
         },
       },
     });
-    const result = parseErrors(document);
     // The shared operation object gives two routes one operationId.
-    expect(result).toEqual([
-      {
-        pointer: '/components/pathItems/Order/get/operationId',
-        message: 'duplicate operationId "getOrder": GET /v2/orders/{id} and GET /orders/{id} both use it',
-      },
-    ]);
+    expectIssue(
+      parseIssues(document),
+      '/components/pathItems/Order/get/operationId',
+      'duplicate operationId "getOrder": GET /v2/orders/{id} and GET /orders/{id} both use it',
+    );
     const withoutIds = JSON.parse(
       JSON.stringify(document).replace('"operationId":"getOrder",', ''),
     ) as Record<string, unknown>;
@@ -100,8 +98,8 @@ describe('$ref resolution', () => {
       '/paths/~1orders~1{id}/get',
       'OpenAPI does not allow an operation to be a $ref',
     );
-    const broken = withPaths({ '/a': { get: { $ref: '#/nowhere' } } });
-    expectIssue(parseErrors(broken), '/paths/~1a/get', '$ref "#/nowhere" does not resolve');
+    const broken = withPaths({ '/a': { get: { $ref: '#/nowhere' } }, '/b': { get: { responses: ok } } });
+    expectIssue(parseIssues(broken), '/paths/~1a/get', '$ref "#/nowhere" does not resolve');
   });
 
   it('points at local fields next to a path item $ref', () => {
@@ -109,7 +107,7 @@ describe('$ref resolution', () => {
       paths: { '/a': { $ref: '#/components/pathItems/A', post: { responses: [] } } },
       components: { pathItems: { A: { get: { responses: ok } } } },
     });
-    expectIssue(parseErrors(document), '/paths/~1a/post/responses', 'found array');
+    expectIssue(parseIssues(document), '/paths/~1a/post/responses', 'found array');
   });
 
   it('reports errors inside a shared referenced parameter once, at the target', () => {
@@ -120,7 +118,7 @@ describe('$ref resolution', () => {
       },
       openApi30({ components: { parameters: { Id: { ...idParameter, required: false } } } }),
     );
-    expect(parseErrors(document)).toEqual([
+    expect(parseIssues(document)).toEqual([
       { pointer: '/components/parameters/Id/required', message: 'a path parameter must have required: true' },
     ]);
   });
@@ -138,14 +136,14 @@ describe('$ref resolution', () => {
         },
       }),
     );
-    const errors = parseErrors(document);
+    const errors = parseIssues(document);
     expectIssue(
       errors,
       '/components/parameters/B',
       'circular $ref: "#/paths/~1a~1{id}/get/parameters/0" → "#/components/parameters/A" → "#/components/parameters/B" → "#/components/parameters/A"',
     );
     expectIssue(errors, '/paths/~1loop', 'circular $ref');
-    // The cycle is reported; the undeclared {id} is not piled on top of it.
+    // The cycle is reported (the looping path item is skipped); the undeclared {id} is not piled on top of it.
     expect(errors).toHaveLength(2);
   });
 
@@ -158,19 +156,26 @@ describe('$ref resolution', () => {
     expect(parseOk(document).warnings).toEqual([]);
   });
 
-  it('refuses external references where the import needs them, never fetching', () => {
+  it('reports references to other files where the import needs them, never fetching', () => {
     const document = withPaths({
       '/a/{id}': { get: { parameters: [{ $ref: 'common.yaml#/parameters/Id' }], responses: ok } },
       '/b': { $ref: 'https://example.com/paths.yaml#/b' },
     });
-    const errors = parseErrors(document);
+    const definition = parseOk(document);
+    expect(definition.operations.map((operation) => operation.path)).toEqual(['/a/{id}']);
     expectIssue(
-      errors,
+      definition.warnings,
       '/paths/~1a~1{id}/get/parameters/0',
-      'external reference "common.yaml#/parameters/Id" is not supported',
+      'reference "common.yaml#/parameters/Id" names another file, which was not read',
     );
-    expectIssue(errors, '/paths/~1b', 'nothing is fetched; bundle the document into one file first');
-    expect(errors).toHaveLength(2);
+    expect(definition.skipped).toEqual([
+      {
+        method: '*',
+        path: '/b',
+        pointer: '/paths/~1b',
+        reason: expect.stringContaining('import the description from its URL'),
+      },
+    ]);
   });
 
   it('only warns about external and dangling references elsewhere (schemas)', () => {
@@ -191,13 +196,13 @@ describe('$ref resolution', () => {
     expectIssue(
       definition.warnings,
       '/paths/~1a/get/responses/200/content/application~1json/schema',
-      'external reference',
+      'names another file',
     );
     expectIssue(definition.warnings, '/paths/~1a/get/responses/404', 'there is no "components" in "#"');
   });
 
-  it('refuses dangling and malformed references where the import needs them', () => {
-    const errors = parseErrors(
+  it('warns about dangling and malformed references of parameters', () => {
+    const errors = parseIssues(
       withPaths({
         '/a': { get: { parameters: [{ $ref: '#/components/parameters/Nope' }], responses: ok } },
         '/b': { get: { parameters: [{ $ref: 42 }], responses: ok } },

@@ -3,7 +3,7 @@ import {
   basePathFromServerUrl,
   substituteServerVariables,
 } from '../../../src-server/control/apis/openapi/index.js';
-import { expectIssue, openApi30, openApi31, parseErrors, parseOk, swagger20 } from './helpers.js';
+import { expectIssue, openApi30, openApi31, parseIssues, parseOk, swagger20 } from './helpers.js';
 
 function withServers(servers: unknown, base = openApi30()) {
   return { ...base, servers };
@@ -94,16 +94,15 @@ describe('OpenAPI 3 servers', () => {
   });
 
   it.each([
-    ['servers not an array', { url: '/v1' }, '/servers', 'must be an array'],
-    ['a server that is not an object', ['/v1'], '/servers/0', 'must be an object with a url'],
+    ['servers not an array', { url: '/v1' }, '/servers', 'should be an array'],
+    ['a server that is not an object', ['/v1'], '/servers/0', 'should be an object with a url'],
     ['a server without url', [{ description: 'x' }], '/servers/0/url', 'missing'],
-    ['an empty url', [{ url: '' }], '/servers/0/url', 'non-empty URL'],
-    ['a url that is not a string', [{ url: 5 }], '/servers/0/url', 'non-empty URL string, found 5'],
+    ['a url that is not a string', [{ url: 5 }], '/servers/0/url', 'should be a URL string, found 5'],
     [
       'an undefined variable',
       [{ url: 'https://{host}/v1' }],
       '/servers/0/url',
-      'variable {host} is used in the URL but not defined',
+      'variable {host} is used in the URL but has no default',
     ],
     [
       'an unclosed brace',
@@ -117,10 +116,15 @@ describe('OpenAPI 3 servers', () => {
       '/servers/0/url',
       "'}' at position 12 has no matching '{'",
     ],
-    ['variables not an object', [{ url: '/v1', variables: [] }], '/servers/0/variables', 'must be an object'],
     [
-      'a variable without default',
-      [{ url: '/{v}', variables: { v: { enum: ['a'] } } }],
+      'variables not an object',
+      [{ url: '/{v}', variables: [] }],
+      '/servers/0/variables',
+      'should be an object',
+    ],
+    [
+      'a variable without default or enum',
+      [{ url: '/{v}', variables: { v: {} } }],
       '/servers/0/variables/v/default',
       'missing',
     ],
@@ -128,19 +132,13 @@ describe('OpenAPI 3 servers', () => {
       'a variable that is not an object',
       [{ url: '/{v}', variables: { v: 'a' } }],
       '/servers/0/variables/v',
-      'must be an object',
+      'should be an object',
     ],
     [
       'an object default',
       [{ url: '/{v}', variables: { v: { default: {} } } }],
       '/servers/0/variables/v/default',
-      'must be a string',
-    ],
-    [
-      'a non-string enum',
-      [{ url: '/{v}', variables: { v: { default: 'a', enum: [1] } } }],
-      '/servers/0/variables/v/enum',
-      'array of strings',
+      'should be a string',
     ],
     ['an invalid absolute URL', [{ url: 'https://exa mple.com/v1' }], '/servers/0/url', 'not a valid URL'],
     [
@@ -149,33 +147,55 @@ describe('OpenAPI 3 servers', () => {
       '/servers/0/url',
       'must be like https://host/path',
     ],
-  ])('refuses %s', (_name, servers, pointer, message) => {
-    expectIssue(parseErrors(withServers(servers)), pointer, message);
+  ])('ignores %s, with a warning, and falls back to "/"', (_name, servers, pointer, message) => {
+    const definition = parseOk(withServers(servers));
+    expect(definition.basePath).toBe('/');
+    expectIssue(definition.warnings, pointer, message);
   });
 
-  it('requires defaults from the enum and a non-empty enum in 3.1, only warns in 3.0', () => {
+  it('uses the first usable server when the first is broken', () => {
+    const definition = parseOk(withServers([{ url: 'https://{host}/v1' }, { url: '/v2' }]));
+    expect(definition.basePath).toBe('/v2');
+    expectIssue(definition.warnings, '/servers/1', 'the first usable server');
+  });
+
+  it('reads an empty server URL as "/" when the document\'s location is unknown', () => {
+    const definition = parseOk(withServers([{ url: '' }]));
+    expect(definition.basePath).toBe('/');
+    expectIssue(definition.warnings, '/servers/0/url', 'empty server URL');
+  });
+
+  it("resolves relative and empty server URLs against the document's URL", () => {
+    const documentUrl = 'https://backend.example.com/api/v2/openapi.json';
+    const empty = parseOk(withServers([{ url: '' }]), { documentUrl });
+    expect(empty).toMatchObject({ basePath: '/api/v2', serverUrl: 'https://backend.example.com/api/v2/' });
+    expect(parseOk(withServers([{ url: '../v3' }]), { documentUrl }).basePath).toBe('/api/v3');
+    expect(parseOk(withServers([{ url: '/root' }]), { documentUrl }).serverUrl).toBe(
+      'https://backend.example.com/root',
+    );
+    const none = parseOk(withServers(undefined), { documentUrl });
+    expect(none).toMatchObject({ basePath: '/', serverUrl: 'https://backend.example.com/' });
+  });
+
+  it('takes a variable without default from its enum, and warns about enum problems', () => {
+    const fromEnum = parseOk(withServers([{ url: '/{v}', variables: { v: { enum: ['a', 'b'] } } }]));
+    expect(fromEnum.basePath).toBe('/a');
+    expectIssue(fromEnum.warnings, '/servers/0/variables/v/default', 'first enum value "a" is used');
     const notInEnum = [{ url: '/{v}', variables: { v: { default: 'c', enum: ['a', 'b'] } } }];
     const emptyEnum = [{ url: '/{v}', variables: { v: { default: 'c', enum: [] } } }];
+    const nonString = [{ url: '/{v}', variables: { v: { default: 'a', enum: [1] } } }];
     expectIssue(
-      parseErrors(withServers(notInEnum, openApi31())),
+      parseIssues(withServers(notInEnum, openApi31())),
       '/servers/0/variables/v/default',
       'not one of the enum values',
     );
     expectIssue(
-      parseErrors(withServers(emptyEnum, openApi31())),
-      '/servers/0/variables/v/enum',
-      'must not be empty',
-    );
-    expectIssue(
-      parseOk(withServers(notInEnum)).warnings,
-      '/servers/0/variables/v/default',
-      'not one of the enum values',
-    );
-    expectIssue(
-      parseOk(withServers(emptyEnum)).warnings,
+      parseIssues(withServers(emptyEnum, openApi31())),
       '/servers/0/variables/v/enum',
       'should not be empty',
     );
+    expectIssue(parseIssues(withServers(nonString)), '/servers/0/variables/v/enum', 'array of strings');
+    expect(parseOk(withServers(notInEnum)).basePath).toBe('/c');
   });
 });
 
@@ -211,21 +231,43 @@ describe('Swagger 2.0 host, basePath and schemes', () => {
   });
 
   it.each([
-    ['a host with a scheme', { host: 'https://billing.example.com' }, '/host', 'no scheme or path'],
-    ['a host with a path', { host: 'billing.example.com/v1' }, '/host', 'no scheme or path'],
-    ['a host that is not a string', { host: 42 }, '/host', 'found 42'],
-    ['a relative basePath', { basePath: 'billing' }, '/basePath', 'must be a path starting with "/"'],
-    ['a templated basePath', { basePath: '/{tenant}/billing' }, '/basePath', 'does not support templating'],
-    ['a basePath with a query', { basePath: '/billing?x=1' }, '/basePath', 'query string'],
-    ['schemes not an array', { schemes: 'https' }, '/schemes', 'must be an array'],
+    [
+      'a host with a scheme',
+      { host: 'https://billing.example.com' },
+      '/host',
+      'no scheme or path',
+      '/billing',
+    ],
+    ['a host with a path', { host: 'billing.example.com/v1' }, '/host', 'no scheme or path', '/billing'],
+    ['a host that is not a string', { host: 42 }, '/host', 'found 42', '/billing'],
+    ['a relative basePath', { basePath: 'billing' }, '/basePath', 'read as "/billing"', '/billing'],
+    [
+      'a templated basePath',
+      { basePath: '/{tenant}/billing' },
+      '/basePath',
+      'does not support templating',
+      '/',
+    ],
+    ['a basePath with a query', { basePath: '/billing?x=1' }, '/basePath', 'query string', '/billing'],
+    ['schemes not an array', { schemes: 'https' }, '/schemes', 'should be an array', '/billing'],
     [
       'an unknown scheme',
       { schemes: ['https', 'ftp'] },
       '/schemes/1',
-      'must be one of http, https, ws, wss; found "ftp"',
+      'should be one of http, https, ws, wss; found "ftp"',
+      '/billing',
     ],
-  ])('refuses %s', (_name, overrides, pointer, message) => {
-    expectIssue(parseErrors(swagger20(overrides)), pointer, message);
+  ])('imports %s with a warning', (_name, overrides, pointer, message, basePath) => {
+    const definition = parseOk(swagger20(overrides));
+    expect(definition.basePath).toBe(basePath);
+    expectIssue(definition.warnings, pointer, message);
+  });
+
+  it("takes the host of the document's URL when there is no host", () => {
+    const definition = parseOk(swagger20({ host: undefined }), {
+      documentUrl: 'http://legacy.example.com:8080/swagger.json',
+    });
+    expect(definition.serverUrl).toBe('http://legacy.example.com:8080/billing');
   });
 
   it('accepts IPv6 hosts with a port', () => {

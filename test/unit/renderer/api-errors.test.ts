@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiProblemError, describeError, isProblem } from '../../../src-renderer/api/api-errors.js';
 import type { ProblemDetails } from '../../../src-renderer/api/types.js';
 import { assertNoOverlap } from '../../../src-server/control/apis/api-overlap.js';
-import { definitionProblem } from '../../../src-server/control/apis/api-import-service.js';
-import { ErrorCode } from '../../../src-server/core/errors/error-codes.js';
+import { definitionProblem } from '../../../src-server/control/apis/import-problems.js';
+import { ErrorCode } from '../../../src-server/core/contracts/error-codes.js';
 import { conflict, HttpProblem, notFound } from '../../../src-server/core/http/problem.js';
 import {
   legacyAgentProblem,

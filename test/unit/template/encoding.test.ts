@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   configurationTextProblem,
   encodePathRemainder,
+  pathValueProblem,
   isDotSegment,
   percentDecodeLenient,
   percentEncodeComponent,
@@ -37,18 +38,31 @@ describe('percent-encoding', () => {
 describe('path remainder', () => {
   it.each([
     ['', ''],
-    ['/', ''],
+    ['/', '/'],
     ['/a/b', 'a/b'],
     ['a/b/', 'a/b/'],
-    ['/a%20b/c%2Fd', 'a%20b/c%2Fd'],
+    ['/a%20b/c%3Fd', 'a%20b/c%3Fd'],
     ['/a b/@:', 'a%20b/%40%3A'],
     ['/%zz', '%25zz'],
   ])('%j → %j', (raw, encoded) => {
     expect(encodePathRemainder(raw)).toEqual({ ok: true, text: encoded });
   });
 
-  it.each(['/a//b', '//a', '/..', '/a/.', '/%2e%2E/x', '/a/%2e'])('refuses %j', (raw) => {
+  it.each(['/a//b', '//a', '/..', '/a/.', '/%2e%2E/x', '/a/%2e', '/a%2Fb', '/a%5Cb'])('refuses %j', (raw) => {
     expect(encodePathRemainder(raw).ok).toBe(false);
+  });
+});
+
+describe('request values in a path section', () => {
+  it.each(['../admin/secret.txt', 'a/b', 'a\\b', '.', '..', '%2e%2e', 'a%2Fb', '%5C'])(
+    'refuses %j',
+    (value) => {
+      expect(pathValueProblem(value)).toBeDefined();
+    },
+  );
+
+  it.each(['a', '...', 'a.b', '..a', 'x y', '%zz', 'caf\u00e9'])('takes %j', (value) => {
+    expect(pathValueProblem(value)).toBeUndefined();
   });
 });
 

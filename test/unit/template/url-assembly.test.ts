@@ -9,7 +9,7 @@ import {
 /** The assembled URL is always what the URL parser makes of the joined sections, however it gets there. */
 
 const UNITS = [
-  ...'abzAZ09-._~!$&()*+,;=:@%/?#\\\'"<>`{}[]|^ \t\n\u0000é',
+  ...'abzAZ09-._~!$&()*+,;=:@%/?#\\\'"<>`{}[]|^ \t\n\u0000é'.split(''),
   '%2e',
   '%2E',
   '..',

@@ -9,7 +9,7 @@ export interface ApiOperationFieldsProps {
   apis: MonitoredApiChoice[];
   apiId: string;
   operation: string;
-  onChange(change: { apiId?: string; operation?: string }): void;
+  onChange: (change: { apiId?: string; operation?: string }) => void;
 }
 
 const ALL_OPERATIONS = '*';

@@ -1,4 +1,3 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,65 +5,26 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
 import { MONITORING_OUTCOMES, type AgentGroup, type MonitoredApiChoice } from '../../../api/types.js';
-import { UtcDateTimeField } from '../../../components/UtcDateTimeField.js';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value.js';
-import {
-  RANGE_LABEL,
-  sameViewFilter,
-  type MonitoringViewFilter,
-  type RangeChoice,
-} from '../monitoring-view.js';
+import { UtcRangeFields } from '../../../components/UtcRangeFields.js';
+import { useFilterDraft } from '../../../hooks/use-filter-draft.js';
+import { RANGE_LABEL, type MonitoringViewFilter, type RangeChoice } from '../monitoring-view.js';
 import { OUTCOME } from '../outcome-labels.js';
 import { ApiOperationFields } from './ApiOperationFields.js';
-import {
-  draftOf,
-  emptyDraft,
-  filterOf,
-  isEmptyDraft,
-  problemsOf,
-  type MonitoringFilterDraft,
-} from './filter-draft.js';
+import { MONITORING_FILTER_FORM, emptyDraft, isEmptyDraft } from './filter-draft.js';
 
-const DEBOUNCE_MS = 400;
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'];
 const STATUS_SUGGESTIONS = ['2xx', '3xx', '4xx', '5xx', '404', '401', '429', '502'];
 
 export interface MonitoringFiltersProps {
   filter: MonitoringViewFilter;
-  onApply(filter: MonitoringViewFilter): void;
+  onApply: (filter: MonitoringViewFilter) => void;
   apis: MonitoredApiChoice[];
   agentGroups: AgentGroup[];
 }
 
 /** Time range, API, operation, status, method, duration, path, agent group and outcome; applied as typing pauses. */
 export function MonitoringFilters({ filter, onApply, apis, agentGroups }: MonitoringFiltersProps) {
-  const [draft, setDraft] = useState<MonitoringFilterDraft>(() => draftOf(filter));
-  const debounced = useDebouncedValue(draft, DEBOUNCE_MS);
-  const pending = useMemo(() => filterOf(debounced), [debounced]);
-  // Judged once typing pauses, so a half-typed value is not flagged at every keystroke.
-  const problems = problemsOf(debounced);
-  const debouncedValid = Object.keys(problems).length === 0;
-
-  const onApplyRef = useRef(onApply);
-  useEffect(() => {
-    onApplyRef.current = onApply;
-  });
-  const lastApplied = useRef(filter);
-  useEffect(() => {
-    if (!debouncedValid) return;
-    lastApplied.current = pending;
-    onApplyRef.current(pending);
-  }, [pending, debouncedValid]);
-
-  // Back/forward or a shared link changed the filter under the form (not this form's own apply): show it.
-  useEffect(() => {
-    if (sameViewFilter(filter, lastApplied.current)) return;
-    lastApplied.current = filter;
-    setDraft(draftOf(filter));
-  }, [filter]);
-
-  const update = (change: Partial<MonitoringFilterDraft>) =>
-    setDraft((current) => ({ ...current, ...change }));
+  const { draft, problems, update, submit } = useFilterDraft(MONITORING_FILTER_FORM, filter, onApply);
   const textField = (key: 'path' | 'minDurationMs', label: string, width: number, placeholder?: string) => (
     <TextField
       label={label}
@@ -88,9 +48,7 @@ export function MonitoringFilters({ filter, onApply, apis, agentGroups }: Monito
       aria-label="Filter the monitored requests"
       onSubmit={(event) => {
         event.preventDefault();
-        if (Object.keys(problemsOf(draft)).length > 0) return;
-        lastApplied.current = filterOf(draft);
-        onApply(lastApplied.current);
+        submit();
       }}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', mb: 2 }}
     >
@@ -109,20 +67,7 @@ export function MonitoringFilters({ filter, onApply, apis, agentGroups }: Monito
         ))}
       </TextField>
       {draft.range === 'custom' ? (
-        <>
-          <UtcDateTimeField
-            label="From (UTC)"
-            value={draft.from}
-            onChange={(from) => update({ from })}
-            problem={problems.from}
-          />
-          <UtcDateTimeField
-            label="To (UTC)"
-            value={draft.to}
-            onChange={(to) => update({ to })}
-            problem={problems.to}
-          />
-        </>
+        <UtcRangeFields from={draft.from} to={draft.to} problems={problems} onChange={update} />
       ) : null}
       <ApiOperationFields
         apis={apis}
@@ -199,7 +144,7 @@ export function MonitoringFilters({ filter, onApply, apis, agentGroups }: Monito
       <Button
         startIcon={<FilterAltOffIcon />}
         disabled={isEmptyDraft(draft)}
-        onClick={() => setDraft(emptyDraft())}
+        onClick={() => update(emptyDraft())}
         sx={{ mt: 0.25 }}
       >
         Clear filters

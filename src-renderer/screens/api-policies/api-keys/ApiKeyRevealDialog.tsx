@@ -1,21 +1,11 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Typography from '@mui/material/Typography';
 import type { CreatedApiKey, Policy } from '../../../api/types.js';
-import { CopyButton } from '../../../components/CopyButton.js';
-import { MONOSPACE_FONT } from '../../../theme/theme.js';
+import { RevealOnceDialog } from '../../../components/RevealOnceDialog.js';
 
 export interface ApiKeyRevealDialogProps {
   created: CreatedApiKey;
   /** The policies it may be sent to, for the header names callers use. */
   policies: Policy[];
-  onClose(): void;
+  onClose: () => void;
 }
 
 function headerNamesFor(created: CreatedApiKey, policies: Policy[]): string[] {
@@ -33,55 +23,22 @@ export function ApiKeyRevealDialog({ created, policies, onClose }: ApiKeyRevealD
   const { apiKey, key } = created;
   const headers = headerNamesFor(created, policies);
   return (
-    <Dialog
-      open
-      onClose={(_event, reason) => {
-        // A stray click beside the dialog must not throw away the only copy of the key.
-        if (reason !== 'backdropClick') onClose();
-      }}
-      aria-labelledby="api-key-reveal-title"
-      fullWidth
-      maxWidth="sm"
-    >
-      <DialogTitle id="api-key-reveal-title">API key “{apiKey.name}” created</DialogTitle>
-      <DialogContent>
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          <AlertTitle>Copy the key now</AlertTitle>
+    <RevealOnceDialog
+      title={`API key “${apiKey.name}” created`}
+      warningTitle="Copy the key now"
+      warning={
+        <>
           It is shown only this once. Gatehouse keeps only its first characters ({apiKey.prefix}…) and a
           digest; if it is lost, revoke it and create another.
-        </Alert>
-        <Typography variant="subtitle2" component="div">
-          API key
-        </Typography>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
-          <Box
-            component="output"
-            aria-label="API key"
-            sx={{
-              fontFamily: MONOSPACE_FONT,
-              bgcolor: 'action.hover',
-              px: 1.5,
-              py: 1,
-              borderRadius: 1,
-              wordBreak: 'break-all',
-              flexGrow: 1,
-            }}
-          >
-            {key}
-          </Box>
-          <CopyButton text={key} label="Copy API key" />
-        </Box>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {headers.length > 0
-            ? `Callers send it in the ${headers.join(' or ')} header.`
-            : 'Callers send it in the header named by an API-key grant of a policy.'}
-        </Typography>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onClose}>
-          Done
-        </Button>
-      </DialogActions>
-    </Dialog>
+        </>
+      }
+      values={[{ label: 'API key', value: key, copyLabel: 'Copy API key' }]}
+      usage={
+        headers.length > 0
+          ? `Callers send it in the ${headers.join(' or ')} header.`
+          : 'Callers send it in the header named by an API-key grant of a policy.'
+      }
+      onClose={onClose}
+    />
   );
 }

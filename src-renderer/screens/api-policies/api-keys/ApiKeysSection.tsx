@@ -17,7 +17,7 @@ export interface ApiKeysSectionProps {
   environments: Environment[];
   agentGroups: AgentGroup[];
   policies: Policy[];
-  onChanged(): void;
+  onChanged: () => void;
 }
 
 type OpenDialog =

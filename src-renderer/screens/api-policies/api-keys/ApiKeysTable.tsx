@@ -15,7 +15,7 @@ export interface ApiKeysTableProps {
   environments: Environment[];
   policies: Policy[];
   canRevoke: boolean;
-  onRevoke(apiKey: ApiKey): void;
+  onRevoke: (apiKey: ApiKey) => void;
 }
 
 function When({ iso }: { iso: string }) {

@@ -17,8 +17,8 @@ export interface CreateApiKeyDialogProps {
   environments: Environment[];
   agentGroups: AgentGroup[];
   policies: Policy[];
-  onClose(): void;
-  onCreated(created: CreatedApiKey): void;
+  onClose: () => void;
+  onCreated: (created: CreatedApiKey) => void;
 }
 
 function expiryProblem(expiry: Dayjs | null): string | undefined {

@@ -12,7 +12,7 @@ import { newEndpointRow, type EndpointRow, type PolicyProblems } from './policy-
 
 export interface EndpointsEditorProps {
   endpoints: EndpointRow[];
-  onChange(endpoints: EndpointRow[]): void;
+  onChange: (endpoints: EndpointRow[]) => void;
   problems: PolicyProblems;
 }
 

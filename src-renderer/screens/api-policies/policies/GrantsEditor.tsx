@@ -24,7 +24,7 @@ const GRANT_CHOICES: { type: PolicyGrantType; hint: string }[] = [
 
 export interface GrantsEditorProps {
   grants: GrantDraft[];
-  onChange(grants: GrantDraft[]): void;
+  onChange: (grants: GrantDraft[]) => void;
   problems: PolicyProblems;
 }
 
@@ -36,7 +36,7 @@ function GrantFields({
 }: {
   grant: GrantDraft;
   index: number;
-  onChange(grant: GrantDraft): void;
+  onChange: (grant: GrantDraft) => void;
   problems: PolicyProblems;
 }) {
   const path = `grants.${index}`;

@@ -12,7 +12,7 @@ export interface JwtClaimsEditorProps {
   path: string;
   grantNumber: number;
   claims: ClaimRow[];
-  onChange(claims: ClaimRow[]): void;
+  onChange: (claims: ClaimRow[]) => void;
   problems: PolicyProblems;
 }
 

@@ -20,8 +20,8 @@ export interface PoliciesSectionProps {
   policies: Policy[];
   agentGroups: AgentGroup[];
   agentGroupFilter: string;
-  onFilter(agentGroupId: string): void;
-  onChanged(): void;
+  onFilter: (agentGroupId: string) => void;
+  onChanged: () => void;
 }
 
 type OpenDialog = { kind: 'create' } | { kind: 'edit'; policy: Policy } | { kind: 'delete'; policy: Policy };

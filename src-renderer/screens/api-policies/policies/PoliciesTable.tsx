@@ -14,8 +14,8 @@ export interface PoliciesTableProps {
   agentGroups: AgentGroup[];
   canModify: boolean;
   canDelete: boolean;
-  onEdit(policy: Policy): void;
-  onDelete(policy: Policy): void;
+  onEdit: (policy: Policy) => void;
+  onDelete: (policy: Policy) => void;
 }
 
 const listStyle = { margin: 0, paddingLeft: 0, listStyle: 'none' } as const;

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { isProblem } from '../../../api/api-errors.js';
 import { policiesApi } from '../../../api/endpoints.js';
-import type { AgentGroup, Policy, ThrottlePeriod } from '../../../api/types.js';
+import { THROTTLE_PERIODS, type AgentGroup, type Policy, type ThrottlePeriod } from '../../../api/types.js';
 import { FormDialog } from '../../../components/FormDialog.js';
 import { useFormSubmission } from '../../../hooks/use-form-submission.js';
 import { useApiClient } from '../../../session/session-context.js';
@@ -30,11 +30,9 @@ export interface PolicyFormDialogProps {
   agentGroups: AgentGroup[];
   /** The agent group a new policy starts with (the list's filter). */
   defaultAgentGroupId: string;
-  onClose(): void;
-  onSaved(policy: Policy): void;
+  onClose: () => void;
+  onSaved: (policy: Policy) => void;
 }
-
-const PERIODS: ThrottlePeriod[] = ['minute', 'hour', 'day'];
 
 function ThrottleFields({
   draft,
@@ -42,7 +40,7 @@ function ThrottleFields({
   problem,
 }: {
   draft: PolicyDraft;
-  update(change: Partial<PolicyDraft>): void;
+  update: (change: Partial<PolicyDraft>) => void;
   problem: string | undefined;
 }) {
   return (
@@ -80,7 +78,7 @@ function ThrottleFields({
             onChange={(event) => update({ per: event.target.value as ThrottlePeriod })}
             sx={{ width: 150 }}
           >
-            {PERIODS.map((period) => (
+            {THROTTLE_PERIODS.map((period) => (
               <MenuItem key={period} value={period}>
                 {period}
               </MenuItem>

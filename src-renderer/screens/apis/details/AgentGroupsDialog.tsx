@@ -11,7 +11,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import { apisApi } from '../../../api/apis-endpoints.js';
-import type { ApiDefinition } from '../../../api/apis-types.js';
+import type { ApiDefinition } from '../../../api/types.js';
 import type { AgentGroup } from '../../../api/types.js';
 import { ProblemAlert } from '../../../components/ProblemAlert.js';
 import { useApiClient } from '../../../session/session-context.js';
@@ -19,8 +19,8 @@ import { useApiClient } from '../../../session/session-context.js';
 export interface AgentGroupsDialogProps {
   api: ApiDefinition;
   agentGroups: AgentGroup[];
-  onSaved(api: ApiDefinition): void;
-  onClose(): void;
+  onSaved: (api: ApiDefinition) => void;
+  onClose: () => void;
 }
 
 /** Which agent groups expose the API; the server refuses overlapping base paths (409) and legacy groups for a passthrough (422). */

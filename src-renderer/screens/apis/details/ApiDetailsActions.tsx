@@ -2,15 +2,15 @@ import Button from '@mui/material/Button';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import type { ApiDefinition } from '../../../api/apis-types.js';
+import type { ApiDefinition } from '../../../api/types.js';
 import { useCan } from '../../../session/session-context.js';
 import { PassthroughActionButton } from '../PassthroughActionButton.js';
 
 export interface ApiDetailsActionsProps {
   api: ApiDefinition;
-  onReimport(): void;
-  onDownload(): void;
-  onDelete(): void;
+  onReimport: () => void;
+  onDownload: () => void;
+  onDelete: () => void;
 }
 
 /** The header's actions, each shown only when the user's role allows it. */

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isProblem } from '../../../api/api-errors.js';
 import { apisApi } from '../../../api/apis-endpoints.js';
-import type { ApiDefinition } from '../../../api/apis-types.js';
+import type { ApiDefinition } from '../../../api/types.js';
 import { agentGroupsApi } from '../../../api/endpoints.js';
 import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog.js';
 import { PageHeader } from '../../../components/PageHeader.js';
@@ -22,9 +22,12 @@ import { AgentGroupsDialog } from './AgentGroupsDialog.js';
 import { ApiDetailsActions } from './ApiDetailsActions.js';
 import { ApiInfoCard } from './ApiInfoCard.js';
 import { OperationsTable } from './OperationsTable.js';
+import { CurrentWarnings } from './CurrentWarnings.js';
 import { ReimportDialog } from './ReimportDialog.js';
+import { RestoreDialog } from './RestoreDialog.js';
+import { RevisionsTable } from './RevisionsTable.js';
 
-type OpenDialog = 'none' | 'reimport' | 'delete' | 'agent-groups';
+type OpenDialog = 'none' | 'reimport' | 'delete' | 'agent-groups' | { restore: number };
 
 function ApiNotFound({ apiId }: { apiId: string }) {
   return (
@@ -103,8 +106,29 @@ export function ApiDetailsView({ apiId }: { apiId: string }) {
               agentGroups={agentGroups.data}
               onEditAgentGroups={can('Apis.Modify') ? () => setDialog('agent-groups') : undefined}
             />
+            <CurrentWarnings api={current} />
             <OperationsTable operations={current.operations} />
+            <RevisionsTable
+              api={current}
+              onRestore={can('Apis.Restore') ? (revision) => setDialog({ restore: revision }) : undefined}
+            />
           </Stack>
+          {typeof dialog === 'object' ? (
+            <RestoreDialog
+              api={current}
+              revision={dialog.restore}
+              onRestored={(result) => {
+                close();
+                api.reload();
+                notify({
+                  severity: 'success',
+                  title: `Revision ${dialog.restore} of “${current.name}” restored`,
+                  detail: `It is revision ${result.api.revision} now.`,
+                });
+              }}
+              onClose={close}
+            />
+          ) : null}
           {dialog === 'reimport' ? (
             <ReimportDialog api={current} onReimported={api.reload} onClose={close} />
           ) : null}

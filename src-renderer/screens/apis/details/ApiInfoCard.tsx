@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
-import type { ApiDefinition } from '../../../api/apis-types.js';
+import type { ApiDefinition } from '../../../api/types.js';
 import type { AgentGroup } from '../../../api/types.js';
 import { formatUtc } from '../../../format/date-time.js';
 import { MONOSPACE_FONT } from '../../../theme/theme.js';

@@ -9,7 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { ApiOperation } from '../../../api/apis-types.js';
+import type { ApiOperation } from '../../../api/types.js';
 import { MONOSPACE_FONT } from '../../../theme/theme.js';
 import { MethodBadge } from '../MethodBadge.js';
 import { SearchField } from '../SearchField.js';

@@ -6,92 +6,136 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { apisApi } from '../../../api/apis-endpoints.js';
-import type { ApiDefinition, ApiReimportResult } from '../../../api/apis-types.js';
+import { apiImportsApi } from '../../../api/apis-endpoints.js';
+import type { ApiDefinition, ApiReimportResult } from '../../../api/types.js';
 import { useApiClient } from '../../../session/session-context.js';
-import { tooLargeMessage } from '../import/document-limits.js';
-import { DocumentPicker } from '../import/DocumentPicker.js';
-import { UploadStatus } from '../import/UploadStatus.js';
-import { useDocumentUpload } from '../import/use-document-upload.js';
+import { countOf } from '../format-numbers.js';
+import { ChangeSummaryView } from '../import/ChangeSummaryView.js';
+import { DocumentProblemAlert } from '../import/DocumentProblemAlert.js';
+import { ImportStatus } from '../import/ImportStatus.js';
+import { SourceFields } from '../import/SourceFields.js';
+import { useImportJob } from '../import/use-import-job.js';
+import { useImportSource } from '../import/use-import-source.js';
+import { WarningsView } from '../import/WarningsView.js';
 import { ReimportOutcome } from './ReimportOutcome.js';
 
 export interface ReimportDialogProps {
   api: ApiDefinition;
   /** Called once the new version is in (the dialog stays open to show what changed). */
-  onReimported(result: ApiReimportResult): void;
-  onClose(): void;
+  onReimported: (result: ApiReimportResult) => void;
+  onClose: () => void;
 }
 
+/** A new version of the API's document: read first, its changes shown, then applied on request. */
 export function ReimportDialog({ api, onReimported, onClose }: ReimportDialogProps) {
   const client = useApiClient();
-  const upload = useDocumentUpload<ApiReimportResult>();
-  const [file, setFile] = useState<File | undefined>(undefined);
-  const [fileError, setFileError] = useState<string | undefined>(undefined);
-  const { state } = upload;
+  const importJob = useImportJob(api.id);
+  const [applying, setApplying] = useState(false);
+  const [applyError, setApplyError] = useState<unknown>(undefined);
+  const [result, setResult] = useState<ApiReimportResult | undefined>(undefined);
+  const { state } = importJob;
+  const ready = state.phase === 'ready' ? state.job : undefined;
 
-  const submit = async () => {
-    if (!file) {
-      setFileError('Choose or drop the new version of the document first.');
-      return;
+  const fromUrl = api.source?.kind === 'url' ? api.source.url : undefined;
+  const source = useImportSource(fromUrl ? { kind: 'url', url: fromUrl } : { kind: 'file' }, () => {
+    setApplyError(undefined);
+    importJob.cancel();
+  });
+
+  const read = async (allowPrivateAddress = false) => {
+    const chosen = source.toSource(
+      'Choose or drop the new version of the document first.',
+      allowPrivateAddress,
+    );
+    if (!chosen) return;
+    setApplyError(undefined);
+    await importJob.start(chosen);
+  };
+
+  const apply = async () => {
+    if (!ready?.changes) return;
+    setApplying(true);
+    setApplyError(undefined);
+    try {
+      const applied = (await apiImportsApi.apply(client, ready.id, {
+        apiId: api.id,
+        expectedRevision: ready.changes.fromRevision,
+      })) as ApiReimportResult;
+      importJob.release();
+      setResult(applied);
+      onReimported(applied);
+    } catch (error) {
+      setApplyError(error);
+    } finally {
+      setApplying(false);
     }
-    const tooLarge = tooLargeMessage(file);
-    if (tooLarge) {
-      setFileError(tooLarge);
-      return;
-    }
-    const result = await upload.start(file, (options) => apisApi.reimport(client, api.id, file, options));
-    if (result) onReimported(result);
   };
 
   const close = () => {
-    upload.cancel();
+    importJob.cancel();
     onClose();
   };
+  const busy = importJob.busy || applying;
 
   return (
-    <Dialog
-      open
-      onClose={upload.busy ? undefined : close}
-      aria-labelledby="reimport-title"
-      maxWidth="md"
-      fullWidth
-    >
+    <Dialog open onClose={busy ? undefined : close} aria-labelledby="reimport-title" maxWidth="md" fullWidth>
       <DialogTitle id="reimport-title">Re-import {api.name}</DialogTitle>
       <DialogContent>
-        {state.phase === 'done' ? (
-          <ReimportOutcome result={state.result} />
+        {result ? (
+          <ReimportOutcome result={result} />
         ) : (
           <Stack spacing={2.5}>
-            <DialogContentText>
-              The new document replaces the operations; the agent groups stay. Passthrough entries of
-              operations that are still there are kept, the others are dropped and listed.
-            </DialogContentText>
-            <DocumentPicker
-              file={file}
-              onFile={(chosen) => {
-                setFile(chosen);
-                setFileError(undefined);
-                upload.reset();
-              }}
-              disabled={upload.busy}
+            {ready?.changes && ready.result ? (
+              <>
+                <ChangeSummaryView
+                  summary={ready.changes}
+                  intro={`Applying the new version makes revision ${ready.changes.fromRevision + 1} of ${api.name}`}
+                />
+                <WarningsView
+                  warnings={ready.result.warnings}
+                  skipped={ready.result.skipped}
+                  title={`The new version has ${countOf(ready.result.operationCount, 'operation', 'operations')}`}
+                />
+              </>
+            ) : (
+              <>
+                <DialogContentText>
+                  The new document replaces the operations; the agent groups stay. You see what changes before
+                  it applies: passthrough entries of operations that are still there are kept, and the
+                  revision before keeps the whole configuration, to restore it later.
+                </DialogContentText>
+                <SourceFields {...source.fields} disabled={busy} />
+              </>
+            )}
+            <ImportStatus
+              state={state}
+              file={source.file}
+              inputError={source.inputError}
+              onAllowPrivateAddress={() => void read(true)}
             />
-            <UploadStatus state={state} file={file} fileError={fileError} />
+            {applyError ? <DocumentProblemAlert error={applyError} /> : null}
           </Stack>
         )}
       </DialogContent>
       <DialogActions>
-        {state.phase === 'done' ? (
+        {result ? (
           <Button variant="contained" onClick={onClose} autoFocus>
             Done
           </Button>
         ) : (
           <>
-            <Button onClick={upload.busy ? upload.cancel : close}>
-              {upload.busy ? 'Cancel upload' : 'Cancel'}
+            <Button onClick={importJob.busy ? importJob.cancel : close} disabled={applying}>
+              {importJob.busy ? 'Cancel import' : 'Cancel'}
             </Button>
-            <Button variant="contained" onClick={() => void submit()} loading={upload.busy}>
-              Re-import
-            </Button>
+            {ready ? (
+              <Button variant="contained" onClick={() => void apply()} loading={applying}>
+                Apply re-import
+              </Button>
+            ) : (
+              <Button variant="contained" onClick={() => void read()} loading={importJob.busy}>
+                Re-import
+              </Button>
+            )}
           </>
         )}
       </DialogActions>

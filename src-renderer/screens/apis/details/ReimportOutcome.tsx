@@ -3,42 +3,15 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ApiReimportResult } from '../../../api/apis-types.js';
+import type { ApiReimportResult } from '../../../api/types.js';
 import { MONOSPACE_FONT } from '../../../theme/theme.js';
 import { countOf } from '../format-numbers.js';
-import { ImportWarnings } from '../import/ImportWarnings.js';
-
-function OperationKeys({ keys, label, testId }: { keys: string[]; label: string; testId: string }) {
-  return (
-    <Box>
-      <Typography variant="h3" sx={{ mb: 0.5 }}>
-        {label}
-      </Typography>
-      <Box
-        component="ul"
-        data-testid={testId}
-        sx={{
-          m: 0,
-          pl: 2.5,
-          fontFamily: MONOSPACE_FONT,
-          fontSize: '0.8125rem',
-          maxHeight: 200,
-          overflow: 'auto',
-        }}
-        tabIndex={0}
-        aria-label={label}
-      >
-        {keys.map((key) => (
-          <li key={key}>{key}</li>
-        ))}
-      </Box>
-    </Box>
-  );
-}
+import { KeyList } from '../import/ChangeSummaryView.js';
+import { WarningsView } from '../import/WarningsView.js';
 
 /** What changed with the new version: operations kept, added and gone, and passthrough entries dropped. */
 export function ReimportOutcome({ result }: { result: ApiReimportResult }) {
-  const { api, kept, added, removed, droppedPassthroughEntries, warnings } = result;
+  const { api, kept, added, removed, droppedPassthroughEntries, warnings, skipped } = result;
   return (
     <Stack spacing={2} data-testid="reimport-outcome">
       <Alert severity={removed.length > 0 || droppedPassthroughEntries.length > 0 ? 'warning' : 'success'}>
@@ -49,15 +22,9 @@ export function ReimportOutcome({ result }: { result: ApiReimportResult }) {
         {countOf(removed.length, 'operation is', 'operations are')} gone.
       </Alert>
       {removed.length > 0 ? (
-        <OperationKeys
-          keys={removed}
-          label="Operations no longer in the document"
-          testId="removed-operations"
-        />
+        <KeyList items={removed} label="Operations no longer in the document" testId="removed-operations" />
       ) : null}
-      {added.length > 0 ? (
-        <OperationKeys keys={added} label="New operations" testId="added-operations" />
-      ) : null}
+      {added.length > 0 ? <KeyList items={added} label="New operations" testId="added-operations" /> : null}
       {droppedPassthroughEntries.length > 0 ? (
         <Box>
           <Typography variant="h3" sx={{ mb: 0.5 }}>
@@ -75,7 +42,9 @@ export function ReimportOutcome({ result }: { result: ApiReimportResult }) {
           </Box>
         </Box>
       ) : null}
-      {warnings.length > 0 ? <ImportWarnings warnings={warnings} title="Warnings" /> : null}
+      {warnings.length > 0 || skipped.length > 0 ? (
+        <WarningsView warnings={warnings} skipped={skipped} title="About the new document" />
+      ) : null}
     </Stack>
   );
 }

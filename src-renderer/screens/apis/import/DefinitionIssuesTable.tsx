@@ -5,7 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { DefinitionIssue } from '../../../api/apis-types.js';
+import type { DefinitionIssue } from '../../../api/types.js';
 import { MONOSPACE_FONT } from '../../../theme/theme.js';
 import { readablePointer } from './json-pointer.js';
 

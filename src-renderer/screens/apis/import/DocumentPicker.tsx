@@ -10,7 +10,7 @@ export const DOCUMENT_ACCEPT = '.json,.yaml,.yml,application/json,application/ya
 
 export interface DocumentPickerProps {
   file: File | undefined;
-  onFile(file: File): void;
+  onFile: (file: File) => void;
   disabled?: boolean;
 }
 
@@ -36,7 +36,7 @@ export function DocumentPicker({ file, onFile, disabled = false }: DocumentPicke
       <Typography id={descriptionId} sx={{ mb: 1.5 }}>
         {drop.active
           ? 'Drop the document to use it'
-          : 'Drop an OpenAPI 3.1, OpenAPI 3.0 or Swagger 2.0 document here (JSON or YAML, up to 25 MiB)'}
+          : 'Drop an OpenAPI 3.2, 3.1, 3.0 or Swagger 2.0 document here (JSON or YAML, up to 25 MiB)'}
       </Typography>
       <Button
         variant="outlined"

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { isProblem, type ApiProblemError } from '../../../api/api-errors.js';
-import type { ConflictingApi } from '../../../api/apis-types.js';
+import type { ConflictingApi } from '../../../api/types.js';
 import { ProblemAlert } from '../../../components/ProblemAlert.js';
 import { MONOSPACE_FONT } from '../../../theme/theme.js';
 import { apiDetailsPath } from '../api-paths.js';
@@ -13,7 +13,7 @@ import { DefinitionIssuesTable, issuesOf } from './DefinitionIssuesTable.js';
 function conflictingApiOf(error: ApiProblemError): ConflictingApi | undefined {
   const candidate = error.extensions.conflictingApi as Partial<ConflictingApi> | undefined;
   return typeof candidate?.id === 'string' && typeof candidate.name === 'string'
-    ? { id: candidate.id, name: candidate.name, basePath: String(candidate.basePath ?? '') }
+    ? { id: candidate.id, name: candidate.name, basePath: candidate.basePath ?? '' }
     : undefined;
 }
 

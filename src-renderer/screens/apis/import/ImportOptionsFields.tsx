@@ -11,7 +11,7 @@ export interface ImportOptions {
 export interface ImportOptionsFieldsProps {
   agentGroups: AgentGroup[];
   value: ImportOptions;
-  onChange(value: ImportOptions): void;
+  onChange: (value: ImportOptions) => void;
   disabled: boolean;
 }
 

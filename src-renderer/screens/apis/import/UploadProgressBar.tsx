@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import type { UploadProgress } from '../../../api/apis-types.js';
+import type { UploadProgress } from '../../../api/xhr-upload.js';
 import { formatSize } from '../format-numbers.js';
 
 export interface UploadProgressBarProps {

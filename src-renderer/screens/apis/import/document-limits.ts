@@ -1,4 +1,4 @@
-import { API_DOCUMENT_LIMIT_BYTES } from '../../../api/apis-types.js';
+import { API_DOCUMENT_LIMIT_BYTES } from '../../../api/types.js';
 import { formatSize } from '../format-numbers.js';
 
 /** Refused before sending: the server would answer 413 after the whole upload. */

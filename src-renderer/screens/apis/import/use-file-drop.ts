@@ -4,10 +4,10 @@ export interface FileDrop {
   /** A file is being dragged over the target. */
   active: boolean;
   handlers: {
-    onDragEnter(event: DragEvent): void;
-    onDragOver(event: DragEvent): void;
-    onDragLeave(event: DragEvent): void;
-    onDrop(event: DragEvent): void;
+    onDragEnter: (event: DragEvent) => void;
+    onDragOver: (event: DragEvent) => void;
+    onDragLeave: (event: DragEvent) => void;
+    onDrop: (event: DragEvent) => void;
   };
 }
 

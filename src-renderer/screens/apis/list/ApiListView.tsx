@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import type { ApiImportResult } from '../../../api/apis-types.js';
+import type { ApiImportResult } from '../../../api/types.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { LoadFailureAlerts } from '../../../components/ProblemAlert.js';
 import { useNotifier } from '../../../notifications/notifier-context.js';

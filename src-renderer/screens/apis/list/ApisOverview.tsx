@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { ApiSummary } from '../../../api/apis-types.js';
+import type { ApiSummary } from '../../../api/types.js';
 import type { AgentGroup } from '../../../api/types.js';
 import { SearchField } from '../SearchField.js';
 import { ApisTable } from './ApisTable.js';

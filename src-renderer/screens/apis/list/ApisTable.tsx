@@ -8,7 +8,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { ApiSummary } from '../../../api/apis-types.js';
+import type { ApiSummary } from '../../../api/types.js';
 import type { AgentGroup } from '../../../api/types.js';
 import { MONOSPACE_FONT } from '../../../theme/theme.js';
 import { agentGroupNames } from '../agent-group-names.js';

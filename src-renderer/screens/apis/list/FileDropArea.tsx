@@ -6,7 +6,7 @@ import { useFileDrop } from '../import/use-file-drop.js';
 
 export interface FileDropAreaProps {
   enabled: boolean;
-  onFile(file: File): void;
+  onFile: (file: File) => void;
   children: ReactNode;
 }
 

@@ -1,5 +1,5 @@
 import { apisApi } from '../../../api/apis-endpoints.js';
-import type { ApiSummary } from '../../../api/apis-types.js';
+import type { ApiSummary } from '../../../api/types.js';
 import { agentGroupsApi } from '../../../api/endpoints.js';
 import type { AgentGroup } from '../../../api/types.js';
 import { useApiQuery, type ApiQuery } from '../../../hooks/use-api-query.js';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import type { ApiDefinition } from '../../../api/apis-types.js';
+import type { ApiDefinition } from '../../../api/types.js';
 import type { AgentGroup } from '../../../api/types.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { apiDetailsPath } from '../api-paths.js';

@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import type { ApiDefinition } from '../../../api/apis-types.js';
+import type { ApiDefinition } from '../../../api/types.js';
 import { passthroughApi } from '../../../api/passthrough-endpoints.js';
-import type { Passthrough } from '../../../api/passthrough-types.js';
+import type { Passthrough } from '../../../api/types.js';
 import type { AgentGroup, EnvironmentVariable, Policy } from '../../../api/types.js';
 import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog.js';
 import { useNotifier } from '../../../notifications/notifier-context.js';
@@ -36,9 +36,9 @@ export interface PassthroughEditorProps {
   variables: EnvironmentVariable[];
   agentGroups: AgentGroup[] | undefined;
   policies: Policy[] | undefined;
-  onPoliciesChanged(): void;
+  onPoliciesChanged: () => void;
   /** Loads the saved configuration again (after a concurrent change). */
-  onReload(): void;
+  onReload: () => void;
 }
 
 /** The loaded editor: operations on the left, the selected item's configuration on the right, save at the bottom. */

@@ -1,9 +1,9 @@
 import { isProblem } from '../../../api/api-errors.js';
 import { apisApi } from '../../../api/apis-endpoints.js';
-import type { ApiDefinition } from '../../../api/apis-types.js';
+import type { ApiDefinition } from '../../../api/types.js';
 import { agentGroupsApi, environmentVariablesApi, policiesApi } from '../../../api/endpoints.js';
 import { passthroughApi } from '../../../api/passthrough-endpoints.js';
-import type { Passthrough } from '../../../api/passthrough-types.js';
+import type { Passthrough } from '../../../api/types.js';
 import type { AgentGroup, EnvironmentVariable, Policy } from '../../../api/types.js';
 import { useApiQuery, type ApiQuery } from '../../../hooks/use-api-query.js';
 

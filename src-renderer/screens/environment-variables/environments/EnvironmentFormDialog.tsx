@@ -10,8 +10,8 @@ import { useApiClient } from '../../../session/session-context.js';
 export interface EnvironmentFormDialogProps {
   /** Absent: a new environment. */
   environment?: Environment;
-  onClose(): void;
-  onSaved(environment: Environment): void;
+  onClose: () => void;
+  onSaved: (environment: Environment) => void;
 }
 
 /** Add an environment, or rename one and change its description. */

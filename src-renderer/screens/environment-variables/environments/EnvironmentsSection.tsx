@@ -23,7 +23,7 @@ export interface EnvironmentsSectionProps {
   agentGroups: AgentGroup[];
   variables: EnvironmentVariable[];
   /** Environments changed (variables lose the values of a deleted one). */
-  onChanged(): void;
+  onChanged: () => void;
 }
 
 type OpenDialog =

@@ -16,7 +16,7 @@ export interface SecretValueInputProps {
   id: string;
   label: string;
   draft: SecretDraft;
-  onChange(draft: SecretDraft): void;
+  onChange: (draft: SecretDraft) => void;
   problem?: string;
 }
 

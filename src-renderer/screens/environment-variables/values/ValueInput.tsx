@@ -11,7 +11,7 @@ export interface ValueInputProps {
   id: string;
   label: string;
   draft: SlotDraft;
-  onChange(draft: SlotDraft): void;
+  onChange: (draft: SlotDraft) => void;
   problem?: string;
 }
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -28,9 +28,9 @@ export interface VariableValuesDialogProps {
   environments: Environment[];
   agentGroups: AgentGroup[];
   initialEnvironmentId: string;
-  onClose(): void;
+  onClose: () => void;
   /** After a save: the variable as the API now shows it (secrets masked). */
-  onSaved(variable: EnvironmentVariable | undefined, environment: Environment): void;
+  onSaved: (variable: EnvironmentVariable | undefined, environment: Environment) => void;
 }
 
 function WhereItApplies({
@@ -79,7 +79,7 @@ export function VariableValuesDialog(props: VariableValuesDialogProps) {
     setError(undefined);
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     setSubmitted(true);
     setError(undefined);

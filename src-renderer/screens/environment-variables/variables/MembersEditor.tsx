@@ -14,7 +14,7 @@ import { newMemberRow, type MemberRow } from './variable-form.js';
 
 export interface MembersEditorProps {
   members: MemberRow[];
-  onChange(members: MemberRow[]): void;
+  onChange: (members: MemberRow[]) => void;
   /** Row key → problem with its name (shown once the form was submitted). */
   nameProblems: Record<number, string>;
   listProblem?: string;

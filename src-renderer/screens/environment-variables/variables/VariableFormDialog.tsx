@@ -35,8 +35,8 @@ import {
 export interface VariableFormDialogProps {
   /** Absent: a new variable. */
   variable?: EnvironmentVariable;
-  onClose(): void;
-  onSaved(variable: EnvironmentVariable): void;
+  onClose: () => void;
+  onSaved: (variable: EnvironmentVariable) => void;
 }
 
 /** Create a variable (name, description, kind, type or members), or rename and change one. */

@@ -19,8 +19,8 @@ export interface VariablesSectionProps {
   environments: Environment[];
   agentGroups: AgentGroup[];
   shownEnvironmentId: string | undefined;
-  onShowEnvironment(environmentId: string): void;
-  onChanged(): void;
+  onShowEnvironment: (environmentId: string) => void;
+  onChanged: () => void;
 }
 
 type OpenDialog =

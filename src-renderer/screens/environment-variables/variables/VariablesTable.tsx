@@ -21,9 +21,9 @@ export interface VariablesTableProps {
   shownEnvironment: Environment | undefined;
   canModify: boolean;
   canDelete: boolean;
-  onEditValues(variable: EnvironmentVariable): void;
-  onEdit(variable: EnvironmentVariable): void;
-  onDelete(variable: EnvironmentVariable): void;
+  onEditValues: (variable: EnvironmentVariable) => void;
+  onEdit: (variable: EnvironmentVariable) => void;
+  onDelete: (variable: EnvironmentVariable) => void;
 }
 
 function MemberChip({ member }: { member: EnvironmentVariableMember }) {

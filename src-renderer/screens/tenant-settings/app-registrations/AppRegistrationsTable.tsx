@@ -19,8 +19,8 @@ export interface AppRegistrationsTableProps {
   registrations: AppRegistration[];
   canRotate: boolean;
   canDelete: boolean;
-  onRotate(registration: AppRegistration): void;
-  onDelete(registration: AppRegistration): void;
+  onRotate: (registration: AppRegistration) => void;
+  onDelete: (registration: AppRegistration) => void;
 }
 
 function When({ iso }: { iso: string }) {

@@ -20,8 +20,8 @@ const ROLE_HELP: Record<RoleName, string> = {
 };
 
 export interface CreateAppRegistrationDialogProps {
-  onClose(): void;
-  onCreated(created: AppRegistrationWithSecret): void;
+  onClose: () => void;
+  onCreated: (created: AppRegistrationWithSecret) => void;
 }
 
 export function CreateAppRegistrationDialog({ onClose, onCreated }: CreateAppRegistrationDialogProps) {

@@ -1,21 +1,23 @@
 import { externalRefMessage, isExternalRef } from './resolve-refs.js';
-import type { RefSite } from './document-scan.js';
+import type { RefIndex } from './ref-index.js';
 import type { ValidationContext } from './validation-context.js';
 
 /**
- * `$ref`s anywhere in the document (mostly schemas, which passthrough does not need): an external
- * or dangling reference is a warning. Those the import needs (path items, parameters) were already
- * reported as errors where they are used, so their sites are skipped.
+ * `$ref`s anywhere in the document (mostly schemas, which passthrough does not need): an external or dangling
+ * reference is a warning. Where the import needs one (a path item, an operation) its operations are also
+ * listed as skipped.
  */
-export function checkRefSites(refSites: readonly RefSite[], context: ValidationContext): void {
+export function checkRefSites(refs: RefIndex, context: ValidationContext): void {
   const { issues, resolver } = context;
-  for (const site of refSites) {
-    if (issues.hasErrorAt(site.pointer)) continue;
-    if (isExternalRef(site.ref)) {
-      issues.warning(site.pointer, externalRefMessage(site.ref));
-      continue;
+  const problems = new Map<string, string>();
+  for (const ref of refs.refs) {
+    if (isExternalRef(ref)) problems.set(ref, externalRefMessage(ref));
+    else {
+      const target = resolver.lookupRef(ref);
+      if (!target.ok) problems.set(ref, target.message);
     }
-    const target = resolver.lookupRef(site.ref);
-    if (!target.ok) issues.warning(site.pointer, target.message);
   }
+  if (problems.size === 0) return;
+  for (const site of refs.sitesOf(new Set(problems.keys())))
+    issues.warning(site.pointer, problems.get(site.ref)!);
 }

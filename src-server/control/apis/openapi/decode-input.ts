@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { DefinitionIssue } from './types.js';
 
 export const DEFAULT_MAX_BYTES = 25 * 1024 * 1024;
@@ -19,13 +20,21 @@ export function decodeInput(input: unknown, maxBytes: number): DecodedInput {
   }
   if (input.byteLength > maxBytes) return tooLarge(input.byteLength, maxBytes);
   const encoding = detectEncoding(input);
+  if (encoding === 'utf-8') {
+    // Checked and decoded natively: several times faster than a fatal TextDecoder on a 20 MB document.
+    if (!isUtf8(input)) return fail('the document is not valid UTF-8 text (is it a binary file?)');
+    return {
+      ok: true,
+      text: stripByteOrderMark(
+        Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('utf8'),
+      ),
+    };
+  }
   try {
     return { ok: true, text: stripByteOrderMark(new TextDecoder(encoding, { fatal: true }).decode(input)) };
   } catch (error) {
     if (!(error instanceof TypeError)) throw error;
-    return fail(
-      `the document is not valid ${encoding === 'utf-8' ? 'UTF-8' : 'UTF-16'} text (is it a binary file?)`,
-    );
+    return fail('the document is not valid UTF-16 text (is it a binary file?)');
   }
 }
 

@@ -1,4 +1,5 @@
 import { templateShape } from '../../../core/paths/path-template.js';
+import { splitPathKey } from '../../../core/paths/request-match.js';
 import type { ApiOperation } from './types.js';
 
 /**
@@ -23,7 +24,9 @@ export interface OperationKey {
 }
 
 export function operationKey(operation: OperationKey): string {
-  return `${operation.method.toUpperCase()} ${templateShape(operation.path)}`;
+  const { template, suffix } = splitPathKey(operation.path);
+  const rest = suffix ? `${suffix.marker}${suffix.text}` : '';
+  return `${operation.method.toUpperCase()} ${templateShape(template)}${rest}`;
 }
 
 export function diffOperations<Operation extends OperationKey>(

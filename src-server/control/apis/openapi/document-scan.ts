@@ -1,6 +1,6 @@
 import { pointerFromSegments } from './json-pointer.js';
 import type { DefinitionIssue } from './types.js';
-import { ErrorCode } from '../../../core/errors/error-codes.js';
+import { ErrorCode } from '../../../core/contracts/error-codes.js';
 import { GatehouseError } from '../../../core/errors/gatehouse-error.js';
 
 /**

@@ -1,10 +1,10 @@
-import type { ApiDefinition, DefinitionIssue, DocumentFormat } from './types.js';
+import type { ApiDefinition, DefinitionIssue, DocumentFormat, SkippedOperation } from './types.js';
 import type { ValidatedDocument } from './validate-document.js';
 
 export function extractDefinition(
   validated: ValidatedDocument,
   format: DocumentFormat,
-  warnings: DefinitionIssue[],
+  reported: { warnings: DefinitionIssue[]; skipped: SkippedOperation[] },
 ): ApiDefinition {
   const { info, server } = validated;
   return {
@@ -16,6 +16,7 @@ export function extractDefinition(
     ...(server.serverUrl === undefined ? {} : { serverUrl: server.serverUrl }),
     basePath: server.basePath,
     operations: validated.operations,
-    warnings,
+    skipped: reported.skipped,
+    warnings: reported.warnings,
   };
 }

@@ -1,4 +1,4 @@
-/** Parsing and validation of API definition documents (OpenAPI 3.1, 3.0, Swagger 2.0). */
+/** Parsing and validation of API definition documents (OpenAPI 3.2, 3.1, 3.0, Swagger 2.0). */
 export { parseApiDefinition } from './parse-api-definition.js';
 export { diffOperations, operationKey } from './diff-operations.js';
 export type { OperationKey, OperationsDiff } from './diff-operations.js';
@@ -12,5 +12,6 @@ export type {
   HttpMethod,
   ParseApiDefinitionOptions,
   ParseApiDefinitionResult,
+  SkippedOperation,
   SpecVersion,
 } from './types.js';

@@ -1,38 +1,29 @@
-import type { DefinitionIssue } from './types.js';
+import type { DefinitionIssue, SkippedOperation } from './types.js';
 
-export const DEFAULT_MAX_ERRORS = 100;
-export const DEFAULT_MAX_WARNINGS = 100;
+export const DEFAULT_MAX_WARNINGS = 1_000;
 
 /**
- * Collects errors and warnings, dropping exact duplicates (a shared `$ref` target is validated once
- * per use) and keeping at most `maxErrors` / `maxWarnings` of each; `finish()` appends one summary
- * entry for what was left out.
+ * Collects what the import reports: refusals (nothing usable can be taken from the document), warnings (it
+ * imports, but something is off) and skipped operations (listed in the document, not exposed). Exact
+ * duplicates are dropped (a shared `$ref` target is checked once per use); at most `maxWarnings` warnings
+ * are kept and `finish()` appends one entry counting the rest.
  */
 export class IssueCollector {
-  private readonly errors: DefinitionIssue[] = [];
+  private readonly refusals: DefinitionIssue[] = [];
   private readonly warnings: DefinitionIssue[] = [];
+  private readonly skipped: SkippedOperation[] = [];
   private readonly seen = new Set<string>();
-  private readonly pointersWithErrors = new Set<string>();
-  private omittedErrors = 0;
   private omittedWarnings = 0;
-  private stoppedEarly = false;
-
-  private readonly maxErrors: number;
   private readonly maxWarnings: number;
 
-  constructor(maxErrors = DEFAULT_MAX_ERRORS, maxWarnings = DEFAULT_MAX_WARNINGS) {
-    this.maxErrors = Math.max(1, maxErrors);
+  constructor(maxWarnings = DEFAULT_MAX_WARNINGS) {
     this.maxWarnings = Math.max(0, maxWarnings);
   }
 
-  error(pointer: string, message: string, position?: { line: number; column: number }): void {
-    if (!this.isNew('E', pointer, message)) return;
-    this.pointersWithErrors.add(pointer);
-    if (this.errors.length >= this.maxErrors) {
-      this.omittedErrors += 1;
-      return;
-    }
-    this.errors.push(position ? { pointer, message, ...position } : { pointer, message });
+  /** Nothing usable can be taken from the document. */
+  refuse(pointer: string, message: string, position?: { line: number; column: number }): void {
+    if (!this.isNew('R', pointer, message)) return;
+    this.refusals.push(position ? { pointer, message, ...position } : { pointer, message });
   }
 
   warning(pointer: string, message: string): void {
@@ -44,42 +35,29 @@ export class IssueCollector {
     this.warnings.push({ pointer, message });
   }
 
-  get hasErrors(): boolean {
-    return this.errors.length > 0 || this.omittedErrors > 0;
+  /** An operation of the document that is not exposed, with the reason in plain words. */
+  skip(operation: SkippedOperation): void {
+    if (!this.isNew('S', operation.pointer, `${operation.method} ${operation.path}`)) return;
+    this.skipped.push(operation);
   }
 
-  /** True once more errors would only be counted: validators use it to stop early on huge bad documents. */
-  get errorLimitReached(): boolean {
-    return this.errors.length >= this.maxErrors;
+  get refused(): boolean {
+    return this.refusals.length > 0;
   }
 
-  /** Called by a validator that skips the rest of its work because `errorLimitReached`. */
-  markStoppedEarly(): void {
-    this.stoppedEarly = true;
+  get warningCount(): number {
+    return this.warnings.length + this.omittedWarnings;
   }
 
-  hasErrorAt(pointer: string): boolean {
-    return this.pointersWithErrors.has(pointer);
-  }
-
-  finish(): { errors: DefinitionIssue[]; warnings: DefinitionIssue[] } {
-    const errors = [...this.errors];
+  finish(): { refusals: DefinitionIssue[]; warnings: DefinitionIssue[]; skipped: SkippedOperation[] } {
     const warnings = [...this.warnings];
-    if (this.stoppedEarly) {
-      errors.push({
-        pointer: '',
-        message: `validation stopped after ${this.maxErrors} errors; there may be more`,
-      });
-    } else if (this.omittedErrors > 0) {
-      errors.push({ pointer: '', message: `${this.omittedErrors} more error(s) not shown` });
-    }
     if (this.omittedWarnings > 0) {
-      warnings.push({ pointer: '', message: `${this.omittedWarnings} more warning(s) not shown` });
+      warnings.push({ pointer: '', message: `${this.omittedWarnings} more warning(s) not listed` });
     }
-    return { errors, warnings };
+    return { refusals: [...this.refusals], warnings, skipped: [...this.skipped] };
   }
 
-  private isNew(kind: 'E' | 'W', pointer: string, message: string): boolean {
+  private isNew(kind: 'R' | 'W' | 'S', pointer: string, message: string): boolean {
     const key = `${kind}\u0000${pointer}\u0000${message}`;
     if (this.seen.has(key)) return false;
     this.seen.add(key);

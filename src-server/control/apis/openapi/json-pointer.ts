@@ -1,6 +1,7 @@
 /** RFC 6901 JSON pointers and the `#/...` fragments of internal `$ref`s. */
 
 export function escapePointerSegment(segment: string): string {
+  if (!segment.includes('~') && !segment.includes('/')) return segment;
   return segment.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 

@@ -9,7 +9,7 @@ import type { DefinitionIssue, DocumentFormat } from './types.js';
 export const MAX_NESTING_DEPTH = 500;
 
 // YAML 1.2 core schema plus `<<` merge keys: no timestamps or binary, `3.0` stays a number, unknown
-// tags are errors. Duplicate keys are errors (`json: false`).
+// tags are errors. Duplicate keys are read as YAML 1.1 parsers read them (the last one wins), with a warning.
 const YAML_SCHEMA = CORE_SCHEMA.withTags(mergeTag);
 const YAML_CONSTRUCTOR_LIMITS = { maxAliases: 100_000, maxTotalMergeKeys: 1_000_000 };
 
@@ -53,19 +53,40 @@ function parseYaml(text: string): ParsedText {
   try {
     const events = parseEvents(text, { maxDepth: MAX_NESTING_DEPTH });
     const hasAliases = events.some((event) => event.type === EVENT_ID.ALIAS);
-    const documents = constructFromEvents(events, {
-      source: text,
-      schema: YAML_SCHEMA,
-      ...YAML_CONSTRUCTOR_LIMITS,
-    });
-    if (documents.length !== 1) {
-      const problem =
-        documents.length === 0 ? 'the document is empty' : 'the file holds more than one YAML document';
-      return { ok: false, error: { pointer: '', message: problem } };
-    }
-    return { ok: true, value: documents[0], format: 'yaml', hasAliases };
+    const { documents, warning } = construct(events, text);
+    if (documents.length === 0)
+      return { ok: false, error: { pointer: '', message: 'the document is empty' } };
+    const value: unknown = documents[0];
+    const severalWarning: DefinitionIssue | undefined =
+      documents.length > 1
+        ? {
+            pointer: '',
+            message: `the file holds ${documents.length} YAML documents; only the first is read`,
+          }
+        : undefined;
+    const first = warning ?? severalWarning;
+    return { ok: true, value, format: 'yaml', hasAliases, ...(first ? { warning: first } : {}) };
   } catch (error) {
     return { ok: false, error: yamlIssue(error) };
+  }
+}
+
+/** Strict first; a duplicated key is then read as YAML 1.1 parsers do (the last value wins), with a warning. */
+function construct(
+  events: ReturnType<typeof parseEvents>,
+  text: string,
+): { documents: unknown[]; warning?: DefinitionIssue } {
+  const options = { source: text, schema: YAML_SCHEMA, ...YAML_CONSTRUCTOR_LIMITS };
+  try {
+    return { documents: constructFromEvents(events, options) };
+  } catch (error) {
+    if (!(error instanceof YAMLException) || error.reason !== 'duplicated mapping key') throw error;
+    const issue = yamlIssue(error);
+    const where = issue.line === undefined ? '' : ` at line ${issue.line}, column ${issue.column}`;
+    return {
+      documents: constructFromEvents(events, { ...options, json: true }),
+      warning: { pointer: '', message: `duplicated mapping key${where}: the last value is used` },
+    };
   }
 }
 

@@ -26,8 +26,8 @@ export function isExternalRef(ref: string): boolean {
 
 export function externalRefMessage(ref: string): string {
   return (
-    `external reference ${quoteValue(ref)} is not supported: only references inside this document ` +
-    '(starting with "#") are resolved, nothing is fetched; bundle the document into one file first'
+    `reference ${quoteValue(ref)} names another file, which was not read: import the description from its URL ` +
+    '(or with gatehouse api import FILE) so that the files it names are read too, or bundle it into one file'
   );
 }
 

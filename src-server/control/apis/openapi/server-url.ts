@@ -48,20 +48,32 @@ export function substituteServerVariables(url: string, values: ReadonlyMap<strin
   return { url: result, usedNames, unknownNames, problems };
 }
 
-export type BasePathResult = { ok: true; basePath: string; notes: string[] } | { ok: false; message: string };
+export type BasePathResult =
+  | {
+      ok: true;
+      basePath: string;
+      /** The URL with relative parts resolved against the document's URL when it is known, else as written. */
+      serverUrl: string;
+      notes: string[];
+    }
+  | { ok: false; message: string };
 
 const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
-// Stand-in origin for resolving relative server URLs; never contacted.
+// Stand-in origin for resolving relative server URLs when the document's own URL is unknown; never contacted.
 const RELATIVE_BASE = 'https://relative.invalid/';
 
 /**
  * The base path of a server URL whose variables are already substituted. Absolute
  * (`https://api.example.com/v1`), scheme-relative (`//api.example.com/v1`) and relative (`/v1`,
- * `v1`, `./v1`) URLs all give `/v1`. Dot segments are resolved as a URL parser does.
+ * `v1`, `./v1`) URLs all give `/v1`. Dot segments are resolved as a URL parser does. A relative URL is
+ * resolved against `documentUrl` (http or https) when given, as OpenAPI says, else against `/`; an empty
+ * URL means the document's own folder.
  */
-export function basePathFromServerUrl(url: string): BasePathResult {
+export function basePathFromServerUrl(url: string, documentUrl?: string): BasePathResult {
   const notes: string[] = [];
+  const base = documentUrl !== undefined && /^https?:/i.test(documentUrl) ? documentUrl : undefined;
   let parsed: URL;
+  let serverUrl = url;
   try {
     if (SCHEME.test(url)) {
       const scheme = url.slice(0, url.indexOf(':')).toLowerCase();
@@ -75,13 +87,23 @@ export function basePathFromServerUrl(url: string): BasePathResult {
       if (scheme !== 'http' && scheme !== 'https') {
         notes.push(`server URL scheme ${quoteValue(scheme)} is not http or https`);
       }
+    } else if (base !== undefined) {
+      parsed = new URL(url === '' ? '.' : url, base);
+      serverUrl = parsed.href;
+      if (!url.startsWith('/')) {
+        notes.push(
+          `relative server URL ${quoteValue(url)} is resolved against the document's URL: base path ${quoteValue(normalizeBasePath(parsed.pathname))}`,
+        );
+      }
     } else if (url.startsWith('//')) {
       parsed = new URL(`https:${url}`);
     } else {
       parsed = new URL(url, RELATIVE_BASE);
       if (!url.startsWith('/')) {
         notes.push(
-          `relative server URL ${quoteValue(url)} is resolved against "/" (the document's own location is not known)`,
+          url === ''
+            ? 'empty server URL: the base path is "/" (the document\'s own location is not known)'
+            : `relative server URL ${quoteValue(url)} is resolved against "/" (the document's own location is not known)`,
         );
       }
     }
@@ -92,5 +114,5 @@ export function basePathFromServerUrl(url: string): BasePathResult {
   if (parsed.search !== '' || parsed.hash !== '') {
     notes.push(`the query string and fragment of server URL ${quoteValue(url)} are ignored`);
   }
-  return { ok: true, basePath: normalizeBasePath(parsed.pathname), notes };
+  return { ok: true, basePath: normalizeBasePath(parsed.pathname), serverUrl, notes };
 }

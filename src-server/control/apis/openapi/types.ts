@@ -1,6 +1,7 @@
 /** Public types of the API definition parser. */
+import type { RequestMatch } from '../../../core/paths/request-match.js';
 
-export type SpecVersion = '3.1' | '3.0' | '2.0';
+export type SpecVersion = '3.2' | '3.1' | '3.0' | '2.0';
 
 export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE';
 
@@ -22,8 +23,13 @@ export interface DefinitionIssue {
 
 export interface ApiOperation {
   method: HttpMethod;
-  /** The OpenAPI path template exactly as written in the document, e.g. `/orders/{id}`. */
+  /**
+   * The path key exactly as written in the document, e.g. `/orders/{id}`, or with the query or fragment part
+   * some publishers add (`/#X-Amz-Target=SQS.AddPermission`); the template is the part before `?` or `#`.
+   */
   path: string;
+  /** Query values or headers that tell this operation apart from others on the same path and method. */
+  requestMatch?: RequestMatch;
   /** JSON pointer of the operation object (inside the `$ref` target when the path item is a reference). */
   pointer: string;
   operationId?: string;
@@ -50,18 +56,34 @@ export interface ApiDefinition {
    * Percent-encoded as a URL path (a space is `%20`).
    */
   basePath: string;
-  /** In document order: paths as listed, methods as listed within each path item. */
+  /** The operations exposed, in document order: paths as listed, methods as listed within each path item. */
   operations: ApiOperation[];
+  /** Operations of the document that are not exposed, with the reason. */
+  skipped: SkippedOperation[];
   warnings: DefinitionIssue[];
+}
+
+/** An operation listed in the document that the gateway does not expose. */
+export interface SkippedOperation {
+  /** Upper-case, as written when it is no HTTP method the gateway knows. */
+  method: string;
+  path: string;
+  pointer: string;
+  reason: string;
 }
 
 export interface ParseApiDefinitionOptions {
   /** Largest accepted input in bytes (UTF-8 size for strings). Default 25 MB (25 × 1024 × 1024). */
   maxBytes?: number;
-  /** Errors kept before the rest are summarised in one last entry. Default 100. */
-  maxErrors?: number;
-  /** Warnings kept before the rest are summarised in one last entry. Default 100. */
+  /** Warnings kept before the rest are counted in one last entry. Default 1,000. */
   maxWarnings?: number;
+  /**
+   * Where the document came from (an `https:` or `file:` URL), for relative server URLs and a Swagger 2.0
+   * document without `host`. Without it, such a base path is `/`, with a warning.
+   */
+  documentUrl?: string;
+  /** Called now and then while the paths are checked, for a progress bar. */
+  onProgress?: (done: number, total: number) => void;
   /**
    * Largest number of values that YAML aliases may add to the document once expanded (protection
    * against alias bombs such as "billion laughs"). Default 5,000,000.
@@ -81,7 +103,8 @@ export type ParseApiDefinitionResult =
     }
   | {
       ok: false;
+      /** Why nothing usable could be taken from the document. */
       errors: DefinitionIssue[];
-      /** Warnings found before validation stopped; may be empty. */
+      /** Warnings found on the way; may be empty. */
       warnings: DefinitionIssue[];
     };

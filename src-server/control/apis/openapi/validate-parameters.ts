@@ -28,7 +28,7 @@ export function collectParameters(
   const { issues, resolver } = context;
   if (value === undefined) return { parameters: [], complete: true };
   if (!Array.isArray(value)) {
-    issues.error(pointer, `must be an array of parameters, found ${describeType(value)}`);
+    issues.warning(pointer, `must be an array of parameters, found ${describeType(value)}`);
     return { parameters: [], complete: false };
   }
   const parameters: DeclaredParameter[] = [];
@@ -37,7 +37,7 @@ export function collectParameters(
     const entryPointer = appendPointer(pointer, index);
     const resolved = resolver.resolve(entry, entryPointer);
     if (!resolved.ok) {
-      issues.error(resolved.pointer, resolved.message);
+      issues.warning(resolved.pointer, resolved.message);
       complete = false;
       return;
     }
@@ -48,7 +48,7 @@ export function collectParameters(
     }
     const duplicate = parameters.find((other) => sameParameter(other, parameter));
     if (duplicate) {
-      issues.error(
+      issues.warning(
         entryPointer,
         `duplicate parameter: ${quoteValue(parameter.name)} in ${parameter.location} is already listed at ${duplicate.pointer}`,
       );
@@ -67,27 +67,30 @@ function validateParameterObject(
 ): Omit<DeclaredParameter, 'pointer'> | undefined {
   const { issues, version } = context;
   if (!isJsonObject(parameter)) {
-    issues.error(pointer, `a parameter must be an object with name and in, found ${describeType(parameter)}`);
+    issues.warning(
+      pointer,
+      `a parameter must be an object with name and in, found ${describeType(parameter)}`,
+    );
     return undefined;
   }
   const name = ownValue(parameter, 'name');
   const location = ownValue(parameter, 'in');
   const locations = version === '2.0' ? LOCATIONS_2_0 : LOCATIONS_3X;
   let valid = true;
-  if (name === undefined) issues.error(`${pointer}/name`, 'missing: a parameter needs a name');
+  if (name === undefined) issues.warning(`${pointer}/name`, 'missing: a parameter needs a name');
   if (name !== undefined && (typeof name !== 'string' || name === '')) {
-    issues.error(`${pointer}/name`, `must be a non-empty string, found ${quoteValue(name)}`);
+    issues.warning(`${pointer}/name`, `must be a non-empty string, found ${quoteValue(name)}`);
   }
   if (typeof name !== 'string' || name === '') valid = false;
   if (location === undefined) {
-    issues.error(`${pointer}/in`, `missing: a parameter needs "in" (one of ${locations.join(', ')})`);
+    issues.warning(`${pointer}/in`, `missing: a parameter needs "in" (one of ${locations.join(', ')})`);
     valid = false;
   } else if (typeof location !== 'string' || !locations.includes(location)) {
-    issues.error(`${pointer}/in`, `must be one of ${locations.join(', ')}; found ${quoteValue(location)}`);
+    issues.warning(`${pointer}/in`, `must be one of ${locations.join(', ')}; found ${quoteValue(location)}`);
     valid = false;
   }
   if (location === 'path' && ownValue(parameter, 'required') !== true) {
-    issues.error(`${pointer}/required`, 'a path parameter must have required: true');
+    issues.warning(`${pointer}/required`, 'a path parameter must have required: true');
   }
   warnAboutMissingType(parameter, pointer, location, context);
   return valid ? { name: name as string, location: location as string } : undefined;
@@ -104,7 +107,7 @@ function warnAboutMissingType(
     if (!has('schema') && !has('content')) {
       context.issues.warning(pointer, 'a parameter should have a schema (or content) describing its value');
     } else if (has('schema') && has('content')) {
-      context.issues.error(pointer, 'a parameter must have either schema or content, not both');
+      context.issues.warning(pointer, 'a parameter must have either schema or content, not both');
     }
   } else if (location === 'body' ? !has('schema') : !has('type')) {
     context.issues.warning(
@@ -122,10 +125,10 @@ function checkBodyParameters(
   if (context.version !== '2.0') return;
   const bodies = parameters.filter((parameter) => parameter.location === 'body');
   const second = bodies[1];
-  if (second) context.issues.error(second.pointer, 'there can be at most one body parameter');
+  if (second) context.issues.warning(second.pointer, 'there can be at most one body parameter');
   const form = parameters.find((parameter) => parameter.location === 'formData');
   if (bodies.length > 0 && form) {
-    context.issues.error(pointer, 'body and formData parameters cannot be used together');
+    context.issues.warning(pointer, 'body and formData parameters cannot be used together');
   }
 }
 
@@ -150,9 +153,8 @@ export function mergeParameters(pathLevel: ParameterList, operationLevel: Parame
 }
 
 /**
- * Every `{name}` of the template must be declared `in: path` (an error: clients cannot know how to
- * fill it, and the spec requires it); a declared path parameter missing from the template is only
- * a warning, since it can never be sent and forwarding is unaffected.
+ * Every `{name}` of the template should be declared `in: path`, and every declared path parameter should
+ * appear in the template. Both are warnings: the gateway matches the template as written either way.
  */
 export function checkPathParameters(
   templateNames: readonly string[],
@@ -165,10 +167,10 @@ export function checkPathParameters(
   if (declared.complete) {
     for (const name of templateNames) {
       if (!pathParameters.some((parameter) => parameter.name === name)) {
-        context.issues.error(
+        context.issues.warning(
           `${operationPointer}/parameters`,
-          `path parameter {${name}} of ${quoteValue(template)} is not declared: add a parameter with name: ${name}, ` +
-            'in: path, required: true to the path item or to this operation',
+          `path parameter {${name}} of ${quoteValue(template)} is not declared (the gateway still matches any value ` +
+            `there): add a parameter with name: ${name}, in: path, required: true to the path item or to this operation`,
         );
       }
     }

@@ -1,91 +1,85 @@
 import { appendPointer } from './json-pointer.js';
 import { describeType, isExtensionKey, isJsonObject, ownValue, quoteValue } from './object-access.js';
-import { parsePathTemplate, shapeOfSegments } from '../../../core/paths/path-template.js';
+import { parsePathTemplate } from '../../../core/paths/path-template.js';
+import { parseSuffixConditions, splitPathKey } from '../../../core/paths/request-match.js';
 import { OperationValidator } from './validate-operation.js';
 import { collectParameters } from './validate-parameters.js';
-import { supportedMethods } from './validation-context.js';
+import { isExposedMethod, operationKeys } from './validation-context.js';
 import type { JsonObject } from './object-access.js';
 import type { ApiOperation } from './types.js';
+import type { OperationSite } from './validate-operation.js';
 import type { ValidationContext } from './validation-context.js';
 
-/** The `paths` object: path templates, path items (through `$ref`s) and their operations. */
+/** The `paths` object: path keys, path items (through `$ref`s) and their operations. */
 
 const PATH_ITEM_FIELDS_3X = ['$ref', 'summary', 'description', 'servers', 'parameters'];
 const PATH_ITEM_FIELDS_2_0 = ['$ref', 'parameters'];
-/** Keys that look like an HTTP method we cannot expose: worth an error rather than a warning. */
+/** Keys that look like an HTTP method the gateway does not expose: listed as skipped operations. */
 const OTHER_HTTP_METHODS = new Set(
   'connect query copy move lock unlock link unlink purge search propfind proppatch mkcol report'.split(' '),
 );
+const PROGRESS_EVERY = 250;
 
-export function validatePaths(document: JsonObject, context: ValidationContext): ApiOperation[] {
-  const { issues, version } = context;
+export function validatePaths(
+  document: JsonObject,
+  context: ValidationContext,
+  onProgress?: (done: number, total: number) => void,
+): ApiOperation[] | undefined {
+  const { issues } = context;
   const paths = ownValue(document, 'paths');
-  if (paths === undefined) {
-    // Optional since 3.1 (a document may hold only components or webhooks).
-    if (version === '3.1') issues.warning('/paths', 'no paths: the API exposes no operations');
-    else issues.error('/paths', 'missing: the document needs a paths object');
-    return [];
-  }
   if (!isJsonObject(paths)) {
-    issues.error(
+    issues.refuse(
       '/paths',
-      `must be an object whose keys are paths such as /orders, found ${describeType(paths)}`,
+      paths === undefined
+        ? 'no paths: the document describes no operations to expose'
+        : `must be an object whose keys are paths such as /orders, found ${describeType(paths)}`,
     );
-    return [];
+    return undefined;
   }
   const operationValidator = new OperationValidator(context);
-  const templatesByShape = new Map<string, string>();
   const operations: ApiOperation[] = [];
-  for (const template of Object.keys(paths)) {
-    if (issues.errorLimitReached) {
-      issues.markStoppedEarly();
-      break;
-    }
-    if (isExtensionKey(template)) continue;
-    const pointer = appendPointer('/paths', template);
-    const templateNames = checkTemplate(template, pointer, templatesByShape, context);
-    if (templateNames === null) continue;
-    const pathItem = resolvePathItem(paths[template], pointer, context);
-    if (!pathItem) continue;
-    operations.push(...validatePathItem(pathItem, template, templateNames, operationValidator, context));
-  }
-  if (operations.length === 0 && !issues.hasErrors) {
-    issues.warning('/paths', 'the document defines no operations');
-  }
+  const keys = Object.keys(paths);
+  keys.forEach((pathKey, index) => {
+    if (onProgress && index % PROGRESS_EVERY === 0) onProgress(index, keys.length);
+    if (isExtensionKey(pathKey)) return;
+    const pointer = appendPointer('/paths', pathKey);
+    const pathItem = resolvePathItem(paths[pathKey], pathKey, pointer, context);
+    if (!pathItem) return;
+    const site = pathSite(pathKey, pointer, context);
+    operations.push(...validatePathItem(pathItem, site, operationValidator, context));
+  });
+  onProgress?.(keys.length, keys.length);
   return operations;
 }
 
-/**
- * The template's parameter names; `undefined` when the template is malformed (operations are still
- * validated), `null` when the key is not a path at all.
- */
-function checkTemplate(
-  template: string,
-  pointer: string,
-  templatesByShape: Map<string, string>,
-  context: ValidationContext,
-): readonly string[] | undefined | null {
-  const { issues } = context;
+type PathSite = Pick<OperationSite, 'pathKey' | 'template' | 'templateNames' | 'suffix'>;
+
+/** The template (up to `?`/`#`), its parameter names (`undefined` when malformed) and the conditions after it. */
+function pathSite(pathKey: string, pointer: string, context: ValidationContext): PathSite {
+  const { template, suffix } = splitPathKey(pathKey);
+  const site: PathSite = { pathKey, template, templateNames: undefined };
+  if (suffix) site.suffix = { marker: suffix.marker, conditions: parseSuffixConditions(suffix.text) };
   if (!template.startsWith('/')) {
-    issues.error(pointer, `path ${quoteValue(template)} must start with "/"`);
-    return null;
+    context.issues.warning(
+      pointer,
+      `path ${quoteValue(pathKey)} must start with "/"; its operations are skipped`,
+    );
+    return site;
   }
   const parsed = parsePathTemplate(template);
   if (!parsed.ok) {
-    for (const problem of parsed.problems) issues.error(pointer, `path ${quoteValue(template)}: ${problem}`);
-    return undefined;
+    for (const problem of parsed.problems) {
+      context.issues.warning(pointer, `path ${quoteValue(pathKey)}: ${problem}; its operations are skipped`);
+    }
+    return site;
   }
-  const shape = shapeOfSegments(parsed.segments);
-  const sameShape = templatesByShape.get(shape);
-  if (sameShape !== undefined) {
-    issues.error(
+  for (const name of parsed.repeatedNames) {
+    context.issues.warning(
       pointer,
-      `path ${quoteValue(template)} matches the same requests as ${quoteValue(sameShape)} (only parameter names differ)`,
+      `path ${quoteValue(pathKey)}: parameter {${name}} appears more than once; the gateway routes only requests where every occurrence has the same value`,
     );
-  } else {
-    templatesByShape.set(shape, template);
   }
-  return parsed.parameterNames;
+  return { ...site, templateNames: parsed.parameterNames };
 }
 
 /**
@@ -96,17 +90,20 @@ interface ResolvedPathItem {
   value: JsonObject;
   pointer: string;
   /** Where a field of `value` is in the document: next to the `$ref`, or in its target. */
-  pointerOf(key: string): string;
+  pointerOf: (key: string) => string;
 }
 
 function resolvePathItem(
   pathItem: unknown,
+  pathKey: string,
   pointer: string,
   context: ValidationContext,
 ): ResolvedPathItem | undefined {
   const { issues, resolver } = context;
+  const skipAll = (at: string, reason: string) =>
+    issues.skip({ method: '*', path: pathKey, pointer: at, reason });
   if (!isJsonObject(pathItem)) {
-    issues.error(pointer, `a path item must be an object of operations, found ${describeType(pathItem)}`);
+    skipAll(pointer, `a path item must be an object of operations, found ${describeType(pathItem)}`);
     return undefined;
   }
   if (!Object.hasOwn(pathItem, '$ref')) {
@@ -114,13 +111,13 @@ function resolvePathItem(
   }
   const resolved = resolver.resolve(pathItem, pointer);
   if (!resolved.ok) {
-    issues.error(resolved.pointer, resolved.message);
+    skipAll(resolved.pointer, `the path item is a $ref that cannot be followed: ${resolved.message}`);
     return undefined;
   }
   if (!isJsonObject(resolved.value)) {
-    issues.error(
+    skipAll(
       pointer,
-      `$ref of a path item must point to an object, found ${describeType(resolved.value)}`,
+      `the $ref of the path item must point to an object, found ${describeType(resolved.value)}`,
     );
     return undefined;
   }
@@ -135,13 +132,12 @@ function resolvePathItem(
 
 function validatePathItem(
   { value: pathItem, pointer, pointerOf }: ResolvedPathItem,
-  template: string,
-  templateNames: readonly string[] | undefined,
+  pathSiteOf: PathSite,
   operationValidator: OperationValidator,
   context: ValidationContext,
 ): ApiOperation[] {
   const { issues, version } = context;
-  const methods = supportedMethods(version);
+  const methods = operationKeys(version);
   const otherFields = version === '2.0' ? PATH_ITEM_FIELDS_2_0 : PATH_ITEM_FIELDS_3X;
   const pathLevelParameters = collectParameters(
     ownValue(pathItem, 'parameters'),
@@ -155,27 +151,64 @@ function validatePathItem(
     );
   }
   const operations: ApiOperation[] = [];
+  const skip = (method: string, at: string, reason: string) =>
+    issues.skip({ method: method.toUpperCase(), path: pathSiteOf.pathKey, pointer: at, reason });
+  const validate = (method: string, keyPointer: string, value: unknown) => {
+    if (!isExposedMethod(method)) {
+      skip(method, keyPointer, `the gateway does not expose ${method.toUpperCase()} operations`);
+      return;
+    }
+    const site = { ...pathSiteOf, method, pointer: keyPointer, pathLevelParameters };
+    const operation = operationValidator.validate(value, site);
+    if (operation) operations.push(operation);
+  };
   for (const key of Object.keys(pathItem)) {
     const keyPointer = pointerOf(key);
     if (methods.includes(key)) {
-      const site = { method: key, template, templateNames, pointer: keyPointer, pathLevelParameters };
-      const operation = operationValidator.validate(pathItem[key], site);
-      if (operation) operations.push(operation);
+      validate(key, keyPointer, pathItem[key]);
+    } else if (key === 'additionalOperations' && version === '3.2') {
+      validateAdditionalOperations(pathItem[key], keyPointer, skip, issues);
     } else if (isExtensionKey(key) || otherFields.includes(key)) {
       continue;
-    } else if (methods.includes(key.toLowerCase())) {
-      issues.error(keyPointer, `HTTP method keys are lowercase: use ${quoteValue(key.toLowerCase())}`);
-    } else if (key === 'trace' || OTHER_HTTP_METHODS.has(key.toLowerCase())) {
-      issues.error(
+    } else if (methods.includes(key.toLowerCase()) && !Object.hasOwn(pathItem, key.toLowerCase())) {
+      issues.warning(
         keyPointer,
-        `${quoteValue(key)} is not a supported operation; use one of ${methods.join(', ')}`,
+        `HTTP method keys are lowercase; read ${quoteValue(key)} as ${quoteValue(key.toLowerCase())}`,
+      );
+      validate(key.toLowerCase(), keyPointer, pathItem[key]);
+    } else if (key === 'trace' || OTHER_HTTP_METHODS.has(key.toLowerCase())) {
+      skip(
+        key,
+        keyPointer,
+        `${quoteValue(key)} is not an operation of OpenAPI ${version}, and the gateway does not expose it`,
       );
     } else {
       issues.warning(keyPointer, `unknown path item field ${quoteValue(key)} ignored`);
     }
   }
-  if (operations.length === 0 && !Object.keys(pathItem).some((key) => methods.includes(key))) {
-    issues.warning(pointer, `path ${quoteValue(template)} has no operations`);
+  if (!Object.keys(pathItem).some((key) => methods.includes(key.toLowerCase()))) {
+    issues.warning(pointer, `path ${quoteValue(pathSiteOf.pathKey)} has no operations`);
   }
   return operations;
+}
+
+/** OpenAPI 3.2 `additionalOperations`: methods such as COPY or LINK, which the gateway does not expose. */
+function validateAdditionalOperations(
+  value: unknown,
+  pointer: string,
+  skip: (method: string, at: string, reason: string) => void,
+  issues: ValidationContext['issues'],
+): void {
+  if (!isJsonObject(value)) {
+    issues.warning(pointer, `should be an object of operations by HTTP method, found ${describeType(value)}`);
+    return;
+  }
+  for (const method of Object.keys(value)) {
+    if (isExtensionKey(method)) continue;
+    skip(
+      method,
+      appendPointer(pointer, method),
+      `the gateway does not expose ${method.toUpperCase()} operations (from additionalOperations)`,
+    );
+  }
 }

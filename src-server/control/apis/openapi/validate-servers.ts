@@ -29,29 +29,47 @@ function validateOpenApiServers(document: JsonObject, context: ValidationContext
   }
   const servers = ownValue(document, 'servers');
   if (servers !== undefined && !Array.isArray(servers)) {
-    issues.error('/servers', `must be an array of server objects, found ${describeType(servers)}`);
-    return NO_SERVER;
-  }
-  if (servers === undefined || servers.length === 0) {
     issues.warning(
       '/servers',
-      'no servers: the base path is "/", which overlaps the base path of every other API; add servers: [{ url: /my-api/v1 }]',
+      `should be an array of server objects, found ${describeType(servers)}; ignored`,
     );
-    return NO_SERVER;
   }
+  if (!Array.isArray(servers) || servers.length === 0) return noServer(context);
   let first: ValidatedServer | undefined;
   servers.forEach((server, index) => {
     const pointer = appendPointer('/servers', index);
     const validated = validateServer(server, pointer, context);
-    if (index === 0) first = validated;
-    else if (validated && first && validated.basePath !== first.basePath) {
+    if (!validated) return;
+    if (first === undefined) {
+      first = validated;
+      if (index > 0)
+        issues.warning(
+          pointer,
+          `the first usable server is this one; its base path ${quoteValue(validated.basePath)} is used`,
+        );
+    } else if (validated.basePath !== first.basePath) {
       issues.warning(
         pointer,
         `base path ${quoteValue(validated.basePath)} differs from the first server's ${quoteValue(first.basePath)}; the first server's is used`,
       );
     }
   });
-  return first ?? NO_SERVER;
+  return first ?? noServer(context);
+}
+
+/** No usable server: OpenAPI's default server is `/`, on the host the document came from. */
+function noServer(context: ValidationContext): ValidatedServer {
+  const origin = originOf(context.documentUrl);
+  context.issues.warning(
+    '/servers',
+    'no usable server: the base path is "/", which overlaps the base path of every other API; add servers: [{ url: /my-api/v1 }]',
+  );
+  return origin ? { serverUrl: `${origin}/`, basePath: '/' } : NO_SERVER;
+}
+
+function originOf(documentUrl: string | undefined): string | undefined {
+  if (documentUrl === undefined || !/^https?:/i.test(documentUrl)) return undefined;
+  return new URL(documentUrl).origin;
 }
 
 function validateServer(
@@ -61,70 +79,73 @@ function validateServer(
 ): ValidatedServer | undefined {
   const { issues } = context;
   if (!isJsonObject(server)) {
-    issues.error(pointer, `a server must be an object with a url, found ${describeType(server)}`);
+    issues.warning(
+      pointer,
+      `a server should be an object with a url, found ${describeType(server)}; ignored`,
+    );
     return undefined;
   }
   const url = ownValue(server, 'url');
   const urlPointer = `${pointer}/url`;
-  if (url === undefined) {
-    issues.error(urlPointer, 'missing: a server needs a url such as https://api.example.com/v1 or /v1');
-    return undefined;
-  }
-  if (typeof url !== 'string' || url.trim() === '') {
-    issues.error(urlPointer, `must be a non-empty URL string, found ${quoteValue(url)}`);
+  if (typeof url !== 'string') {
+    issues.warning(
+      urlPointer,
+      url === undefined
+        ? 'missing: a server needs a url such as https://api.example.com/v1 or /v1; this server is ignored'
+        : `should be a URL string, found ${quoteValue(url)}; this server is ignored`,
+    );
     return undefined;
   }
   const defaults = validateVariables(ownValue(server, 'variables'), `${pointer}/variables`, context);
-  const substituted = substituteServerVariables(url, defaults ?? new Map());
-  let usable = defaults !== undefined;
+  const substituted = substituteServerVariables(url.trim(), defaults);
   for (const problem of substituted.problems) {
-    issues.error(urlPointer, `server URL ${quoteValue(url)}: ${problem}`);
-    usable = false;
+    issues.warning(urlPointer, `server URL ${quoteValue(url)}: ${problem}; this server is ignored`);
   }
-  if (defaults) {
-    for (const name of substituted.unknownNames) {
-      issues.error(urlPointer, `server variable {${name}} is used in the URL but not defined in variables`);
-      usable = false;
-    }
-    for (const name of defaults.keys()) {
-      if (!substituted.usedNames.includes(name)) {
-        issues.warning(
-          appendPointer(`${pointer}/variables`, name),
-          `server variable "${name}" is not used in the URL`,
-        );
-      }
+  for (const name of substituted.unknownNames) {
+    issues.warning(
+      urlPointer,
+      `server variable {${name}} is used in the URL but has no default; this server is ignored`,
+    );
+  }
+  for (const name of defaults.keys()) {
+    if (!substituted.usedNames.includes(name)) {
+      issues.warning(
+        appendPointer(`${pointer}/variables`, name),
+        `server variable "${name}" is not used in the URL`,
+      );
     }
   }
-  if (!usable) return undefined;
-  const basePath = basePathFromServerUrl(substituted.url);
+  if (substituted.problems.length > 0 || substituted.unknownNames.length > 0) return undefined;
+  const basePath = basePathFromServerUrl(substituted.url, context.documentUrl);
   if (!basePath.ok) {
-    issues.error(urlPointer, basePath.message);
+    issues.warning(urlPointer, `${basePath.message}; this server is ignored`);
     return undefined;
   }
   for (const note of basePath.notes) issues.warning(urlPointer, note);
-  return { serverUrl: substituted.url, basePath: basePath.basePath };
+  return { serverUrl: basePath.serverUrl, basePath: basePath.basePath };
 }
 
-/** Variable defaults by name, or `undefined` when the variables cannot be used. */
+/** Variable values by name: each default, else its first enum value; a variable with neither is left out. */
 function validateVariables(
   variables: unknown,
   pointer: string,
   context: ValidationContext,
-): Map<string, string> | undefined {
+): Map<string, string> {
   const { issues } = context;
   const defaults = new Map<string, string>();
   if (variables === undefined) return defaults;
   if (!isJsonObject(variables)) {
-    issues.error(pointer, `must be an object of server variables, found ${describeType(variables)}`);
-    return undefined;
+    issues.warning(
+      pointer,
+      `should be an object of server variables, found ${describeType(variables)}; ignored`,
+    );
+    return defaults;
   }
-  let usable = true;
   for (const [name, variable] of Object.entries(variables)) {
     const value = validateVariable(variable, appendPointer(pointer, name), context);
-    if (value === undefined) usable = false;
-    else defaults.set(name, value);
+    if (value !== undefined) defaults.set(name, value);
   }
-  return usable ? defaults : undefined;
+  return defaults;
 }
 
 function validateVariable(
@@ -132,43 +153,48 @@ function validateVariable(
   pointer: string,
   context: ValidationContext,
 ): string | undefined {
-  const { issues, version } = context;
+  const { issues } = context;
   if (!isJsonObject(variable)) {
-    issues.error(
+    issues.warning(
       pointer,
-      `a server variable must be an object with a default, found ${describeType(variable)}`,
+      `a server variable should be an object with a default, found ${describeType(variable)}`,
     );
     return undefined;
   }
-  let value: string | undefined;
+  const allowed = ownValue(variable, 'enum');
+  const choices =
+    Array.isArray(allowed) && allowed.every((item) => typeof item === 'string') ? allowed : undefined;
+  if (allowed !== undefined && choices === undefined) {
+    issues.warning(`${pointer}/enum`, 'should be an array of strings; ignored');
+  } else if (choices?.length === 0) {
+    issues.warning(`${pointer}/enum`, 'should not be empty');
+  }
   const defaultValue = ownValue(variable, 'default');
-  if (defaultValue === undefined) {
-    issues.error(`${pointer}/default`, 'missing: a server variable needs a default value');
-  } else if (typeof defaultValue === 'string') {
-    value = defaultValue;
-  } else if (typeof defaultValue === 'number' || typeof defaultValue === 'boolean') {
+  let value: string | undefined;
+  if (typeof defaultValue === 'string') value = defaultValue;
+  else if (typeof defaultValue === 'number' || typeof defaultValue === 'boolean') {
     issues.warning(`${pointer}/default`, `should be a string; read ${defaultValue} as "${defaultValue}"`);
     value = String(defaultValue);
+  } else if (choices?.[0] !== undefined) {
+    issues.warning(
+      `${pointer}/default`,
+      `missing: a server variable needs a default; its first enum value ${quoteValue(choices[0])} is used`,
+    );
+    return choices[0];
   } else {
-    issues.error(`${pointer}/default`, `must be a string, found ${describeType(defaultValue)}`);
+    issues.warning(
+      `${pointer}/default`,
+      defaultValue === undefined
+        ? 'missing: a server variable needs a default value'
+        : `should be a string, found ${describeType(defaultValue)}`,
+    );
+    return undefined;
   }
-  const allowed = ownValue(variable, 'enum');
-  if (allowed === undefined) return value;
-  if (!Array.isArray(allowed) || !allowed.every((item) => typeof item === 'string')) {
-    issues.error(`${pointer}/enum`, 'must be an array of strings');
-    return value;
-  }
-  if (allowed.length === 0) {
-    // 3.1 says MUST NOT be empty; 3.0 only SHOULD.
-    if (version === '3.1') issues.error(`${pointer}/enum`, 'must not be empty');
-    else issues.warning(`${pointer}/enum`, 'should not be empty');
-  } else if (value !== undefined && !allowed.includes(value)) {
-    const message = `default ${quoteValue(value)} is not one of the enum values`;
-    if (version === '3.1') {
-      issues.error(`${pointer}/default`, message);
-      return undefined;
-    }
-    issues.warning(`${pointer}/default`, message);
+  if (choices && choices.length > 0 && !choices.includes(value)) {
+    issues.warning(
+      `${pointer}/default`,
+      `default ${quoteValue(value)} is not one of the enum values; used anyway`,
+    );
   }
   return value;
 }
@@ -188,31 +214,28 @@ function validateSwaggerLocation(document: JsonObject, context: ValidationContex
   let validHost: string | undefined;
   if (host !== undefined) {
     if (typeof host !== 'string' || !SWAGGER_HOST.test(host)) {
-      issues.error(
+      issues.warning(
         '/host',
-        `must be a host name with an optional port and no scheme or path, such as "api.example.com:8443"; found ${quoteValue(host)}`,
+        `should be a host name with an optional port and no scheme or path, such as "api.example.com:8443"; found ${quoteValue(host)}, ignored`,
       );
     } else {
       validHost = host;
     }
   }
-  const basePath = validateSwaggerBasePath(ownValue(document, 'basePath'), context);
+  const normalized = normalizeBasePath(validateSwaggerBasePath(ownValue(document, 'basePath'), context));
   const scheme = validateSwaggerSchemes(ownValue(document, 'schemes'), context);
-  if (basePath === undefined) return NO_SERVER;
-  const normalized = normalizeBasePath(basePath);
-  if (validHost !== undefined) {
-    return {
-      serverUrl: `${scheme}://${validHost}${normalized === '/' ? '' : normalized}`,
-      basePath: normalized,
-    };
-  }
+  const path = normalized === '/' ? '' : normalized;
+  if (validHost !== undefined) return { serverUrl: `${scheme}://${validHost}${path}`, basePath: normalized };
+  // Without host, Swagger 2.0 means the host that serves the document.
+  const origin = originOf(context.documentUrl);
+  if (origin !== undefined) return { serverUrl: `${origin}${path || '/'}`, basePath: normalized };
   return ownValue(document, 'basePath') === undefined
     ? NO_SERVER
     : { serverUrl: normalized, basePath: normalized };
 }
 
-/** The base path as written, `'/'` when absent, `undefined` when invalid. */
-function validateSwaggerBasePath(basePath: unknown, context: ValidationContext): string | undefined {
+/** The base path as written; `'/'` when absent or unusable. */
+function validateSwaggerBasePath(basePath: unknown, context: ValidationContext): string {
   const { issues } = context;
   if (basePath === undefined) {
     issues.warning(
@@ -221,35 +244,37 @@ function validateSwaggerBasePath(basePath: unknown, context: ValidationContext):
     );
     return '/';
   }
-  if (typeof basePath !== 'string' || !basePath.startsWith('/')) {
-    issues.error(
+  if (typeof basePath !== 'string') {
+    issues.warning(
       '/basePath',
-      `must be a path starting with "/", such as "/billing/v1"; found ${quoteValue(basePath)}`,
+      `should be a path such as "/billing/v1", found ${quoteValue(basePath)}; "/" is used`,
     );
-  } else if (/[{}]/.test(basePath)) {
-    issues.error('/basePath', 'Swagger 2.0 basePath does not support templating ({...})');
-  } else if (/[?#]/.test(basePath)) {
-    issues.error('/basePath', 'must not contain a query string or fragment');
-  } else {
-    return basePath;
+    return '/';
   }
-  return undefined;
+  if (/[{}]/.test(basePath)) {
+    issues.warning('/basePath', 'Swagger 2.0 basePath does not support templating ({...}); "/" is used');
+    return '/';
+  }
+  if (!basePath.startsWith('/')) issues.warning('/basePath', `should start with "/"; read as "/${basePath}"`);
+  if (/[?#]/.test(basePath))
+    issues.warning('/basePath', 'should not contain a query string or fragment; they are ignored');
+  return basePath;
 }
 
 /** The scheme for `serverUrl`: https when allowed (or when none are listed), else the first listed. */
 function validateSwaggerSchemes(schemes: unknown, context: ValidationContext): string {
   if (schemes === undefined) return 'https';
   if (!Array.isArray(schemes)) {
-    context.issues.error('/schemes', `must be an array such as [https], found ${describeType(schemes)}`);
+    context.issues.warning('/schemes', `should be an array such as [https], found ${describeType(schemes)}`);
     return 'https';
   }
   const valid: string[] = [];
   schemes.forEach((scheme, index) => {
     if (typeof scheme === 'string' && SWAGGER_SCHEMES.includes(scheme)) valid.push(scheme);
     else
-      context.issues.error(
+      context.issues.warning(
         appendPointer('/schemes', index),
-        `must be one of http, https, ws, wss; found ${quoteValue(scheme)}`,
+        `should be one of http, https, ws, wss; found ${quoteValue(scheme)}`,
       );
   });
   return valid.includes('https') ? 'https' : (valid[0] ?? 'https');

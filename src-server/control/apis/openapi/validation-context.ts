@@ -7,11 +7,20 @@ export interface ValidationContext {
   version: SpecVersion;
   issues: IssueCollector;
   resolver: RefResolver;
+  /** Where the document came from, for relative server URLs (see ParseApiDefinitionOptions). */
+  documentUrl?: string;
 }
 
 export const HTTP_METHODS_3X = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export const HTTP_METHODS_2_0 = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'] as const;
 
-export function supportedMethods(version: SpecVersion): readonly string[] {
-  return version === '2.0' ? HTTP_METHODS_2_0 : HTTP_METHODS_3X;
+/** The operation keys of a path item in this version (3.2 adds `query`). */
+export function operationKeys(version: SpecVersion): readonly string[] {
+  if (version === '2.0') return HTTP_METHODS_2_0;
+  return version === '3.2' ? [...HTTP_METHODS_3X, 'query'] : HTTP_METHODS_3X;
+}
+
+/** Methods the gateway exposes (`HttpMethod`); others are listed as skipped. */
+export function isExposedMethod(method: string): boolean {
+  return (HTTP_METHODS_3X as readonly string[]).includes(method.toLowerCase());
 }

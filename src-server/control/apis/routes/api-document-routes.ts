@@ -1,12 +1,15 @@
 import { pipeline } from 'node:stream/promises';
-import * as z from 'zod';
 import { defineRoute, RESPONSE_WRITTEN, type AnyRoute } from '../../http/route.js';
 import { stringParam } from '../../../core/http/query-params.js';
-import { IdParams } from '../../common/common-schemas.js';
+import { IdParams } from '../../../core/contracts/common-schemas.js';
 import { toApiDto } from '../api-dto.js';
 import type { ApiCatalogService } from '../api-catalog-service.js';
 import type { ApiImportService } from '../api-import-service.js';
-import { API_DOCUMENT_LIMIT, API_DOCUMENT_MEDIA_TYPES, ReimportResultSchema } from '../api-schemas.js';
+import {
+  API_DOCUMENT_LIMIT,
+  API_DOCUMENT_MEDIA_TYPES,
+  ReimportResultSchema,
+} from '../../../core/contracts/api-schemas.js';
 import { annotateApi, mediaTypeOf } from './api-audit.js';
 
 const TAG = 'Apis';
@@ -30,13 +33,12 @@ export function apiDocumentRoutes(catalog: ApiCatalogService, importer: ApiImpor
       responses: [
         {
           status: 200,
-          description: 'The document, with the media type it was imported with.',
-          schema: z.string(),
-          contentType: 'application/yaml',
+          description: 'The document as imported, with the media type it was imported with.',
+          contentType: API_DOCUMENT_MEDIA_TYPES,
         },
       ],
       problems: [404],
-      async handler({ req, res, params }) {
+      async handler({ req, res, params }): Promise<typeof RESPONSE_WRITTEN> {
         const { file, size, mediaType, api } = await catalog.openDocument(params.id);
         try {
           res.status(200);
@@ -77,6 +79,8 @@ export function apiDocumentRoutes(catalog: ApiCatalogService, importer: ApiImpor
       responses: [{ status: 200, description: 'Re-imported.', schema: ReimportResultSchema }],
       problems: [404, 409, 413, 415],
       async handler({ req, params, query, body, audit }) {
+        // The document moves to the import worker: its size is taken first.
+        const documentBytes = (body as Buffer).length;
         annotateApi(audit, catalog.data, catalog.get(params.id));
         const outcome = await importer.reimportDocument(
           params.id,
@@ -93,7 +97,7 @@ export function apiDocumentRoutes(catalog: ApiCatalogService, importer: ApiImpor
           added: outcome.added.length,
           removed: outcome.removed.length,
           droppedPassthroughEntries: outcome.droppedPassthroughEntries.map((dropped) => dropped.operation),
-          documentBytes: (body as Buffer).length,
+          documentBytes,
         };
         return {
           body: {
@@ -103,6 +107,7 @@ export function apiDocumentRoutes(catalog: ApiCatalogService, importer: ApiImpor
             removed: outcome.removed,
             droppedPassthroughEntries: outcome.droppedPassthroughEntries,
             warnings: outcome.warnings,
+            skipped: outcome.skipped,
           },
         };
       },

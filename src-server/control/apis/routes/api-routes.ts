@@ -1,18 +1,20 @@
-import { LIST_PAGING_QUERY, listPageSchema, paginate } from '../../../core/http/paging.js';
+import { LIST_PAGING_QUERY, paginate } from '../../../core/http/paging.js';
+import { listPageSchema } from '../../../core/contracts/paging-schemas.js';
 import { stringParam } from '../../../core/http/query-params.js';
 import { defineRoute, type AnyRoute } from '../../http/route.js';
-import { IdParams } from '../../common/common-schemas.js';
+import { IdParams } from '../../../core/contracts/common-schemas.js';
 import { toApiDto, toApiSummary } from '../api-dto.js';
 import type { ApiCatalogService } from '../api-catalog-service.js';
 import type { ApiImportService } from '../api-import-service.js';
 import {
-  API_DOCUMENT_LIMIT,
-  API_DOCUMENT_MEDIA_TYPES,
+  API_DOCUMENT_BODY,
   ApiSchema,
   ApiSummarySchema,
   ImportResultSchema,
   ModifyApiSchema,
-} from '../api-schemas.js';
+  ReimportResultSchema,
+} from '../../../core/contracts/api-schemas.js';
+import { UrlImportAndApplySchema } from '../../../core/contracts/api-import-schemas.js';
 import { annotateApi, apiResource, mediaTypeOf } from './api-audit.js';
 
 const TAG = 'Apis';
@@ -42,7 +44,7 @@ export function apiRoutes(catalog: ApiCatalogService, importer: ApiImportService
           schema: listPageSchema(ApiSummarySchema),
         },
       ],
-      async handler({ query }) {
+      handler({ query }) {
         const page = paginate(
           catalog.list({ agentGroupId: query.agentGroupId, search: query.search }),
           query.PageNumber,
@@ -61,7 +63,7 @@ export function apiRoutes(catalog: ApiCatalogService, importer: ApiImportService
       params: IdParams,
       responses: [{ status: 200, description: 'The API.', schema: ApiSchema }],
       problems: [404],
-      async handler({ params }) {
+      handler({ params }) {
         return { body: toApiDto(catalog.data, catalog.get(params.id)) };
       },
     }),
@@ -73,8 +75,9 @@ export function apiRoutes(catalog: ApiCatalogService, importer: ApiImportService
       operationId: 'importApi',
       summary: 'Import an API definition from an OpenAPI document',
       description:
-        'Send the OpenAPI 3.1, OpenAPI 3.0 or Swagger 2.0 document itself (JSON or YAML, up to 25 MiB) as the body. Errors are keyed by JSON pointer; syntax errors name the line and column. The base path must not overlap another API of the agent group (409).',
+        'Send the OpenAPI 3.2, 3.1, 3.0 or Swagger 2.0 document itself (JSON or YAML, up to 25 MiB) as the body. It is refused (400, reasons keyed by JSON pointer; syntax errors name the line and column) only when nothing usable can be taken from it; every other problem is a warning, and operations the gateway cannot expose are listed as skipped. The base path must not overlap another API of the agent group (409).',
       query: {
+        fileName: stringParam({ description: 'The file name, for naming an untitled API.', maxLength: 260 }),
         agentGroupId: stringParam({
           description: 'Agent group to assign the API to (default: default).',
           maxLength: 100,
@@ -84,17 +87,18 @@ export function apiRoutes(catalog: ApiCatalogService, importer: ApiImportService
           maxLength: 200,
         }),
       },
-      body: {
-        kind: 'raw',
-        contentTypes: API_DOCUMENT_MEDIA_TYPES,
-        limit: API_DOCUMENT_LIMIT,
-        description: 'The OpenAPI document.',
-      },
+      body: API_DOCUMENT_BODY,
       responses: [{ status: 201, description: 'Imported.', schema: ImportResultSchema }],
       problems: [409, 413, 415],
       async handler({ req, query, body, audit }) {
+        // The document moves to the import worker: its size is taken first.
+        const documentBytes = (body as Buffer).length;
         const outcome = await importer.importDocument(
-          { content: body as Buffer, mediaType: mediaTypeOf(req.headers['content-type']) },
+          {
+            content: body as Buffer,
+            mediaType: mediaTypeOf(req.headers['content-type']),
+            ...(query.fileName ? { fileName: query.fileName } : {}),
+          },
           { agentGroupId: query.agentGroupId, name: query.name?.trim() || undefined },
         );
         const { api } = outcome;
@@ -104,12 +108,66 @@ export function apiRoutes(catalog: ApiCatalogService, importer: ApiImportService
           name: api.name,
           basePath: api.basePath,
           operationCount: api.operations.length,
-          documentBytes: (body as Buffer).length,
+          documentBytes,
         };
         return {
           status: 201,
-          body: { api: toApiDto(catalog.data, api), warnings: outcome.warnings },
+          body: { api: toApiDto(catalog.data, api), warnings: outcome.warnings, skipped: outcome.skipped },
           headers: { Location: `${BASE}/${api.id}` },
+        };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: `${BASE}/from-url`,
+      activity: 'Apis.Import',
+      tag: TAG,
+      operationId: 'importApiFromUrl',
+      summary: 'Import an API definition from a URL, or re-import the API imported from that URL',
+      description:
+        'Loads the description (and the files its $refs name, relative to it) and imports it in one step: a new API (201), or a new revision of the API imported from the same URL before (200; its passthrough entries are kept where their operations still are). Limits: 25 MiB over all files, 30 s per file; a host that resolves to a loopback or private address needs allowPrivateAddress (422 with reason private-address otherwise). The console does the same in steps, showing the changes first (/api/v1/api-imports).',
+      body: { kind: 'json', schema: UrlImportAndApplySchema },
+      responses: [
+        { status: 201, description: 'Imported.', schema: ImportResultSchema },
+        { status: 200, description: 'Re-imported.', schema: ReimportResultSchema },
+      ],
+      problems: [409, 413, 422],
+      async handler({ body, audit }) {
+        const prepared = await importer.prepare({
+          kind: 'url',
+          url: body.url,
+          allowPrivateAddress: body.allowPrivateAddress === true,
+        });
+        const existing = prepared.source.url ? importer.findBySourceUrl(prepared.source.url) : undefined;
+        if (existing) {
+          annotateApi(audit, catalog.data, existing);
+          const outcome = await importer.reimport(
+            existing.id,
+            prepared,
+            body.name ? { name: body.name } : {},
+          );
+          annotateApi(audit, catalog.data, outcome.api);
+          audit.extraParameters = {
+            revision: outcome.api.revision,
+            added: outcome.added.length,
+            removed: outcome.removed.length,
+          };
+          return { body: { ...outcome, api: toApiDto(catalog.data, outcome.api) } };
+        }
+        const outcome = await importer.create(prepared, {
+          ...(body.agentGroupId ? { agentGroupId: body.agentGroupId } : {}),
+          ...(body.name ? { name: body.name } : {}),
+        });
+        annotateApi(audit, catalog.data, outcome.api);
+        audit.extraParameters = {
+          id: outcome.api.id,
+          basePath: outcome.api.basePath,
+          operationCount: outcome.api.operations.length,
+        };
+        return {
+          status: 201,
+          body: { ...outcome, api: toApiDto(catalog.data, outcome.api) },
+          headers: { Location: `${BASE}/${outcome.api.id}` },
         };
       },
     }),

@@ -1,7 +1,8 @@
 import { isCanonicalUtc, parseUtcDateTime } from '../../../core/http/query-params.js';
 import type { AuditCategory, AuditResource, NewAuditEntry } from '../../../core/audit/audit-entry.js';
+import { AUDIT_CATEGORIES } from '../../../core/contracts/audit-schemas.js';
 
-const CATEGORIES: readonly AuditCategory[] = ['general', 'configuration', 'agent'];
+const CATEGORIES: readonly string[] = AUDIT_CATEGORIES;
 
 export type NormalizeResult = { ok: true; entry: NewAuditEntry } | { ok: false; message: string };
 
@@ -55,7 +56,7 @@ export function normalizeImportEntry(raw: unknown): NormalizeResult {
   const parameters = parametersOf(raw.parameters);
   if (typeof parameters === 'string') return { ok: false, message: parameters };
   const category =
-    typeof raw.category === 'string' && (CATEGORIES as readonly string[]).includes(raw.category)
+    typeof raw.category === 'string' && CATEGORIES.includes(raw.category)
       ? (raw.category as AuditCategory)
       : /^agents?\./i.test(actionName)
         ? 'agent'

@@ -19,8 +19,8 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /** Entries of a page (`{items}` as the endpoint returns, or `{data}`), or undefined when it is not a page. */
 function pageItems(value: unknown): unknown[] | undefined {
   if (!isObject(value)) return undefined;
-  if (Array.isArray(value.items)) return value.items;
-  if (Array.isArray(value.data)) return value.data;
+  if (Array.isArray(value.items)) return value.items as unknown[];
+  if (Array.isArray(value.data)) return value.data as unknown[];
   return undefined;
 }
 

@@ -77,7 +77,7 @@ export function sendToGateway(request: GatewayRequest): Promise<GatewayExchange>
 }
 
 interface AnswerReader {
-  snapshot(complete: boolean): Omit<GatewayAnswer, 'durationMs'>;
+  snapshot: (complete: boolean) => Omit<GatewayAnswer, 'durationMs'>;
 }
 
 function readAnswer(

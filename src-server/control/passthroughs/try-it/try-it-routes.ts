@@ -16,15 +16,15 @@ import {
   TryRequestSchema,
   TryResultSchema,
   type TryResult,
-} from './try-it-schemas.js';
+} from '../../../core/contracts/try-it-schemas.js';
 import { credentialNamesOf, maskHeaders, maskQuery, secretRedactor } from './try-masking.js';
 import { requestTargetOf, resolveTryTarget, type ListenerAddress } from './try-target.js';
-import { ErrorCode } from '../../../core/errors/error-codes.js';
+import { ErrorCode } from '../../../core/contracts/error-codes.js';
 
 /** What "Try it" needs from the gateway: where a group listens, and the record of one request. */
 export interface TryItGateway {
-  localAddress(agentGroupId: string): ListenerAddress | undefined;
-  readonly traces: { watch(traceId: string): TraceWatch | undefined };
+  localAddress: (agentGroupId: string) => ListenerAddress | undefined;
+  readonly traces: { watch: (traceId: string) => TraceWatch | undefined };
 }
 
 /** How long the monitoring record may trail the answer (it is written when the gateway's response closes). */

@@ -1,4 +1,4 @@
-import { MASK, isCredentialHeader } from '../../../core/audit/mask-secrets.js';
+import { MASK, isCredentialHeader, maskCredentialQuery } from '../../../core/audit/mask-secrets.js';
 import type { ConfigData } from '../../../core/model/config-model.js';
 import type { SecretBox } from '../../../core/config-store/secret-box.js';
 import { buildEnvironmentScope } from '../../../core/passthrough/environment-scope.js';
@@ -40,28 +40,7 @@ export function maskHeaders(
 
 /** `?api_key=abc&x=1` → `?api_key=********&x=1`: values of credential-like or API-key query parameters. */
 export function maskQuery(target: string, names: CredentialNames): string {
-  const queryStart = target.indexOf('?');
-  if (queryStart === -1) return target;
-  const masked = target
-    .slice(queryStart + 1)
-    .split('&')
-    .map((pair) => {
-      const equals = pair.indexOf('=');
-      if (equals === -1) return pair;
-      const name = decodeName(pair.slice(0, equals));
-      return isCredentialHeader(name) || names.query.has(name.toLowerCase())
-        ? `${pair.slice(0, equals)}=${MASK}`
-        : pair;
-    });
-  return `${target.slice(0, queryStart)}?${masked.join('&')}`;
-}
-
-function decodeName(raw: string): string {
-  try {
-    return decodeURIComponent(raw.replace(/\+/g, ' '));
-  } catch {
-    return raw;
-  }
+  return maskCredentialQuery(target, names.query);
 }
 
 /** Shorter secrets are left alone: masking them would garble unrelated text. */

@@ -2,7 +2,7 @@ import { conflict, notFound, unprocessable } from '../../../core/http/problem.js
 import { LEGACY_AGENT_MESSAGE, agentGroupsOf } from '../../common/deploy-checks.js';
 import { listNames, quoted } from '../../common/records.js';
 import type { AgentGroupRecord, ApiRecord, ConfigData } from '../../../core/model/config-model.js';
-import { ErrorCode } from '../../../core/errors/error-codes.js';
+import { ErrorCode } from '../../../core/contracts/error-codes.js';
 
 export interface ListenerAddress {
   host: string;

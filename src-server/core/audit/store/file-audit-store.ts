@@ -27,7 +27,7 @@ import { planScan, selectAfter, selectPage } from './query-plan.js';
 import { decodeEntryPayload, encodeEntryRecord, encodeTombstoneRecord } from './record-codec.js';
 import { planResourceHistoryRemoval, planRetention } from './retention-plan.js';
 import { encodeSnapshot } from './snapshot-codec.js';
-import { ErrorCode } from '../../errors/error-codes.js';
+import { ErrorCode } from '../../contracts/error-codes.js';
 import { GatehouseError } from '../../errors/gatehouse-error.js';
 
 export const SNAPSHOT_FILE_NAME = 'index.snapshot';

@@ -38,7 +38,7 @@ export async function importEntries(
   const progress: ImportProgress = { read: 0, added: 0, duplicates: 0 };
   const inFlightHashes = new Set<number>();
   const inFlight: Promise<void>[] = [];
-  let failure: unknown;
+  let failure: { error: unknown } | undefined;
   const prefix = entryRecordPrefix({ hi: 0, lo: 0 });
   const emptyChunk = (): Chunk => ({ batch: log.createBatch(), rows: [], hashKeys: [] });
   let chunk = emptyChunk();
@@ -51,10 +51,10 @@ export async function importEntries(
     // Failures are collected rather than left on a promise nobody awaits yet.
     inFlight.push(
       writeChunk(log, index, submitted, inFlightHashes).catch((error: unknown) => {
-        failure ??= error;
+        failure ??= { error };
       }),
     );
-    if (failure !== undefined) throw failure;
+    if (failure) throw failure.error;
   };
 
   /** Takes one entry; true when the chunk is full and must be submitted. */
@@ -109,7 +109,7 @@ export async function importEntries(
   }
   await submit();
   await Promise.all(inFlight);
-  if (failure !== undefined) throw failure;
+  if (failure) throw failure.error;
   onProgress?.({ ...progress });
   return { ...progress };
 }

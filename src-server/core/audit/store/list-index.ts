@@ -25,8 +25,10 @@ export class ListIndex {
       actionCounts[actions[row]!] = (actionCounts[actions[row]!] ?? 0) + 1;
       userCounts[users[row]!] = (userCounts[users[row]!] ?? 0) + 1;
     }
-    this.byAction = Array.from(actionCounts, (count) => new SortedRowList(this.columns, count ?? 0));
-    this.byUser = Array.from(userCounts, (count) => new SortedRowList(this.columns, count ?? 0));
+    // The count arrays are sparse (ids nobody in `order` uses): Array.from gives undefined for their holes.
+    const listOf = (count: number | undefined) => new SortedRowList(this.columns, count ?? 0);
+    this.byAction = Array.from(actionCounts, listOf);
+    this.byUser = Array.from(userCounts, listOf);
     for (let i = 0; i < length; i++) {
       const row = order[i]!;
       this.byAction[actions[row]!]!.push(row);
@@ -73,8 +75,8 @@ export class ListIndex {
 
   remap(mapping: Int32Array): void {
     this.order.remap(mapping);
-    for (const list of this.byAction) list?.remap(mapping);
-    for (const list of this.byUser) list?.remap(mapping);
+    for (const list of this.byAction) list.remap(mapping);
+    for (const list of this.byUser) list.remap(mapping);
   }
 
   private insertGrouped(lists: SortedRowList[], keys: Uint32Array, rows: readonly number[]): void {

@@ -5,10 +5,11 @@ import type {
   AuditResource,
   NewAuditEntry,
 } from '../audit-entry.js';
-import { ErrorCode } from '../../errors/error-codes.js';
+import { AUDIT_CATEGORIES } from '../../contracts/audit-schemas.js';
+import { ErrorCode } from '../../contracts/error-codes.js';
 import { GatehouseError } from '../../errors/gatehouse-error.js';
 
-const CATEGORIES: ReadonlySet<string> = new Set<AuditCategory>(['general', 'configuration', 'agent']);
+const CATEGORIES: ReadonlySet<string> = new Set(AUDIT_CATEGORIES);
 
 export class InvalidAuditEntryError extends GatehouseError {
   override name = 'InvalidAuditEntryError';
@@ -23,21 +24,28 @@ export interface NormalizedEntry {
   timeMs: number;
 }
 
-export function normalizeEntry(input: NewAuditEntry): NormalizedEntry {
-  if (typeof input !== 'object' || input === null)
-    throw new InvalidAuditEntryError('An audit entry must be an object');
-  const { actionName, userName, timestamp, category } = input;
+/** What an entry may hold before it is checked: it comes from callers and import files, so any field may be off. */
+type UncheckedEntry = { readonly [K in keyof NewAuditEntry]?: unknown };
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+const isCategory = (value: unknown): value is AuditCategory =>
+  typeof value === 'string' && CATEGORIES.has(value);
+
+export function normalizeEntry(input: unknown): NormalizedEntry {
+  if (!isObject(input)) throw new InvalidAuditEntryError('An audit entry must be an object');
+  const { actionName, userName, timestamp, category, statusCode, description }: UncheckedEntry = input;
   if (typeof actionName !== 'string' || actionName.length === 0) {
     throw new InvalidAuditEntryError('actionName must be a non-empty string');
   }
   if (typeof userName !== 'string') throw new InvalidAuditEntryError('userName must be a string');
   const timeMs = typeof timestamp === 'string' ? Date.parse(timestamp) : Number.NaN;
-  if (!Number.isFinite(timeMs))
+  if (typeof timestamp !== 'string' || !Number.isFinite(timeMs))
     throw new InvalidAuditEntryError(`timestamp is not a valid date: ${String(timestamp)}`);
-  if (!CATEGORIES.has(category))
+  if (!isCategory(category))
     throw new InvalidAuditEntryError(`category is not one of ${[...CATEGORIES].join(', ')}`);
   const parameters = input.parameters ?? {};
-  if (typeof parameters !== 'object' || Array.isArray(parameters)) {
+  if (!isObject(parameters) || Array.isArray(parameters)) {
     throw new InvalidAuditEntryError('parameters must be a JSON object');
   }
   const entry: NewAuditEntry = {
@@ -49,15 +57,14 @@ export function normalizeEntry(input: NewAuditEntry): NormalizedEntry {
     category,
   };
   if (input.agentGroup !== undefined) entry.agentGroup = normalizeAgentGroup(input.agentGroup);
-  if (input.statusCode !== undefined) {
-    if (!Number.isInteger(input.statusCode))
+  if (statusCode !== undefined) {
+    if (typeof statusCode !== 'number' || !Number.isInteger(statusCode))
       throw new InvalidAuditEntryError('statusCode must be an integer');
-    entry.statusCode = input.statusCode;
+    entry.statusCode = statusCode;
   }
-  if (input.description !== undefined) {
-    if (typeof input.description !== 'string')
-      throw new InvalidAuditEntryError('description must be a string');
-    entry.description = input.description;
+  if (description !== undefined) {
+    if (typeof description !== 'string') throw new InvalidAuditEntryError('description must be a string');
+    entry.description = description;
   }
   return { entry, timeMs };
 }
@@ -73,25 +80,25 @@ function isCanonicalTimestamp(timestamp: string): boolean {
   );
 }
 
-function normalizeResources(resources: AuditResource[] | undefined): AuditResource[] {
+function normalizeResources(resources: unknown): AuditResource[] {
   if (resources === undefined) return [];
   if (!Array.isArray(resources)) throw new InvalidAuditEntryError('resources must be an array');
   const normalized: AuditResource[] = [];
-  for (const resource of resources) {
-    if (typeof resource?.type !== 'string' || typeof resource.id !== 'string') {
+  for (const resource of resources as unknown[]) {
+    if (!isObject(resource) || typeof resource.type !== 'string' || typeof resource.id !== 'string') {
       throw new InvalidAuditEntryError('each resource needs a string type and id');
     }
     normalized.push(
       resource.name === undefined
         ? { type: resource.type, id: resource.id }
-        : { type: resource.type, id: resource.id, name: resource.name },
+        : { type: resource.type, id: resource.id, name: resource.name as string },
     );
   }
   return normalized;
 }
 
-function normalizeAgentGroup(group: AuditAgentGroup): AuditAgentGroup {
-  if (typeof group?.id !== 'string' || typeof group.name !== 'string') {
+function normalizeAgentGroup(group: unknown): AuditAgentGroup {
+  if (!isObject(group) || typeof group.id !== 'string' || typeof group.name !== 'string') {
     throw new InvalidAuditEntryError('agentGroup needs a string id and name');
   }
   return { id: group.id, name: group.name };

@@ -125,7 +125,7 @@ export class RowColumns {
   }
 
   resourcesOf(row: number): Uint32Array {
-    return this.resourceRefs.subarray(this.resourceStarts[row]!, this.resourceStarts[row + 1]!);
+    return this.resourceRefs.subarray(this.resourceStarts[row], this.resourceStarts[row + 1]);
   }
 
   /** Keeps the rows `keep` accepts, in order. Returns old row → new row (-1 for dropped rows). */
@@ -189,7 +189,7 @@ export class RowColumns {
     for (const name of PER_ROW_COLUMNS) {
       const old = this[name];
       const grown = new (old.constructor as new (length: number) => NumericColumn)(capacity);
-      grown.set(old.subarray(0, this.count) as never);
+      grown.set(old.subarray(0, this.count));
       (this as unknown as Record<PerRowColumn, NumericColumn>)[name] = grown;
     }
     const starts = new Uint32Array(capacity + 1);

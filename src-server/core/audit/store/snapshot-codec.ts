@@ -3,7 +3,7 @@ import { crc32, type LogPosition, type SegmentInfo } from '../../storage/index.j
 import { AuditIndex } from './audit-index.js';
 import { CaseInsensitiveInterner, KeyedInterner, resourceKey } from './interners.js';
 import { PER_ROW_COLUMNS, RowColumns, type PerRowColumn } from './row-columns.js';
-import { ErrorCode } from '../../errors/error-codes.js';
+import { ErrorCode } from '../../contracts/error-codes.js';
 import { GatehouseError } from '../../errors/gatehouse-error.js';
 
 /**
@@ -145,7 +145,7 @@ function restore<T extends TypedArray>(
 ): T {
   const bytes = raw.get(name);
   const target = new Type(capacity);
-  const byteLength = length * (target as TypedArray).BYTES_PER_ELEMENT;
+  const byteLength = length * target.BYTES_PER_ELEMENT;
   if (!bytes || bytes.length !== byteLength) throw new SnapshotError(`section ${name} has the wrong size`);
   new Uint8Array(target.buffer, 0, byteLength).set(bytes);
   return target;

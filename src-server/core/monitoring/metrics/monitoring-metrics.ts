@@ -10,8 +10,8 @@ const MAX_APIS = 2_000;
 
 export interface MetricsSources {
   /** Store size, when the store is open. */
-  storeStats(): { records: number; bytes: number } | undefined;
-  bufferedRecords(): number;
+  storeStats: () => { records: number; bytes: number } | undefined;
+  bufferedRecords: () => number;
 }
 
 /**
@@ -65,9 +65,8 @@ export class MonitoringMetrics {
   }
 
   observe(record: NewMonitoringRecord): void {
-    // String(): a malformed record from the gateway must not turn into an `undefined` label.
-    const agentGroup = this.agentGroups.value(String(record.agentGroupId));
-    const api = record.apiId === undefined ? NO_API : this.apis.value(String(record.apiId));
+    const agentGroup = this.agentGroups.value(record.agentGroupId);
+    const api = record.apiId === undefined ? NO_API : this.apis.value(record.apiId);
     const observed = Number.isFinite(record.durationMs) && record.durationMs >= 0;
     this.requests.observe(
       agentGroup,

@@ -14,7 +14,7 @@ import { planScan, selectPage } from './query-plan.js';
 import { BlockBuilder, recordLengthAt } from './block-codec.js';
 import { decodeRecord } from './record-codec.js';
 import { summarize } from './summarize.js';
-import { ErrorCode } from '../../errors/error-codes.js';
+import { ErrorCode } from '../../contracts/error-codes.js';
 import { GatehouseError } from '../../errors/gatehouse-error.js';
 
 export class MonitoringStoreClosedError extends GatehouseError {

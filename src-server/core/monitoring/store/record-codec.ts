@@ -1,5 +1,5 @@
 import type { MonitoringRecord, NewMonitoringRecord } from '../monitoring-record.js';
-import { ErrorCode } from '../../errors/error-codes.js';
+import { ErrorCode } from '../../contracts/error-codes.js';
 import { GatehouseError } from '../../errors/gatehouse-error.js';
 
 /**

@@ -127,7 +127,7 @@ export class RowColumns {
     for (const name of COLUMN_NAMES) {
       const old: Column = this[name];
       const next = new COLUMN_TYPES[name](capacity);
-      next.set(old.subarray(0, Math.min(this.count, capacity)) as never);
+      next.set(old.subarray(0, Math.min(this.count, capacity)));
       (this as unknown as Record<ColumnName, Column>)[name] = next;
     }
   }

@@ -8,7 +8,10 @@ import { compilePassthroughEntry, type CompileEntryResult } from '../compile-ent
 import type { TemplateCompileContext } from '../../template/index.js';
 import { checkHeaderRules } from './header-rule-checks.js';
 
-/** Partial entries (an unsaved editor state, an older record) with every setting filled in. */
+/**
+ * Partial entries (an unsaved editor state, an older record) with every setting filled in. Settings added in later
+ * releases (CORS exposed headers, WebSocket) take their defaults here, so stored entries need no migration.
+ */
 export type PartialPassthroughEntry<Header extends StoredHeaderEntry = HeaderEntry> = {
   target: Partial<PassthroughEntry['target']>;
   cors?: Partial<PassthroughEntry['cors']>;
@@ -16,6 +19,7 @@ export type PartialPassthroughEntry<Header extends StoredHeaderEntry = HeaderEnt
   timeouts?: Partial<PassthroughEntry['timeouts']>;
   maxRequestBodyBytes?: number;
   tls?: Partial<PassthroughEntry['tls']>;
+  allowWebSocket?: boolean;
 };
 
 export function withEntryDefaults<Header extends StoredHeaderEntry = HeaderEntry>(
@@ -32,11 +36,13 @@ export function withEntryDefaults<Header extends StoredHeaderEntry = HeaderEntry
       ...PASSTHROUGH_DEFAULTS.cors,
       ...entry.cors,
       allowedOrigins: [...(entry.cors?.allowedOrigins ?? [])],
+      exposeHeaders: [...(entry.cors?.exposeHeaders ?? [])],
     },
     headers: [...(entry.headers ?? [])],
     timeouts: { ...PASSTHROUGH_DEFAULTS.timeouts, ...entry.timeouts },
     maxRequestBodyBytes: entry.maxRequestBodyBytes ?? PASSTHROUGH_DEFAULTS.maxRequestBodyBytes,
     tls: { ...PASSTHROUGH_DEFAULTS.tls, ...entry.tls },
+    allowWebSocket: entry.allowWebSocket ?? PASSTHROUGH_DEFAULTS.allowWebSocket,
   };
 }
 

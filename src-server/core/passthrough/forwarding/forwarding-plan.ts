@@ -4,6 +4,7 @@ import type { RenderError, RenderErrorKind, RenderScope, TemplatePlace } from '.
 import { connectionListedHeaders, isHopByHop } from './hop-by-hop.js';
 import { createRenderScope, type EnvLookup } from './render-scope.js';
 import { targetLocation, type TargetLocation } from './target-location.js';
+import { appendForwarded, appendVia, decrementedMaxForwards } from './proxy-headers.js';
 import { traceparentFor } from './traceparent.js';
 
 /**
@@ -105,6 +106,21 @@ export function planForwarding(
   if (typeof host === 'string' && host !== '') headers['x-forwarded-host'] = host;
   const traceparent = traceparentFor(ownHeader(request.headers, 'traceparent'));
   headers.traceparent = traceparent;
+  const via = ownHeader(request.headers, 'via');
+  headers.via = appendVia(via);
+  const forwarded = ownHeader(request.headers, 'forwarded');
+  if (forwarded !== undefined) {
+    headers.forwarded = appendForwarded(
+      forwarded,
+      request.clientIp,
+      typeof host === 'string' ? host : undefined,
+      request.scheme,
+    );
+  }
+  if (request.method === 'OPTIONS' || request.method === 'TRACE') {
+    const maxForwards = decrementedMaxForwards(ownHeader(request.headers, 'max-forwards'));
+    if (maxForwards !== undefined) headers['max-forwards'] = maxForwards;
+  }
   if (ownHeader(request.headers, 'transfer-encoding') !== undefined) {
     // The body is re-chunked on the way out; a Content-Length cannot accompany it (the parser refuses both).
     delete headers['content-length'];

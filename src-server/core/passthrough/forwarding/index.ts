@@ -19,6 +19,7 @@ export {
 } from './hop-by-hop.js';
 export type { EnvLookup } from './render-scope.js';
 export { queryParameter, withoutQueryParameter } from './query-parameters.js';
+export { VIA, stopsHere } from './proxy-headers.js';
 export { isValidTraceparent, newTraceparent, traceparentFor } from './traceparent.js';
 export type { PartialPassthroughEntry } from './compile-forwarding-entry.js';
 export { compileForwardingEntry, withEntryDefaults } from './compile-forwarding-entry.js';

@@ -1,3 +1,5 @@
+import { decodeQueryComponent } from '../../paths/request-match.js';
+
 /**
  * Raw query-string helpers that keep every other parameter exactly as received (no re-serialization), used to
  * read an API key from the query and to take it out before the request is forwarded.
@@ -12,18 +14,6 @@ function nameOf(pair: string): string {
 function valueOf(pair: string): string {
   const equals = pair.indexOf('=');
   return equals === -1 ? '' : decodeQueryComponent(pair.slice(equals + 1));
-}
-
-function decodeQueryComponent(text: string): string {
-  const spaced = text.includes('+') ? text.replaceAll('+', ' ') : text;
-  if (!spaced.includes('%')) return spaced;
-  try {
-    return decodeURIComponent(spaced);
-  } catch (error) {
-    // Malformed escapes: the name is compared as written, as URLSearchParams would not match it either.
-    if (error instanceof URIError) return spaced;
-    throw error;
-  }
 }
 
 /** The first value of a parameter, matching the name exactly first and then ignoring case (as ASP.NET does). */

@@ -1,4 +1,5 @@
 import { matchPathTemplate } from '../../paths/path-template.js';
+import { templateOfPathKey } from '../../paths/request-match.js';
 import type { ApiOperationRecord } from '../../model/config-model.js';
 
 /**
@@ -29,9 +30,21 @@ export type SampleRequest =
 
 export const ALL_OPERATIONS_SAMPLE_PATH = '/sample-path';
 
+/** With the query conditions of an operation told apart by them (`/?Action=UntagQueue`). */
 export function defaultSamplePath(operation: ApiOperationRecord | undefined): string {
   if (!operation) return ALL_OPERATIONS_SAMPLE_PATH;
-  return operation.path.replace(/\{([^}]*)\}/g, (_, name: string) => `sample-${name}`);
+  const path = templateOfPathKey(operation.path).replace(
+    /\{([^}]*)\}/g,
+    (_, name: string) => `sample-${name}`,
+  );
+  const query = (operation.requestMatch?.query ?? [])
+    .map(({ name, value }) =>
+      value === undefined
+        ? encodeURIComponent(name)
+        : `${encodeURIComponent(name)}=${encodeURIComponent(value)}`,
+    )
+    .join('&');
+  return query === '' ? path : `${path}?${query}`;
 }
 
 export function buildSampleRequest(
@@ -47,11 +60,12 @@ export function buildSampleRequest(
   const { operationPath, query } = split;
   let pathParameters: Record<string, string> = {};
   if (operation) {
-    const matched = matchPathTemplate(operation.path, operationPath);
+    const template = templateOfPathKey(operation.path);
+    const matched = matchPathTemplate(template, operationPath);
     if (matched === null) {
       return {
         ok: false,
-        message: `the sample path ${operationPath || '/'} does not match ${operation.path}`,
+        message: `the sample path ${operationPath || '/'} does not match ${template}`,
       };
     }
     pathParameters = matched;

@@ -1,63 +1,56 @@
-import { useId, useState } from 'react';
-import Autocomplete from '@mui/material/Autocomplete';
+import { useId } from 'react';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MAX_ALLOWED_ORIGINS } from '../../../../api/passthrough-types.js';
+import { MAX_ALLOWED_ORIGINS } from '../../../../api/types.js';
 import type { EntryDraft } from '../draft/editor-draft.js';
 import { fieldProblems, type ProblemSources } from '../draft/field-problems.js';
 import { errorText } from '../error-text.js';
 import { checkAllowedOrigin } from './allowed-origin.js';
+import { ChipListField, type ItemCheck } from './ChipListField.js';
+import { ExposedHeadersField } from './ExposedHeadersField.js';
 
 type Cors = EntryDraft['cors'];
 
+function checkOrigin(raw: string): ItemCheck {
+  const checked = checkAllowedOrigin(raw);
+  return checked.ok ? { ok: true, value: checked.origin } : checked;
+}
+
 export interface CorsSectionProps {
   cors: Cors;
-  onChange(cors: Cors): void;
+  onChange: (cors: Cors) => void;
   sources: ProblemSources;
   readOnly: boolean;
 }
 
-/** The server's messages about the origins: the list itself, or one origin (`cors.allowedOrigins[2]`). */
-function originMessages(cors: Cors, sources: ProblemSources): string[] {
+/** The server's messages about a list: the list itself, or one item (`cors.allowedOrigins[2]`). */
+function listMessages(
+  list: 'allowedOrigins' | 'exposeHeaders',
+  cors: Cors,
+  sources: ProblemSources,
+): string[] {
+  const pattern = new RegExp(`^cors\\.${list}(?:\\[(\\d+)\\])?$`);
   return Object.entries(sources.saved).flatMap(([field, messages]) => {
-    const match = /^cors\.allowedOrigins(?:\[(\d+)\])?$/.exec(field);
+    const match = pattern.exec(field);
     if (!match) return [];
-    const origin = match[1] === undefined ? undefined : cors.allowedOrigins[Number(match[1])];
-    return messages.map((message) => (origin ? `${origin}: ${message}` : message));
+    const item = match[1] === undefined ? undefined : cors[list][Number(match[1])];
+    return messages.map((message) => (item ? `${item}: ${message}` : message));
   });
 }
 
-/** CORS for browser clients of the exposed endpoint: on/off, the allowed origins as chips, credentials, max age. */
+/**
+ * CORS for browser clients of the exposed endpoint: on/off, the allowed origins as chips, credentials, max age,
+ * and the response headers scripts may read.
+ */
 export function CorsSection({ cors, onChange, sources, readOnly }: CorsSectionProps) {
   const headingId = useId();
-  const [text, setText] = useState('');
-  const [typedProblem, setTypedProblem] = useState<string | undefined>(undefined);
-
-  /** Adds the typed origin when it is valid; otherwise keeps it in the field with the reason. */
-  const addTyped = (raw: string): boolean => {
-    if (raw.trim() === '') return true;
-    const checked = checkAllowedOrigin(raw);
-    if (!checked.ok) {
-      setTypedProblem(`${raw.trim()} — ${checked.message}`);
-      setText(raw);
-      return false;
-    }
-    if (!cors.allowedOrigins.includes(checked.origin)) {
-      onChange({ ...cors, allowedOrigins: [...cors.allowedOrigins, checked.origin] });
-    }
-    setTypedProblem(undefined);
-    setText('');
-    return true;
-  };
-
   const credentialsWithWildcard = cors.allowCredentials && cors.allowedOrigins.includes('*');
   const listProblems = [
-    ...(typedProblem ? [typedProblem] : []),
     ...(cors.enabled && cors.allowedOrigins.length === 0 ? ['List the allowed origins (or * for any).'] : []),
-    ...originMessages(cors, sources),
+    ...listMessages('allowedOrigins', cors, sources),
   ];
   const maxAgeProblems = fieldProblems('cors.maxAgeSeconds', sources);
   const credentialProblems = [
@@ -82,44 +75,19 @@ export function CorsSection({ cors, onChange, sources, readOnly }: CorsSectionPr
       />
       {cors.enabled ? (
         <Box sx={{ display: 'grid', gap: 2, mt: 1.5 }}>
-          <Autocomplete
-            multiple
-            freeSolo
+          <ChipListField
+            label="Allowed origins"
+            values={cors.allowedOrigins}
+            onChange={(allowedOrigins) => onChange({ ...cors, allowedOrigins })}
             options={['*']}
-            value={cors.allowedOrigins}
-            inputValue={text}
-            disabled={readOnly}
-            onInputChange={(_event, value, reason) => {
-              if (reason === 'input') {
-                setText(value);
-                setTypedProblem(undefined);
-              }
-            }}
-            onChange={(_event, values, reason) => {
-              if (reason === 'createOption' || reason === 'selectOption') addTyped(values.at(-1) ?? '');
-              else onChange({ ...cors, allowedOrigins: values });
-            }}
-            onBlur={() => addTyped(text)}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                size="small"
-                label="Allowed origins"
-                placeholder={
-                  cors.allowedOrigins.length >= MAX_ALLOWED_ORIGINS ? undefined : 'https://app.example.com'
-                }
-                error={listProblems.length > 0}
-                helperText={
-                  listProblems.length > 0
-                    ? listProblems.join(' ')
-                    : 'Press Enter after each origin: *, an exact origin, or https://*.example.com for subdomains.'
-                }
-                slotProps={{
-                  ...params.slotProps,
-                  htmlInput: { ...params.slotProps.htmlInput, spellCheck: false, maxLength: 300 },
-                }}
-              />
-            )}
+            check={checkOrigin}
+            same={(a, b) => a === b}
+            placeholder="https://app.example.com"
+            hint="Press Enter after each origin: *, an exact origin, or https://*.example.com for subdomains."
+            messages={listProblems}
+            maxItems={MAX_ALLOWED_ORIGINS}
+            maxLength={300}
+            readOnly={readOnly}
           />
           <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'flex-start' }}>
             <Box>
@@ -155,6 +123,12 @@ export function CorsSection({ cors, onChange, sources, readOnly }: CorsSectionPr
               sx={{ width: 240 }}
             />
           </Box>
+          <ExposedHeadersField
+            headers={cors.exposeHeaders}
+            onChange={(exposeHeaders) => onChange({ ...cors, exposeHeaders })}
+            messages={listMessages('exposeHeaders', cors, sources)}
+            readOnly={readOnly}
+          />
         </Box>
       ) : null}
     </Box>

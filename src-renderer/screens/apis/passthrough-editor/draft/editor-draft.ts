@@ -4,7 +4,7 @@ import {
   type Passthrough,
   type PassthroughConfiguration,
   type PassthroughEntry,
-} from '../../../../api/passthrough-types.js';
+} from '../../../../api/types.js';
 
 /** The editor's key of the `All operations` item; operations use their key (`GET /orders/{orderId}`). */
 export const ALL_OPERATIONS = 'allOperations';
@@ -21,13 +21,20 @@ export interface HeaderRow {
 /** One item of the editor as typed: numbers stay text until saved, so a half-typed value can be shown. */
 export interface EntryDraft {
   target: { section1: string; section2: string; section3: string; section4: string };
-  cors: { enabled: boolean; allowedOrigins: string[]; allowCredentials: boolean; maxAgeSeconds: string };
+  cors: {
+    enabled: boolean;
+    allowedOrigins: string[];
+    allowCredentials: boolean;
+    maxAgeSeconds: string;
+    exposeHeaders: string[];
+  };
   headers: HeaderRow[];
   connectMs: string;
   responseMs: string;
   maxRequestBodyBytes: string;
   tlsVerify: boolean;
   caCertificate: string;
+  allowWebSocket: boolean;
 }
 
 export interface PassthroughDraft {
@@ -49,6 +56,7 @@ export function emptyEntryDraft(): EntryDraft {
       allowedOrigins: [],
       allowCredentials: ENTRY_DEFAULTS.cors.allowCredentials,
       maxAgeSeconds: String(ENTRY_DEFAULTS.cors.maxAgeSeconds),
+      exposeHeaders: [],
     },
     headers: [],
     connectMs: String(ENTRY_DEFAULTS.timeouts.connectMs),
@@ -56,6 +64,7 @@ export function emptyEntryDraft(): EntryDraft {
     maxRequestBodyBytes: String(ENTRY_DEFAULTS.maxRequestBodyBytes),
     tlsVerify: ENTRY_DEFAULTS.tls.verify,
     caCertificate: '',
+    allowWebSocket: ENTRY_DEFAULTS.allowWebSocket,
   };
 }
 
@@ -72,6 +81,7 @@ export function entryDraftOf(entry: PassthroughEntry): EntryDraft {
       allowedOrigins: [...entry.cors.allowedOrigins],
       allowCredentials: entry.cors.allowCredentials,
       maxAgeSeconds: String(entry.cors.maxAgeSeconds),
+      exposeHeaders: [...entry.cors.exposeHeaders],
     },
     headers: entry.headers.map((header) => ({
       key: nextRowKey++,
@@ -84,6 +94,7 @@ export function entryDraftOf(entry: PassthroughEntry): EntryDraft {
     maxRequestBodyBytes: String(entry.maxRequestBodyBytes),
     tlsVerify: entry.tls.verify,
     caCertificate: entry.tls.caCertificate ?? '',
+    allowWebSocket: entry.allowWebSocket,
   };
 }
 
@@ -92,7 +103,11 @@ export function copyEntryDraft(entry: EntryDraft): EntryDraft {
   return {
     ...entry,
     target: { ...entry.target },
-    cors: { ...entry.cors, allowedOrigins: [...entry.cors.allowedOrigins] },
+    cors: {
+      ...entry.cors,
+      allowedOrigins: [...entry.cors.allowedOrigins],
+      exposeHeaders: [...entry.cors.exposeHeaders],
+    },
     headers: entry.headers.map((row) => ({ ...row, key: nextRowKey++ })),
   };
 }
@@ -142,6 +157,7 @@ export function toEntry(draft: EntryDraft): PassthroughEntry {
       allowedOrigins: draft.cors.allowedOrigins,
       allowCredentials: draft.cors.allowCredentials,
       maxAgeSeconds: parseInteger(draft.cors.maxAgeSeconds, ENTRY_DEFAULTS.cors.maxAgeSeconds),
+      exposeHeaders: draft.cors.exposeHeaders,
     },
     headers: draft.headers.map(({ action, name, value }) =>
       action === 'Remove' ? { action, name } : { action, name, value },
@@ -152,6 +168,7 @@ export function toEntry(draft: EntryDraft): PassthroughEntry {
     },
     maxRequestBodyBytes: parseInteger(draft.maxRequestBodyBytes, ENTRY_DEFAULTS.maxRequestBodyBytes),
     tls: { verify: draft.tlsVerify, ...(caCertificate !== '' ? { caCertificate } : {}) },
+    allowWebSocket: draft.allowWebSocket,
   };
 }
 

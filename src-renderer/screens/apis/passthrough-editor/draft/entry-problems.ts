@@ -1,4 +1,4 @@
-import { ENTRY_BOUNDS, ENTRY_DEFAULTS } from '../../../../api/passthrough-types.js';
+import { ENTRY_BOUNDS, ENTRY_DEFAULTS } from '../../../../api/types.js';
 import { ALL_OPERATIONS, parseInteger, type EntryDraft, type PassthroughDraft } from './editor-draft.js';
 
 /** Field (in the server's notation, relative to the entry) → message. */

@@ -96,7 +96,7 @@ export function fieldProblems(field: string, sources: ProblemSources): string[] 
 const SHOWN_FIELDS = [
   /^target\.section[1-4]$/,
   /^headers\[\d+\]\.(action|name|value)$/,
-  /^cors\.(allowedOrigins(\[\d+\])?|allowCredentials|maxAgeSeconds)$/,
+  /^cors\.(allowedOrigins(\[\d+\])?|exposeHeaders(\[\d+\])?|allowCredentials|maxAgeSeconds)$/,
   /^timeouts\.(connectMs|responseMs)$/,
   /^maxRequestBodyBytes$/,
   /^tls\.caCertificate$/,

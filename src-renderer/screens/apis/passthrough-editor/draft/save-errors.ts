@@ -1,4 +1,4 @@
-import type { PassthroughConfiguration, PassthroughEntry } from '../../../../api/passthrough-types.js';
+import type { PassthroughConfiguration, PassthroughEntry } from '../../../../api/types.js';
 import { ALL_OPERATIONS } from './editor-draft.js';
 
 /** Field of an entry (`target.section3`, `headers[0].value`, `''` for the entry itself) → messages. */

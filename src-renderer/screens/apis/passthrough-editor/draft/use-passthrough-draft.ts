@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { Passthrough } from '../../../../api/passthrough-types.js';
+import type { Passthrough } from '../../../../api/types.js';
 import {
   draftOf,
   draftSignature,
@@ -24,9 +24,9 @@ export interface PassthroughDraftState {
   draft: PassthroughDraft;
   /** The draft differs from what was loaded or last saved. */
   dirty: boolean;
-  setEntry(key: string, entry: EntryDraft | undefined): void;
+  setEntry: (key: string, entry: EntryDraft | undefined) => void;
   /** Back to the saved configuration. */
-  discard(): void;
+  discard: () => void;
 }
 
 /** The editor's working copy of a configuration; a newly loaded or saved configuration starts it afresh. */

@@ -9,14 +9,14 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { ENTRY_BOUNDS } from '../../../../api/passthrough-types.js';
+import { ENTRY_BOUNDS } from '../../../../api/types.js';
 import { MONOSPACE_FONT } from '../../../../theme/theme.js';
 import type { EntryDraft } from '../draft/editor-draft.js';
 import { fieldProblems, type ProblemSources } from '../draft/field-problems.js';
 
 export interface AdvancedSettingsProps {
   entry: EntryDraft;
-  onChange(change: Partial<EntryDraft>): void;
+  onChange: (change: Partial<EntryDraft>) => void;
   sources: ProblemSources;
   readOnly: boolean;
 }

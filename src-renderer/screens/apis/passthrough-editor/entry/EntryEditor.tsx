@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import type { ApiOperation } from '../../../../api/apis-types.js';
+import type { ApiOperation } from '../../../../api/types.js';
 import { CorsSection } from '../cors/CorsSection.js';
 import type { EntryDraft } from '../draft/editor-draft.js';
 import { entryProblems } from '../draft/entry-problems.js';
@@ -14,6 +14,7 @@ import { useTargetPreview } from '../preview/use-target-preview.js';
 import type { ReferenceItem } from '../references/reference-catalog.js';
 import { AdvancedSettings } from './AdvancedSettings.js';
 import { TargetSections } from './TargetSections.js';
+import { WebSocketSetting } from './WebSocketSetting.js';
 
 export interface EntryEditorProps {
   apiId: string;
@@ -22,16 +23,19 @@ export interface EntryEditorProps {
   /** The selected operation; absent for All operations. */
   operation: ApiOperation | undefined;
   entry: EntryDraft;
-  onChange(entry: EntryDraft): void;
+  onChange: (entry: EntryDraft) => void;
   references: readonly ReferenceItem[];
   /** The last refused save's messages for this entry that still apply. */
   savedMessages: FieldMessages;
   sample: SampleDraft;
-  onSampleChange(sample: SampleDraft): void;
+  onSampleChange: (sample: SampleDraft) => void;
   readOnly: boolean;
 }
 
-/** The configuration of one item: target URL with its live preview, header entries, CORS, advanced settings. */
+/**
+ * The configuration of one item: target URL with its live preview, header entries, CORS, WebSocket, advanced
+ * settings.
+ */
 export function EntryEditor({
   apiId,
   basePath,
@@ -86,6 +90,11 @@ export function EntryEditor({
         cors={entry.cors}
         onChange={(cors) => change({ cors })}
         sources={sources}
+        readOnly={readOnly}
+      />
+      <WebSocketSetting
+        allowWebSocket={entry.allowWebSocket}
+        onChange={(allowWebSocket) => change({ allowWebSocket })}
         readOnly={readOnly}
       />
       <AdvancedSettings entry={entry} onChange={change} sources={sources} readOnly={readOnly} />

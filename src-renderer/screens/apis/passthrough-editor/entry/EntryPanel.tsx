@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import type { ApiOperation } from '../../../../api/apis-types.js';
+import type { ApiOperation } from '../../../../api/types.js';
 import { MONOSPACE_FONT } from '../../../../theme/theme.js';
 import { MethodBadge } from '../../MethodBadge.js';
 import { errorText } from '../error-text.js';
@@ -30,11 +30,11 @@ export interface EntryPanelProps {
   operation: ApiOperation | undefined;
   draft: PassthroughDraft;
   entry: EntryDraft | undefined;
-  setEntry(key: string, entry: EntryDraft | undefined): void;
+  setEntry: (key: string, entry: EntryDraft | undefined) => void;
   references: readonly ReferenceItem[];
   savedMessages: FieldMessages;
   sample: SampleDraft;
-  onSampleChange(sample: SampleDraft): void;
+  onSampleChange: (sample: SampleDraft) => void;
   readOnly: boolean;
 }
 
@@ -47,7 +47,7 @@ function NoEntry({
   operation: ApiOperation | undefined;
   draft: PassthroughDraft;
   readOnly: boolean;
-  onCreate(): void;
+  onCreate: () => void;
 }) {
   const inherits = draft.allOperations !== undefined;
   let text: string;

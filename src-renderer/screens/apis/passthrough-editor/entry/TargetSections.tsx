@@ -22,7 +22,7 @@ const SECTIONS: { number: SectionNumber; hint: string; placeholder: string }[] =
 
 export interface TargetSectionsProps {
   target: EntryDraft['target'];
-  onChange(target: EntryDraft['target']): void;
+  onChange: (target: EntryDraft['target']) => void;
   references: readonly ReferenceItem[];
   sources: ProblemSources;
   readOnly: boolean;

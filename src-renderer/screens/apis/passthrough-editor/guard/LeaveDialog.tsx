@@ -7,8 +7,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 
 export interface LeaveDialogProps {
   open: boolean;
-  onLeave(): void;
-  onStay(): void;
+  onLeave: () => void;
+  onStay: () => void;
 }
 
 /** Asked before a navigation would drop unsaved changes; staying is the default. */

@@ -4,8 +4,8 @@ import { setNavigationBlocker } from '../../../../router/history.js';
 export interface UnsavedChangesGuard {
   /** A navigation away is held until the user decides. */
   asking: boolean;
-  leave(): void;
-  stay(): void;
+  leave: () => void;
+  stay: () => void;
 }
 
 /**
@@ -25,6 +25,7 @@ export function useUnsavedChangesGuard(dirty: boolean, pathname: string): Unsave
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       // Older engines (and Electron's will-prevent-unload) look at returnValue.
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- deprecated for pages, still what those read
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', onBeforeUnload);

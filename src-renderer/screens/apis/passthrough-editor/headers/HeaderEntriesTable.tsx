@@ -8,7 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { MAX_HEADER_ENTRIES } from '../../../../api/passthrough-types.js';
+import { MAX_HEADER_ENTRIES } from '../../../../api/types.js';
 import { newHeaderRow, type HeaderRow } from '../draft/editor-draft.js';
 import { headerRowProblems, type ProblemSources } from '../draft/field-problems.js';
 import type { ReferenceItem } from '../references/reference-catalog.js';
@@ -16,7 +16,7 @@ import { HeaderEntryRow, type RowCommand } from './HeaderEntryRow.js';
 
 export interface HeaderEntriesTableProps {
   headers: HeaderRow[];
-  onChange(headers: HeaderRow[]): void;
+  onChange: (headers: HeaderRow[]) => void;
   references: readonly ReferenceItem[];
   sources: ProblemSources;
   readOnly: boolean;

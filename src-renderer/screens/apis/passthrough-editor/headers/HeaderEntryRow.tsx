@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import { HEADER_ACTIONS, type HeaderAction } from '../../../../api/passthrough-types.js';
+import { HEADER_ACTIONS, type HeaderAction } from '../../../../api/types.js';
 import type { HeaderRow } from '../draft/editor-draft.js';
 import type { HeaderRowProblems } from '../draft/field-problems.js';
 import type { ReferenceItem } from '../references/reference-catalog.js';
@@ -25,8 +25,8 @@ export interface HeaderEntryRowProps {
   problems: HeaderRowProblems;
   references: readonly ReferenceItem[];
   readOnly: boolean;
-  onChange(row: HeaderRow): void;
-  onCommand(command: RowCommand): void;
+  onChange: (row: HeaderRow) => void;
+  onCommand: (command: RowCommand) => void;
 }
 
 /** One header entry: action, name (common names offered, any typed), value (not for Remove), order. */

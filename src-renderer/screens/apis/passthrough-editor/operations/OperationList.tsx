@@ -10,9 +10,9 @@ export interface OperationListProps {
   items: readonly OperationItem[];
   operationCount: number;
   selectedKey: string;
-  onSelect(key: string): void;
+  onSelect: (key: string) => void;
   filter: string;
-  onFilterChange(filter: string): void;
+  onFilterChange: (filter: string) => void;
   allOperationsConfigured: boolean;
 }
 

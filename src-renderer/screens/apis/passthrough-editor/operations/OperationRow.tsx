@@ -18,7 +18,7 @@ export interface OperationRowProps {
   top: number;
   selected: boolean;
   status: string;
-  onClick(): void;
+  onClick: () => void;
 }
 
 /** One option of the operations list: method and path (or All operations), and whether it has its own entry. */

@@ -1,4 +1,4 @@
-import type { ApiOperation } from '../../../../api/apis-types.js';
+import type { ApiOperation } from '../../../../api/types.js';
 import { ALL_OPERATIONS, type PassthroughDraft } from '../draft/editor-draft.js';
 
 /** One row of the operations list. */

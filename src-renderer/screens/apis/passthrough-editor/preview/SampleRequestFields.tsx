@@ -8,7 +8,7 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
 export interface SampleRequestFieldsProps {
   sample: SampleDraft;
-  onChange(sample: SampleDraft): void;
+  onChange: (sample: SampleDraft) => void;
   /** The operation's method, or GET for All operations. */
   defaultMethod: string;
   /** What the server uses when the URL is empty (`/orders/sample-orderId`, `/sample-path`). */

@@ -18,7 +18,7 @@ import type { PreviewResult, TargetPreview } from './use-target-preview.js';
 export interface TargetUrlPreviewProps {
   preview: TargetPreview;
   sample: SampleDraft;
-  onSampleChange(sample: SampleDraft): void;
+  onSampleChange: (sample: SampleDraft) => void;
   defaultMethod: string;
   defaultUrl: string;
   basePath: string;

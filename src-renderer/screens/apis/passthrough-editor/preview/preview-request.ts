@@ -3,7 +3,7 @@ import type {
   PassthroughHeaderEntry,
   PassthroughPreviewRequest,
   PreviewSample,
-} from '../../../../api/passthrough-types.js';
+} from '../../../../api/types.js';
 import { ALL_OPERATIONS, toEntry, type EntryDraft } from '../draft/editor-draft.js';
 
 /** The sample request of the preview as typed; empty fields take the operation's defaults. */

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { isAbortError } from '../../../../api/api-errors.js';
 import { passthroughApi } from '../../../../api/passthrough-endpoints.js';
-import type { PassthroughPreview, PassthroughPreviewRequest } from '../../../../api/passthrough-types.js';
+import type { PassthroughPreview, PassthroughPreviewRequest } from '../../../../api/types.js';
 import { useApiClient } from '../../../../session/session-context.js';
 import { buildPreviewRequest, type SampleDraft } from './preview-request.js';
 import type { EntryDraft } from '../draft/editor-draft.js';

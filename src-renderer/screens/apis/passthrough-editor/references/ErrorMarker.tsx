@@ -16,7 +16,7 @@ export interface ErrorMarkerProps {
   text: string;
   problem: TemplateProblem & { position: number };
   /** Puts the caret on the faulty characters in the field. */
-  onLocate(): void;
+  onLocate: () => void;
 }
 
 /**

@@ -13,8 +13,8 @@ export interface ReferenceListboxProps {
   anchor: HTMLElement | null;
   items: readonly ReferenceItem[];
   active: number;
-  onChoose(index: number): void;
-  onHover(index: number): void;
+  onChoose: (index: number) => void;
+  onHover: (index: number) => void;
 }
 
 /** The references offered under a template field; the focus stays in the field (aria-activedescendant). */

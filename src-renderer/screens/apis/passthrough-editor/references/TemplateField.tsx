@@ -1,7 +1,7 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import { MAX_TEMPLATE_LENGTH } from '../../../../api/passthrough-types.js';
+import { MAX_TEMPLATE_LENGTH } from '../../../../api/types.js';
 import { MONOSPACE_FONT } from '../../../../theme/theme.js';
 import { ErrorMarker, type TemplateProblem } from './ErrorMarker.js';
 import type { ReferenceItem } from './reference-catalog.js';
@@ -18,7 +18,7 @@ export interface TemplateFieldProps {
   label: string;
   hideLabel?: boolean;
   value: string;
-  onChange(value: string): void;
+  onChange: (value: string) => void;
   references: readonly ReferenceItem[];
   problems?: readonly TemplateProblem[];
   helperText?: ReactNode;
@@ -96,7 +96,7 @@ export function TemplateField({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (!open || !completion) {
+    if (!open) {
       if (event.key === ' ' && event.ctrlKey) {
         event.preventDefault();
         suggest(value, inputRef.current?.selectionStart ?? null, true);

@@ -11,7 +11,7 @@ import type { PolicyChoice } from './policy-choice.js';
 
 export interface AccessPolicyOptionProps {
   choice: PolicyChoice;
-  onChange(choice: PolicyChoice): void;
+  onChange: (choice: PolicyChoice) => void;
   /** Policies that already admit requests to the API's base path. */
   covering: readonly Policy[] | undefined;
   /** Sent with the configuration (create), or created right after the save (modify). */

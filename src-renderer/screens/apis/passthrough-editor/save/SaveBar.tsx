@@ -11,8 +11,8 @@ export interface SaveBarProps {
   saving: boolean;
   readOnly: boolean;
   exists: boolean;
-  onSave(): void;
-  onDiscard(): void;
+  onSave: () => void;
+  onDiscard: () => void;
 }
 
 /** Stays at the bottom of the window: whether there are unsaved changes, Discard and Save (also Ctrl+S). */

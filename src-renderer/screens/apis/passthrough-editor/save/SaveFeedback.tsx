@@ -13,10 +13,10 @@ export interface SaveFeedbackProps {
   failure: unknown;
   errors: SaveErrors | undefined;
   /** Entries of the draft (others named by the errors may have been removed since). */
-  hasEntry(key: string): boolean;
-  onShowEntry(key: string): void;
-  onReload(): void;
-  onDismiss(): void;
+  hasEntry: (key: string) => boolean;
+  onShowEntry: (key: string) => void;
+  onReload: () => void;
+  onDismiss: () => void;
 }
 
 const entryLabel = (key: string) => (key === ALL_OPERATIONS ? 'All operations' : key);

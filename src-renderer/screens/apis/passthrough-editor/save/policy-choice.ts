@@ -1,4 +1,4 @@
-import type { ApiDefinition } from '../../../../api/apis-types.js';
+import type { ApiDefinition } from '../../../../api/types.js';
 import type { Policy, PolicyGrant } from '../../../../api/types.js';
 
 /** The optional access policy created with the save: everyone, or callers with an API key. */

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { isProblem } from '../../../../api/api-errors.js';
-import type { ApiDefinition } from '../../../../api/apis-types.js';
+import type { ApiDefinition } from '../../../../api/types.js';
 import { policiesApi } from '../../../../api/endpoints.js';
 import { passthroughApi } from '../../../../api/passthrough-endpoints.js';
-import type { Passthrough } from '../../../../api/passthrough-types.js';
+import type { Passthrough } from '../../../../api/types.js';
 import type { Policy } from '../../../../api/types.js';
 import { useNotifier } from '../../../../notifications/notifier-context.js';
 import { useApiClient } from '../../../../session/session-context.js';
@@ -17,8 +17,8 @@ export interface SavePassthrough {
   failure: unknown;
   /** The validation errors of a 400, sorted by entry. */
   errors: SaveErrors | undefined;
-  save(draft: PassthroughDraft, policy: PolicyChoice): Promise<void>;
-  dismiss(): void;
+  save: (draft: PassthroughDraft, policy: PolicyChoice) => Promise<void>;
+  dismiss: () => void;
 }
 
 /**

@@ -9,7 +9,7 @@ import { looksSecret, newHeaderRow, type HeaderRow } from './try-it-draft.js';
 
 export interface TryItHeadersEditorProps {
   headers: HeaderRow[];
-  onChange(headers: HeaderRow[]): void;
+  onChange: (headers: HeaderRow[]) => void;
   /** Server validation messages by row index (`headers[0].name` → row 0). */
   errors: Record<string, string[]>;
   disabled?: boolean;

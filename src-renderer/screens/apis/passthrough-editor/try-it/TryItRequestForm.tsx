@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { SyntheticEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -6,16 +6,16 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import SendIcon from '@mui/icons-material/Send';
-import { TRY_METHODS, type TryMethod } from '../../../../api/try-it-endpoints.js';
+import { TRY_METHODS, type TryMethod } from '../../../../api/types.js';
 import { MONOSPACE_FONT } from '../../../../theme/theme.js';
 import { TryItHeadersEditor } from './TryItHeadersEditor.js';
 import { methodHasBody, placeholdersIn, withMethod, type TryDraft } from './try-it-draft.js';
 
 export interface TryItRequestFormProps {
   draft: TryDraft;
-  onChange(draft: TryDraft): void;
-  onSend(): void;
-  onCancel(): void;
+  onChange: (draft: TryDraft) => void;
+  onSend: () => void;
+  onCancel: () => void;
   sending: boolean;
   allowed: boolean;
   /** Validation messages of the last attempt, by field (`path`, `headers[0].name`, …). */
@@ -45,7 +45,7 @@ export function TryItRequestForm({
     (placeholders.length > 0
       ? `Replace ${placeholders.map((name) => `{${name}}`).join(', ')} with values.`
       : 'Under the base path, with ?name=value for query parameters.');
-  const submit = (event: FormEvent) => {
+  const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     if (allowed && !sending) onSend();
   };

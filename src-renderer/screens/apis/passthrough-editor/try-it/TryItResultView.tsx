@@ -9,7 +9,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { TryItResult } from '../../../../api/try-it-endpoints.js';
+import type { TryItResult } from '../../../../api/types.js';
 import { CopyButton } from '../../../../components/CopyButton.js';
 import { MONOSPACE_FONT } from '../../../../theme/theme.js';
 import { OUTCOME, formatBytes, formatDuration, statusColor } from '../../../api-monitoring/outcome-labels.js';

@@ -1,4 +1,4 @@
-import type { HeaderPair, TryItResult } from '../../../../api/try-it-endpoints.js';
+import type { HeaderPair, TryItResult } from '../../../../api/types.js';
 
 export interface ShownBody {
   text: string;

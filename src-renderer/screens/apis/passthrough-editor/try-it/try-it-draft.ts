@@ -1,4 +1,4 @@
-import { TRY_METHODS, type TryItRequest, type TryMethod } from '../../../../api/try-it-endpoints.js';
+import { TRY_METHODS, type TryItRequest, type TryMethod } from '../../../../api/types.js';
 
 export interface HeaderRow {
   key: number;

@@ -1,15 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isAbortError } from '../../../../api/api-errors.js';
-import { tryItApi, type TryItRequest, type TryItResult } from '../../../../api/try-it-endpoints.js';
+import { tryItApi } from '../../../../api/try-it-endpoints.js';
+import type { TryItRequest, TryItResult } from '../../../../api/types.js';
 import { useApiClient } from '../../../../session/session-context.js';
 
 export interface TryItState {
   result: TryItResult | undefined;
   error: unknown;
   sending: boolean;
-  send(request: TryItRequest): void;
+  send: (request: TryItRequest) => void;
   /** Stops waiting for the answer (the request already sent still runs to its end at the gateway). */
-  cancel(): void;
+  cancel: () => void;
 }
 
 /** Sends "Try it" requests for one API; a new send, or leaving, cancels the one in flight. */

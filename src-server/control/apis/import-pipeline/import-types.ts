@@ -1,0 +1,49 @@
+import type { ImportPhase } from '../../../core/contracts/api-import-schemas.js';
+import type { ApiSourceRecord } from '../../../core/model/config-model.js';
+import type { ApiDefinition, DefinitionIssue } from '../openapi/index.js';
+import type { FetchFailureReason, FetchLimits } from './safe-fetch.js';
+
+/** Where the description comes from. */
+export type ImportInput =
+  | { kind: 'bytes'; content: Uint8Array; fileName?: string; mediaType?: string }
+  | { kind: 'url'; url: string; allowPrivateAddress: boolean }
+  /** A file on this machine (the CLI): sibling files its `$ref`s name are read too. */
+  | { kind: 'file'; path: string };
+
+export interface ImportRequest {
+  input: ImportInput;
+  maxBytes: number;
+  fetchLimits: FetchLimits;
+}
+
+export interface ImportProgress {
+  phase: ImportPhase;
+  /** Paths checked, bytes loaded or files resolved so far; with `total`, a fraction. */
+  done?: number;
+  total?: number;
+}
+
+/** A description read, validated and ready to be applied as an API's new revision. */
+export interface PreparedDocument {
+  definition: ApiDefinition;
+  /** What is stored: the bytes as received, or the bundled JSON when sibling files were resolved. */
+  content: Uint8Array;
+  mediaType: string;
+  sha256: string;
+  source: ApiSourceRecord;
+  /** The sibling files resolved into `content` (URLs or paths). */
+  bundledFiles: string[];
+}
+
+export type PrepareOutcome =
+  | { ok: true; prepared: PreparedDocument }
+  | { ok: false; kind: 'refused'; errors: DefinitionIssue[]; warnings: DefinitionIssue[] }
+  | {
+      ok: false;
+      kind: 'fetch';
+      reason: FetchFailureReason;
+      message: string;
+      url: string;
+      host?: string;
+      address?: string;
+    };

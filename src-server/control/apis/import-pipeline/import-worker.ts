@@ -1,0 +1,32 @@
+/**
+ * The import worker thread's entry: reads, validates and extracts descriptions off the server's main thread,
+ * so a 20 MB description never stalls the gateway. Started by WorkerImportRunner (import-runner.ts).
+ */
+import { parentPort } from 'node:worker_threads';
+import { prepareDocument } from './prepare-document.js';
+import type { ImportRequest } from './import-types.js';
+import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
+
+const port = parentPort;
+if (!port) throw new Error('import-worker.ts runs as a worker thread only');
+
+port.on('message', (message: WorkerRequest) => {
+  void run(message.id, message.request);
+});
+
+async function run(id: number, request: ImportRequest): Promise<void> {
+  const reply = (message: WorkerReply, transfer: ArrayBuffer[] = []) => port!.postMessage(message, transfer);
+  try {
+    const outcome = await prepareDocument(request, (progress) => reply({ type: 'progress', id, progress }));
+    if (!outcome.ok) {
+      reply({ type: 'done', id, outcome });
+      return;
+    }
+    const content = new Uint8Array(outcome.prepared.content);
+    reply({ type: 'done', id, outcome: { ...outcome, prepared: { ...outcome.prepared, content } } }, [
+      content.buffer,
+    ]);
+  } catch (error) {
+    reply({ type: 'failed', id, message: error instanceof Error ? error.message : String(error) });
+  }
+}

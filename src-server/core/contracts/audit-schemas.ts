@@ -1,0 +1,66 @@
+import * as z from 'zod';
+
+/** The retention classes of the audit trail: general entries age out, configuration entries live with their resource, agent events roll. */
+export const AUDIT_CATEGORIES = ['general', 'configuration', 'agent'] as const;
+export type AuditCategory = (typeof AUDIT_CATEGORIES)[number];
+export const AuditCategorySchema = z.enum(AUDIT_CATEGORIES);
+
+export const AuditResourceSchema = z
+  .object({
+    type: z
+      .string()
+      .meta({ description: 'Resource kind, e.g. Api, Passthrough, AgentGroup, EnvironmentVariable.' }),
+    id: z.string(),
+    name: z.string().optional(),
+  })
+  .meta({ id: 'AuditResource' });
+export type AuditResource = z.output<typeof AuditResourceSchema>;
+
+const AuditAgentGroupSchema = z.object({ id: z.string(), name: z.string() });
+export type AuditAgentGroup = z.output<typeof AuditAgentGroupSchema>;
+
+export const AuditEntrySchema = z
+  .object({
+    id: z.int().meta({ description: 'Monotonic sequence number, unique within the tenant.' }),
+    actionName: z
+      .string()
+      .meta({ description: 'Action in the form `{Controller}.{Action}`.', example: 'Passthroughs.Modify' }),
+    userName: z
+      .string()
+      .meta({ description: 'Who performed the action (user, application registration, or `system`).' }),
+    timestamp: z
+      .string()
+      .meta({ description: 'When the action occurred, ISO 8601 UTC.', format: 'date-time' }),
+    parameters: z.record(z.string(), z.unknown()).meta({
+      description: 'HTTP request parameters as JSON; keys depend on the action. Secrets are masked.',
+    }),
+    resources: z.array(AuditResourceSchema).meta({ description: 'Resources the action affected.' }),
+    agentGroup: AuditAgentGroupSchema.optional().meta({ description: 'Agent Group details, when relevant.' }),
+    category: AuditCategorySchema.meta({ description: 'Retention class.' }),
+    statusCode: z.int().optional().meta({ description: 'HTTP status the action ended with.' }),
+    description: z
+      .string()
+      .optional()
+      .meta({ description: 'Human-readable summary, when an imported record had one.' }),
+  })
+  .meta({ id: 'AuditEntry' });
+/** One record of the audit trail, as stored and as returned by `GET /api/v1/audit-log`. */
+export type AuditEntry = z.output<typeof AuditEntrySchema>;
+
+export const AuditLogPageSchema = z
+  .object({
+    items: z.array(AuditEntrySchema),
+    pageNumber: z.int(),
+    pageSize: z.int(),
+    totalCount: z.int(),
+  })
+  .meta({ id: 'AuditLogPage' });
+export type AuditLogPage = z.output<typeof AuditLogPageSchema>;
+
+export const AuditFacetsSchema = z
+  .object({ actionNames: z.array(z.string()), userNames: z.array(z.string()) })
+  .meta({ id: 'AuditLogFacets' });
+export type AuditLogFacets = z.output<typeof AuditFacetsSchema>;
+
+export const AUDIT_EXPORT_FORMATS = ['ndjson', 'csv'] as const;
+export type AuditExportFormat = (typeof AUDIT_EXPORT_FORMATS)[number];
