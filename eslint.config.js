@@ -5,7 +5,16 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/.data/**'] },
+  {
+    ignores: [
+      'out/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'test/fixtures/**',
+      'bench/.data/**',
+    ],
+  },
   js.configs.recommended,
   {
     // Type-aware lint for all TypeScript. The root tsconfig.json has no files, so each folder's own project is

@@ -1,12 +1,35 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two projects: everything on the embedded engine (SQLite), and the API suites that read and write what is
+ * stored (audit contract, paging, filters, retention, import and export, monitoring queries, configuration
+ * management, the CLI) once more on PostgreSQL. The store-level suites run on both engines themselves. The
+ * PostgreSQL server is started by the global setup (test/helpers/postgres-global-setup.ts).
+ */
+const POSTGRES_SUITES = [
+  'test/api/audit-*.test.ts',
+  'test/api/cli.test.ts',
+  'test/api/monitoring/**/*.test.ts',
+  'test/api/management/**/*.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['test/unit/**/*.test.ts', 'test/api/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    globalSetup: ['test/helpers/postgres-global-setup.ts'],
     reporters: process.env.CI ? ['default'] : ['default'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'sqlite', include: ['test/unit/**/*.test.ts', 'test/api/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'postgres', include: POSTGRES_SUITES, env: { GATEHOUSE_TEST_ENGINE: 'postgres' } },
+      },
+    ],
   },
 });

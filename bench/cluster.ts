@@ -100,7 +100,6 @@ async function prepare(target: string, throttled: boolean): Promise<{ dataDir: s
   });
   const apiKey = await configureBenchRoute(
     gatehouse,
-    dataDir,
     target,
     ORIGIN,
     throttled ? { limit: 1_000_000_000, per: 'minute' } : undefined,

@@ -15,7 +15,21 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import type { NewMonitoringRecord } from '../src-server/core/monitoring/monitoring-record.js';
 import type { MonitoringFilter, MonitoringQuery } from '../src-server/core/monitoring/monitoring-store.js';
-import { openMonitoringStore } from '../src-server/core/monitoring/store/index.js';
+import { createLogger } from '../src-server/core/logging/logger.js';
+import { SqlMonitoringStore } from '../src-server/core/monitoring/sql/sql-monitoring-store.js';
+import { Database } from '../src-server/core/storage/database.js';
+
+async function openMonitoringStore({ dir }: { dir: string }) {
+  const database = await Database.open({ dataDir: dir, logger: createLogger('warn') });
+  const store = new SqlMonitoringStore(database);
+  return Object.assign(store, {
+    close: async () => {
+      await SqlMonitoringStore.prototype.close.call(store);
+      await database.close();
+    },
+    indexMemoryBytes: () => 0,
+  });
+}
 import { createRandom } from './lib/random.js';
 import { formatMs, percentiles } from './lib/stats.js';
 
@@ -94,10 +108,9 @@ async function appendPhase(dir: string): Promise<void> {
   }
   if (batch.length > 0) await store.append(batch);
   const seconds = (performance.now() - started) / 1000;
-  const { bytes } = store.stats();
   console.log(
     `append: ${count} records in ${seconds.toFixed(2)} s = ${Math.round(count / seconds)} records/s ` +
-      `(generator included); log ${(bytes / 1024 / 1024).toFixed(0)} MiB = ${Math.round(bytes / count)} bytes/record`,
+      `(generator included)`,
   );
   await store.close();
 }
@@ -115,7 +128,7 @@ async function probePhase(dir: string): Promise<void> {
   global.gc?.();
   const memory = process.memoryUsage();
   console.log(
-    `open (index rebuild): ${formatMs(openMs)} ms for ${store.stats().records} records; ` +
+    `open (index rebuild): ${formatMs(openMs)} ms for ${(await store.stats()).records} records; ` +
       `RSS ${mib(memory.rss)}, heap ${mib(memory.heapUsed)}, index ${mib(store.indexMemoryBytes())}`,
   );
   const last24h = { startMs: END_MS - DAY_MS, endMs: END_MS };

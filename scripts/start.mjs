@@ -28,12 +28,22 @@ function run(command, args) {
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 
+/** better-sqlite3 for Electron's own Node (scripts/build-native-electron.mjs); false when it can't be built. */
+function nativeModulesForElectron() {
+  const built = spawnSync(process.execPath, [join(root, 'scripts/build-native-electron.mjs')], {
+    stdio: 'inherit',
+  });
+  return built.status === 0;
+}
+
 const electron = process.env.GATEHOUSE_NO_ELECTRON ? undefined : electronBinary();
-if (electron) {
+if (electron && nativeModulesForElectron()) {
   run(electron, [root, ...process.argv.slice(2)]);
 } else {
   process.stderr.write(
-    "Electron's runtime is not installed and could not be downloaded; serving the console for a browser instead.\n",
+    electron
+      ? "The database module could not be built for Electron's runtime; serving the console for a browser instead.\n"
+      : "Electron's runtime is not installed and could not be downloaded; serving the console for a browser instead.\n",
   );
   run(process.execPath, [join(root, 'out/server/cli.js'), 'serve', ...process.argv.slice(2)]);
 }

@@ -7,6 +7,9 @@ import { serveCommand, SERVE_HELP } from './cli/serve-command.js';
 import { tokenCommand, TOKEN_HELP } from './cli/token-command.js';
 import { CommandError, UsageError } from './cli/usage-error.js';
 import { packageInfo } from './core/data-dir/package-root.js';
+import { NewerConfigurationError } from './core/config-store/config-store.js';
+import { ConversionError } from './core/legacy/convert-data-dir.js';
+import { DatabaseOpenError } from './core/storage/storage-errors.js';
 
 const HELP = `Gatehouse — console for passthrough APIs and the audit trail
 
@@ -62,7 +65,13 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`${(error as Error).message}\n`);
       return 2;
     }
-    if (error instanceof CommandError) {
+    // Errors an operator must act on (an unreachable or damaged database, a newer one) need their message only.
+    if (
+      error instanceof CommandError ||
+      error instanceof DatabaseOpenError ||
+      error instanceof ConversionError ||
+      error instanceof NewerConfigurationError
+    ) {
       process.stderr.write(`${error.message}\n`);
       return 1;
     }

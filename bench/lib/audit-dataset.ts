@@ -5,8 +5,9 @@
  */
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { openAuditStore } from '../../src-server/core/audit/store/index.js';
-import { dataDirLayout } from '../../src-server/core/data-dir/default-data-dir.js';
+import { SqlAuditStore } from '../../src-server/core/audit/sql/sql-audit-store.js';
+import { createLogger } from '../../src-server/core/logging/logger.js';
+import { Database } from '../../src-server/core/storage/database.js';
 import { generateAuditEntries } from './audit-generator.js';
 
 export interface AuditDatasetOptions {
@@ -38,11 +39,8 @@ export async function writeAuditNdjson(file: string, options: AuditDatasetOption
 
 /** Imports the entries into the audit store of a data dir whose server is stopped; returns how many were added. */
 export async function importAuditDataset(dataDir: string, options: AuditDatasetOptions): Promise<number> {
-  const warnings: string[] = [];
-  const store = await openAuditStore({
-    dir: dataDirLayout(dataDir).auditDir,
-    onWarning: (message) => warnings.push(message),
-  });
+  const database = await Database.open({ dataDir, logger: createLogger('warn') });
+  const store = new SqlAuditStore(database);
   try {
     const entries = generateAuditEntries({
       count: options.count,
@@ -53,6 +51,6 @@ export async function importAuditDataset(dataDir: string, options: AuditDatasetO
     return result.added;
   } finally {
     await store.close();
-    if (warnings.length > 0) console.warn(`audit store warnings: ${warnings.join('; ')}`);
+    await database.close();
   }
 }

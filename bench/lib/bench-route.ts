@@ -10,7 +10,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Gatehouse } from '../../src-server/app/gatehouse.js';
-import { dataDirLayout } from '../../src-server/core/data-dir/default-data-dir.js';
 import { withEntryDefaults } from '../../src-server/core/passthrough/forwarding/index.js';
 import type { ApiRecord, ConfigData, PolicyRecord } from '../../src-server/core/model/config-model.js';
 import {
@@ -20,14 +19,13 @@ import {
 } from '../../src-server/control/policies/api-key-digest.js';
 
 export async function configureBenchRoute(
-  gatehouse: Pick<Gatehouse, 'config'>,
-  dataDir: string,
+  gatehouse: Pick<Gatehouse, 'config' | 'keys'>,
   target: string,
   origin: string,
   throttle?: PolicyRecord['throttle'],
   more?: (data: ConfigData, at: string) => void,
 ): Promise<string> {
-  const digest = await ApiKeyDigest.open(dataDirLayout(dataDir).keysDir);
+  const digest = await ApiKeyDigest.open(gatehouse.keys);
   const apiKey = generateApiKey();
   const at = new Date().toISOString();
   const apiId = randomUUID();

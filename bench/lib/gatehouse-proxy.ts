@@ -97,7 +97,7 @@ function addLargeApis(data: ConfigData, at: string, count: number, every: number
 }
 
 const count = Number(options.operations);
-const apiKey = await configureBenchRoute(gatehouse, dataDir, target, origin, undefined, (data, at) => {
+const apiKey = await configureBenchRoute(gatehouse, target, origin, undefined, (data, at) => {
   if (count > 0) addLargeApis(data, at, count, Number(options['entry-every']));
 });
 await gatehouse.gateway.settled();

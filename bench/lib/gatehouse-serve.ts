@@ -84,13 +84,16 @@ export async function startGatehouseServe(
 }
 
 /** A bearer token from `gatehouse token --roles <roles>` for the data dir. */
-export function gatehouseToken(dataDir: string, roles: string, ttl = '2h'): string {
+export function gatehouseToken(
+  dataDir: string,
+  roles: string,
+  ttl = '2h',
+  env: Record<string, string> = {},
+): string {
   const result = spawnSync(
     process.execPath,
     [CLI, 'token', '--data-dir', dataDir, '--roles', roles, '--ttl', ttl],
-    {
-      encoding: 'utf8',
-    },
+    { encoding: 'utf8', env: { ...process.env, ...env } },
   );
   if (result.status !== 0) throw new Error(`gatehouse token failed: ${result.stderr}`);
   return result.stdout.trim();

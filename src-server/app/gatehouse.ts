@@ -13,9 +13,12 @@ import type { Monitoring } from '../core/monitoring/monitoring.js';
 import { defaultUiDir } from '../core/data-dir/package-root.js';
 import { openTenant, type Tenant } from './tenant.js';
 import { startServices, type GatewayStartContext } from './server-services.js';
+import { ApiKeyDigest } from '../control/policies/api-key-digest.js';
 import { startGatewayManager, type GatewayPlane } from './gateway-plane.js';
 import type { ConfigStore } from '../core/config-store/config-store.js';
 import type { SecretBox } from '../core/config-store/secret-box.js';
+import type { Database } from '../core/storage/database.js';
+import type { KeyStore } from '../core/config-store/key-store.js';
 
 export interface GatehouseOptions {
   dataDir: string;
@@ -52,13 +55,16 @@ export interface Gatehouse<G extends GatewayPlane = GatewayManager> {
   readonly gateway: G;
   /** For embedding and tests: API Monitoring (its sink, `flush()`, `store()` and metrics). */
   readonly monitoring: Monitoring;
+  /** For embedding and tests: the database every store lives in. */
+  readonly database: Database;
+  /** For embedding and tests: the key material in it. */
+  readonly keys: KeyStore;
 }
 
 /** Starts the whole server in-process for one data dir: Electron main and `gatehouse serve` both call this. */
 export function startGatehouse(options: GatehouseOptions): Promise<Gatehouse> {
-  return launchGatehouse(options, ({ tenant, settings, instance, storage }) =>
+  return launchGatehouse(options, async ({ tenant, settings, instance, storage }) =>
     startGatewayManager({
-      dataDir: tenant.dataDir,
       tenantId: tenant.configStore.data.tenant.id,
       settings,
       instance,
@@ -67,6 +73,7 @@ export function startGatehouse(options: GatehouseOptions): Promise<Gatehouse> {
       recorder: tenant.recorder,
       monitoring: tenant.monitoring,
       secretBox: tenant.secretBox,
+      apiKeyDigest: await ApiKeyDigest.open(tenant.keys),
       storage,
     }),
   );
@@ -96,7 +103,13 @@ export async function launchGatehouse<G extends GatewayPlane>(
     const settings = await source.resolve();
     const logger = options.logger ?? createLogger(settings.str('Logging:Level'));
     const now = options.now ?? (() => new Date());
-    tenant = await openTenant({ dataDir, logger, now });
+    tenant = await openTenant({
+      dataDir,
+      logger,
+      now,
+      connectionString: settings.str('ConnectionStrings:Gatehouse'),
+      secretsKeyFile: settings.str('Secrets:KeyFile'),
+    });
     const services = await startServices({
       tenant,
       source,
@@ -133,6 +146,8 @@ export async function launchGatehouse<G extends GatewayPlane>(
       config: { store: tenant.configStore, secretBox: tenant.secretBox },
       gateway: services.gateway,
       monitoring: tenant.monitoring,
+      database: tenant.database,
+      keys: tenant.keys,
     };
   } catch (error) {
     await tenant?.close();

@@ -1,13 +1,13 @@
 import type { Logger } from 'pino';
 import type { AuditRecorder } from '../core/audit/audit-recorder.js';
 import type { ConfigStore } from '../core/config-store/config-store.js';
-import { SecretBox } from '../core/config-store/secret-box.js';
-import { dataDirLayout } from '../core/data-dir/default-data-dir.js';
+import type { SecretBox } from '../core/config-store/secret-box.js';
 import type { HealthCheck } from '../core/health/health-endpoints.js';
 import type { MonitoringSink } from '../core/monitoring/monitoring-record.js';
 import type { SettingsSnapshot } from '../core/settings/settings.js';
 import type { TryItGateway } from '../control/passthroughs/try-it/try-it-routes.js';
-import { ApiKeyDigest, isWellFormedApiKey } from '../control/policies/api-key-digest.js';
+import type { ApiKeyDigest } from '../control/policies/api-key-digest.js';
+import { isWellFormedApiKey } from '../control/policies/api-key-digest.js';
 import { GatewayManager, type GatewayEndpoint } from '../gateway/gateway-manager.js';
 import type { ThrottleStore } from '../gateway/throttle/throttle-store.js';
 import { openRateLimitStore } from './rate-limit-store.js';
@@ -26,7 +26,6 @@ export interface GatewayPlane extends TryItGateway {
 
 /** What any gateway process needs, wherever its configuration, audit and monitoring records come from. */
 export interface GatewayProcessParts {
-  dataDir: string;
   tenantId: string;
   settings: SettingsSnapshot;
   /** This process's name (`Instance:Id`, a worker's with `/w<n>`). */
@@ -36,8 +35,10 @@ export interface GatewayProcessParts {
   recorder: Pick<AuditRecorder, 'recordAgentEvent'>;
   monitoring: MonitoringSink;
   storage: () => Promise<HealthCheck>;
-  /** The tenant's, in the process that opened it; a worker opens the data dir's key itself. */
-  secretBox?: SecretBox;
+  /** Opens sealed header values (the tenant's; a worker opens the same key file). */
+  secretBox: SecretBox;
+  /** Verifies API keys (the tenant's key; a worker is handed it by the primary). */
+  apiKeyDigest: ApiKeyDigest;
   /** Where throttling counts when Redis is not configured; in this process when absent. */
   sharedThrottle?: () => ThrottleStore;
 }
@@ -45,9 +46,7 @@ export interface GatewayProcessParts {
 /** Builds a gateway from the data dir's keys and the settings, and starts its listeners. */
 export async function startGatewayManager(parts: GatewayProcessParts): Promise<GatewayManager> {
   const { settings, logger } = parts;
-  const keysDir = dataDirLayout(parts.dataDir).keysDir;
-  const apiKeyDigest = await ApiKeyDigest.open(keysDir);
-  const secretBox = parts.secretBox ?? (await SecretBox.open(keysDir));
+  const { apiKeyDigest, secretBox } = parts;
   const redisConfigured = settings.str('ConnectionStrings:Redis').trim() !== '';
   const throttle =
     !redisConfigured && parts.sharedThrottle

@@ -1,6 +1,6 @@
 import { AuditRecorder } from '../core/audit/audit-recorder.js';
 import type { AuditStore } from '../core/audit/audit-entry.js';
-import { openAuditStore } from '../core/audit/store/index.js';
+import { SqlAuditStore } from '../core/audit/sql/sql-audit-store.js';
 import { AppRegistrations } from '../control/identity/app-registrations.js';
 import { SignInTickets } from '../control/identity/sign-in-tickets.js';
 import { loadOrCreateSigningKey } from '../control/identity/signing-key.js';
@@ -9,59 +9,98 @@ import { dataDirLayout } from '../core/data-dir/default-data-dir.js';
 import type { Logger } from '../core/logging/logger.js';
 import type { Tenant } from '../control/common/tenant.js';
 import { Monitoring } from '../core/monitoring/monitoring.js';
+import { SqlMonitoringStore } from '../core/monitoring/sql/sql-monitoring-store.js';
 import { sealStoredHeaderValues } from '../core/passthrough/seal-stored-headers.js';
 import { ConfigStore } from '../core/config-store/config-store.js';
-import { SecretBox } from '../core/config-store/secret-box.js';
+import { KeyStore } from '../core/config-store/key-store.js';
+import { SecretBox, secretsKeyFile } from '../core/config-store/secret-box.js';
+import { Database } from '../core/storage/database.js';
+import { damagedFileAdvice } from '../core/storage/sqlite-engine.js';
+import { convertLegacyDataDir } from '../core/legacy/convert-data-dir.js';
 
 export type { Tenant };
 
-/** Opens a data dir's stores. The caller holds the data-dir lock. */
-export async function openTenant(options: {
+export interface OpenTenantOptions {
   dataDir: string;
   logger: Logger;
   now: () => Date;
-}): Promise<Tenant> {
+  /** `ConnectionStrings:Gatehouse`: PostgreSQL instead of the data dir's SQLite file. */
+  connectionString?: string;
+  /** `Secrets:KeyFile`: the key sealing secrets (default `keys/secrets.key` in the data dir). */
+  secretsKeyFile?: string;
+}
+
+/** Opens a data dir's database and the stores on it. The caller holds the data-dir lock. */
+export async function openTenant(options: OpenTenantOptions): Promise<Tenant> {
   const { dataDir, logger, now } = options;
   const layout = dataDirLayout(dataDir);
-  const configStore = await ConfigStore.open(layout.configDir, now);
-  let auditStore: AuditStore | undefined;
+  const database = await Database.open({ dataDir, connectionString: options.connectionString, logger });
+  let configStore: ConfigStore | undefined;
   try {
-    const signingKey = await loadOrCreateSigningKey(layout.keysDir);
-    const secretBox = await SecretBox.open(layout.keysDir);
-    await sealStoredHeaderValues(configStore, secretBox, logger);
-    auditStore = await openAuditStore({
-      dir: layout.auditDir,
-      onWarning: (message, details) => logger.warn({ details }, message),
-      now: () => now().getTime(),
-    });
-    const issuerId = builtInIssuer(configStore.data.tenant.id);
-    const store = auditStore;
-    // Opens in the background: its index rebuild does not hold up the start.
-    const monitoring = Monitoring.open({ dir: layout.monitoringDir, logger });
+    const keyFile = secretsKeyFile(layout.keysDir, options.secretsKeyFile ?? '');
+    const secretBox = await SecretBox.open(keyFile);
+    const clock = () => now().getTime();
+    const keys = await KeyStore.open(database, secretBox, keyFile, clock);
+    await convertLegacyDataDir({ dataDir, database, keys, logger, now: clock });
+    configStore = await ConfigStore.open(database, now);
+    const config = configStore;
+    const signingKey = await loadOrCreateSigningKey(keys);
+    await sealStoredHeaderValues(config, secretBox, logger);
+    const auditStore: AuditStore = new SqlAuditStore(database, clock);
+    const issuerId = builtInIssuer(config.data.tenant.id);
+    const monitoring = Monitoring.open({ store: new SqlMonitoringStore(database, clock), logger });
+    const stopCheck = reportDamage(database, logger);
     return {
       dataDir,
       layout,
       logger,
       now,
-      configStore,
-      auditStore: store,
-      recorder: new AuditRecorder(store, logger, now),
+      configStore: config,
+      auditStore,
+      recorder: new AuditRecorder(auditStore, logger, now),
       monitoring,
       signingKey,
       secretBox,
+      keys,
       issuerId,
-      registrations: new AppRegistrations(configStore, now),
-      signInTickets: new SignInTickets(configStore, now),
+      registrations: new AppRegistrations(config, now),
+      signInTickets: new SignInTickets(config, now),
       tokenIssuer: (audience) => new TokenIssuer(signingKey, issuerId, audience),
+      database,
       async close() {
+        stopCheck();
         await monitoring.close();
-        await configStore.close();
-        await store.close();
+        await config.close();
+        await auditStore.close();
+        await database.close();
       },
     };
   } catch (error) {
-    await auditStore?.close();
-    await configStore.close();
+    await configStore?.close();
+    await database.close();
     throw error;
   }
+}
+
+/** A few seconds after the start: the check reads the whole file, which should not slow the first requests. */
+const INTEGRITY_CHECK_DELAY_MS = 5_000;
+
+/**
+ * The file's pages are checked in the background soon after the tenant opens; damage is reported with the way
+ * out. Requests that read a damaged page answer 503 with the same advice (never a 500). Returns a canceller.
+ */
+function reportDamage(database: Database, logger: Logger): () => void {
+  const timer = setTimeout(() => checkNow(database, logger), INTEGRITY_CHECK_DELAY_MS);
+  timer.unref();
+  return () => clearTimeout(timer);
+}
+
+function checkNow(database: Database, logger: Logger): void {
+  database.checkIntegrity().then(
+    (problems) => {
+      if (problems.length === 0) return;
+      logger.error({ database: database.location, problems }, damagedFileAdvice(database.location));
+    },
+    (error: unknown) => logger.warn({ err: error }, 'the database file could not be checked'),
+  );
 }

@@ -2,8 +2,8 @@ import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import {
   SETTING_DEFINITIONS,
+  displaySettingValue,
   findSettingDefinition,
-  shownSettingValue,
 } from '../core/settings/setting-definitions.js';
 import { SettingsSource, SettingsError } from '../core/settings/settings.js';
 import { dataDirOption, withOfflineTenant } from './offline-tenant.js';
@@ -33,7 +33,7 @@ export async function configCommand(argv: string[], out: NodeJS.WritableStream):
         const snapshot = await source.resolve();
         // `get KEY` prints a secret setting in clear; a listing (easily pasted into a ticket) does not.
         for (const setting of snapshot.all()) {
-          const shown = shownSettingValue(findSettingDefinition(setting.key)!, setting.value);
+          const shown = displaySettingValue(findSettingDefinition(setting.key)!, setting.value);
           out.write(`${setting.key}=${String(shown)}  (${setting.source})\n`);
         }
         return;
@@ -45,7 +45,8 @@ export async function configCommand(argv: string[], out: NodeJS.WritableStream):
           throw new UsageError(
             `Unknown setting '${key}'. Known: ${SETTING_DEFINITIONS.map((d) => d.key).join(', ')}.`,
           );
-        out.write(`${String((await source.resolve()).get(definition.key))}\n`);
+        const current = (await source.resolve()).get(definition.key);
+        out.write(`${String(displaySettingValue(definition, current))}\n`);
         return;
       }
       case 'set': {
@@ -62,11 +63,11 @@ export async function configCommand(argv: string[], out: NodeJS.WritableStream):
             `cli:${userInfo().username}`,
             {
               key: definition.key,
-              value: shownSettingValue(definition, written),
+              value: displaySettingValue(definition, written),
             },
             [{ type: 'TenantSetting', id: definition.key, name: definition.key }],
           );
-          out.write(`${definition.key}=${String(shownSettingValue(definition, written))}\n`);
+          out.write(`${definition.key}=${String(displaySettingValue(definition, written))}\n`);
           const overriding = source.overridingSource(definition.key);
           if (overriding)
             out.write(

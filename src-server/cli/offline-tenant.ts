@@ -4,6 +4,7 @@ import { acquireDataDirLock, DataDirLockedError } from '../core/data-dir/data-di
 import { dataDirLayout, defaultDataDir } from '../core/data-dir/default-data-dir.js';
 import { createLogger } from '../core/logging/logger.js';
 import { openTenant, type Tenant } from '../app/tenant.js';
+import { SettingsSource } from '../core/settings/settings.js';
 import { CommandError } from './usage-error.js';
 
 export function dataDirOption(value: string | undefined): string {
@@ -29,10 +30,13 @@ export async function withOfflineTenant<T>(
     throw error;
   }
   try {
+    const settings = await new SettingsSource({ dataDir }).resolve();
     const tenant = await openTenant({
       dataDir,
       logger: createLogger('warn', process.stderr),
       now: () => new Date(),
+      connectionString: settings.str('ConnectionStrings:Gatehouse'),
+      secretsKeyFile: settings.str('Secrets:KeyFile'),
     });
     try {
       return await run(tenant);

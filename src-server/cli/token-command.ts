@@ -1,12 +1,17 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadOrCreateSigningKey } from '../control/identity/signing-key.js';
+import { loadOrCreateSigningKey, type SigningKey } from '../control/identity/signing-key.js';
 import { BUILT_IN_ROLES, isBuiltInRole } from '../core/activities/roles.js';
 import { TokenIssuer, builtInIssuer } from '../control/identity/token-issuer.js';
-import { SettingsSource } from '../core/settings/settings.js';
+import { SettingsSource, type SettingsSnapshot } from '../core/settings/settings.js';
 import { dataDirLayout } from '../core/data-dir/default-data-dir.js';
-import { CONFIG_STORE_FILE } from '../core/config-store/config-store.js';
+import { KeyStore } from '../core/config-store/key-store.js';
+import { SecretBox, secretsKeyFile } from '../core/config-store/secret-box.js';
+import type { ConfigData } from '../core/model/config-model.js';
+import { createLogger } from '../core/logging/logger.js';
+import { Database } from '../core/storage/database.js';
+import { SQLITE_FILE_NAME } from '../core/storage/sqlite-engine.js';
 import { dataDirOption, withOfflineTenant } from './offline-tenant.js';
 import { parseDurationSeconds } from './parse-duration.js';
 import { UsageError } from './usage-error.js';
@@ -16,11 +21,44 @@ export const TOKEN_HELP = `gatehouse token --roles R1,R2 [--user NAME] [--ttl 1h
 Prints a bearer token from the data dir's built-in identity provider.
 Roles: ${BUILT_IN_ROLES.join(', ')}. The user defaults to your OS user name.`;
 
-function tenantIdOf(dataDir: string): string | undefined {
-  const file = join(dataDirLayout(dataDir).configDir, CONFIG_STORE_FILE);
-  if (!existsSync(file)) return undefined;
-  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { tenant?: { id?: string } };
-  return parsed.tenant?.id;
+/**
+ * The tenant id and signing key, read without the data-dir lock (a server may be running): the SQLite file
+ * opened read-only. Undefined when the data dir was never initialised.
+ */
+async function readIdentity(
+  dataDir: string,
+  settings: SettingsSnapshot,
+): Promise<{ tenantId: string; signingKey: SigningKey } | undefined> {
+  const connectionString = settings.str('ConnectionStrings:Gatehouse');
+  if (!connectionString && !existsSync(join(dataDir, SQLITE_FILE_NAME))) return undefined;
+  const database = await Database.open({
+    dataDir,
+    connectionString,
+    logger: createLogger('silent'),
+    readonly: !connectionString,
+  });
+  try {
+    const tables = await database.db.introspection.getTables();
+    if (!tables.some((table) => table.name === 'config_revisions')) return undefined;
+    const head = await database.db
+      .selectFrom('config_revisions')
+      .select('document')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!head) return undefined;
+    const tenantId = (JSON.parse(head.document) as ConfigData).tenant.id;
+    const box = await SecretBox.open(
+      secretsKeyFile(dataDirLayout(dataDir).keysDir, settings.str('Secrets:KeyFile')),
+    );
+    const signingKey = await loadOrCreateSigningKey(KeyStore.readOnly(database, box));
+    return { tenantId, signingKey };
+  } catch (error) {
+    if (/does not exist yet/.test((error as Error).message)) return undefined;
+    throw error;
+  } finally {
+    await database.close();
+  }
 }
 
 export async function tokenCommand(argv: string[], out: NodeJS.WritableStream): Promise<void> {
@@ -52,15 +90,18 @@ export async function tokenCommand(argv: string[], out: NodeJS.WritableStream): 
     : settings.int('Auth:TokenLifetimeMinutes') * 60;
   const userName = values.user ?? process.env.USER ?? process.env.USERNAME ?? 'operator';
 
-  // Reading the key and the tenant id needs no lock; a data dir that was never started is initialised first.
-  let tenantId = tenantIdOf(dataDir);
-  if (!tenantId || !existsSync(join(dataDirLayout(dataDir).keysDir, 'signing-key.jwk.json'))) {
-    tenantId = await withOfflineTenant(dataDir, 'token', (tenant) =>
-      Promise.resolve(tenant.configStore.data.tenant.id),
+  // A data dir that was never started is initialised first (that takes the lock).
+  let identity = await readIdentity(dataDir, settings);
+  if (!identity) {
+    identity = await withOfflineTenant(dataDir, 'token', (tenant) =>
+      Promise.resolve({ tenantId: tenant.configStore.data.tenant.id, signingKey: tenant.signingKey }),
     );
   }
-  const key = await loadOrCreateSigningKey(dataDirLayout(dataDir).keysDir);
-  const issuer = new TokenIssuer(key, builtInIssuer(tenantId), settings.str('Auth:Audience'));
+  const issuer = new TokenIssuer(
+    identity.signingKey,
+    builtInIssuer(identity.tenantId),
+    settings.str('Auth:Audience'),
+  );
   const token = await issuer.issue({ subject: `user:${userName}`, userName, roles, ttlSeconds });
   out.write(`${token}\n`);
 }

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { SignJWT, decodeJwt, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOrCreateSigningKey } from '../../src-server/control/identity/signing-key.js';
@@ -69,7 +68,7 @@ describe('management API authentication', () => {
   });
 
   it('refuses an expired token', async () => {
-    const key = await loadOrCreateSigningKey(join(server.dataDir, 'keys'));
+    const key = await loadOrCreateSigningKey(server.gatehouse.keys);
     const valid = await server.token(['Operator']);
     const claims = decodeJwt(valid);
     const expired = await new SignJWT({ roles: ['Operator'], preferred_username: 'late' })

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startServeProcess, type ServeProcess } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
-describe('gatehouse CLI', () => {
+// Each test runs several CLI processes from source (through tsx): seconds each on a busy machine.
+describe('gatehouse CLI', { timeout: 120_000 }, () => {
   let dir: Awaited<ReturnType<typeof tempDir>>;
   let serve: ServeProcess | undefined;
 

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -28,6 +29,11 @@ test.describe('desktop app', () => {
       console.log(`Skipped: ${SKIP_REASON}`);
       test.skip(true, SKIP_REASON);
     }
+    // The database module built for Electron's own Node, as npm start builds it.
+    const native = spawnSync(process.execPath, [join(ROOT, 'scripts/build-native-electron.mjs')], {
+      stdio: 'inherit',
+    });
+    expect(native.status, 'scripts/build-native-electron.mjs').toBe(0);
     const dataDir = await mkdtemp(join(tmpdir(), 'gatehouse-electron-'));
     try {
       const app = await electron.launch({

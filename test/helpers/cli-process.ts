@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { engineEnvironment } from './test-database.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = ['--import', 'tsx', 'src-server/cli.ts'];
@@ -10,15 +11,22 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the CLI from source (through tsx) to completion. */
-export function runCli(
+/** The value of `--data-dir` in a command line. */
+function dataDirOf(args: readonly string[]): string | undefined {
+  const at = args.indexOf('--data-dir');
+  return at === -1 ? undefined : args[at + 1];
+}
+
+/** Runs the CLI from source (through tsx) to completion, on the data dir's database of the suite's engine. */
+export async function runCli(
   args: string[],
   options: { env?: NodeJS.ProcessEnv; input?: string } = {},
 ): Promise<CliResult> {
+  const engine = await engineEnvironment(dataDirOf(args));
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...CLI, ...args], {
       cwd: ROOT,
-      env: { ...process.env, ...options.env },
+      env: { ...process.env, ...engine, ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -55,7 +63,11 @@ export async function startServeProcess(
     [...CLI, 'serve', '--data-dir', dataDir, '--port', '0', '--gateway-port', '0', ...extraArgs],
     {
       cwd: ROOT,
-      env: { ...process.env, Logging__Level: options.logLevel ?? 'warn' },
+      env: {
+        ...process.env,
+        ...(await engineEnvironment(dataDir)),
+        Logging__Level: options.logLevel ?? 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: options.detached ?? false,
     },

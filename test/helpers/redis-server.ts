@@ -1,8 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer, connect } from 'node:net';
 
 export interface TestRedis {
+  /** With the password, as a team's connection string would carry it. */
   url: string;
+  password: string;
   port: number;
   /** SIGKILL: the server is gone at once, as in a crash. */
   kill: () => Promise<void>;
@@ -16,18 +19,20 @@ export interface TestRedis {
 
 const REDIS_SERVER = process.env.REDIS_SERVER ?? 'redis-server';
 
-/** A real `redis-server` on a free loopback port, without persistence, for one test file. */
+/** A real `redis-server` on a free loopback port with a password, without persistence, for one test file. */
 export async function startTestRedis(): Promise<TestRedis> {
   const port = await freePort();
-  let child = await launch(port);
+  const password = randomBytes(12).toString('hex');
+  let child = await launch(port, password);
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url: `redis://:${password}@127.0.0.1:${port}`,
+    password,
     port,
     async kill() {
       await ended(child, 'SIGKILL');
     },
     async restart() {
-      child = await launch(port);
+      child = await launch(port, password);
     },
     pause: () => void child.kill('SIGSTOP'),
     resume: () => void child.kill('SIGCONT'),
@@ -39,10 +44,13 @@ export async function startTestRedis(): Promise<TestRedis> {
   };
 }
 
-async function launch(port: number): Promise<ChildProcess> {
+async function launch(port: number, password: string): Promise<ChildProcess> {
   const child = spawn(
     REDIS_SERVER,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
+    [
+      ...['--port', String(port), '--bind', '127.0.0.1', '--requirepass', password],
+      ...['--save', '', '--appendonly', 'no', '--daemonize', 'no'],
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

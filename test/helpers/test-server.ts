@@ -1,5 +1,6 @@
 import { createLogger } from '../../src-server/core/logging/logger.js';
 import { startGatehouse, type Gatehouse, type GatehouseOptions } from '../../src-server/app/gatehouse.js';
+import { databaseOfDataDir } from './test-database.js';
 import { openApiResponseCheck, type OpenApiResponseCheck } from './openapi-check.js';
 import { tempDir } from './temp-dir.js';
 
@@ -23,14 +24,16 @@ export interface TestServer {
 }
 
 /**
- * A real server on ephemeral ports over a temporary data dir. `keepDataDir` lets a test restart a server on the
- * same dir.
+ * A real server on ephemeral ports over a temporary data dir, on the engine the suite runs on (SQLite, or a
+ * database of its own on the test PostgreSQL server). `keepDataDir` lets a test restart a server on the same dir
+ * (and database).
  */
 export async function startTestServer(
   options: Partial<GatehouseOptions> & { keepDataDir?: boolean } = {},
 ): Promise<TestServer> {
   const dir = options.dataDir ? undefined : await tempDir();
   const dataDir = options.dataDir ?? dir!.path;
+  const connectionString = await databaseOfDataDir(dataDir);
   const gatehouse = await startGatehouse({
     port: 0,
     gatewayPort: 0,
@@ -38,6 +41,10 @@ export async function startTestServer(
     logger: createLogger(process.env.GATEHOUSE_TEST_LOG ?? 'silent'),
     uiDir: undefined,
     ...options,
+    settings: {
+      ...(connectionString ? { 'ConnectionStrings:Gatehouse': connectionString } : {}),
+      ...options.settings,
+    },
     dataDir,
   });
   const token = (roles: string[], userName = 'test-operator') => gatehouse.issueToken({ userName, roles });

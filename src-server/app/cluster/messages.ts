@@ -14,6 +14,8 @@ export type ToWorker =
       type: 'init';
       workerNumber: number;
       dataDir: string;
+      /** The API-key digest key (base64), kept in the database the worker does not open. */
+      apiKeyDigestKey: string;
       tenantId: string;
       instance: string;
       /** The primary's resolved settings: every worker runs on the same snapshot. */

@@ -1,3 +1,6 @@
+import { ApiKeyDigest } from '../../control/policies/api-key-digest.js';
+import { SecretBox, secretsKeyFile } from '../../core/config-store/secret-box.js';
+import { dataDirLayout } from '../../core/data-dir/default-data-dir.js';
 import { createLogger } from '../../core/logging/logger.js';
 import type { ConfigData } from '../../core/model/config-model.js';
 import { SettingsSnapshot } from '../../core/settings/settings.js';
@@ -87,7 +90,10 @@ export async function runGatewayWorker(): Promise<void> {
 
   try {
     gateway = await startGatewayManager({
-      dataDir: init.dataDir,
+      secretBox: await SecretBox.open(
+        secretsKeyFile(dataDirLayout(init.dataDir).keysDir, settings.str('Secrets:KeyFile')),
+      ),
+      apiKeyDigest: ApiKeyDigest.fromSecret(init.apiKeyDigestKey),
       tenantId: init.tenantId,
       settings,
       instance: init.instance,

@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
+import { ApiKeyDigest } from '../../control/policies/api-key-digest.js';
 import { ErrorCode } from '../../core/contracts/error-codes.js';
 import { GatehouseError } from '../../core/errors/gatehouse-error.js';
 import type { HealthCheck } from '../../core/health/health-endpoints.js';
@@ -68,10 +69,12 @@ export class WorkerPool implements GatewayPlane {
   #stopping = false;
   #unsubscribe: (() => void) | undefined;
   #starting: { resolve: () => void; reject: (error: Error) => void; waiting: number } | undefined;
+  #apiKeyDigestKey = '';
 
   constructor(private readonly options: WorkerPoolOptions) {}
 
   async start(): Promise<void> {
+    this.#apiKeyDigestKey = await ApiKeyDigest.loadSecret(this.options.tenant.keys);
     const here = fileURLToPath(import.meta.url);
     cluster.setupPrimary({
       exec: fileURLToPath(new URL(`./worker-entry${extname(here)}`, import.meta.url)),
@@ -155,6 +158,7 @@ export class WorkerPool implements GatewayPlane {
         type: 'init',
         workerNumber: number,
         dataDir: tenant.dataDir,
+        apiKeyDigestKey: this.#apiKeyDigestKey,
         tenantId: tenant.configStore.data.tenant.id,
         instance: workerInstanceId(this.options.instance, number),
         settings: settings.all(),

@@ -6,9 +6,9 @@ import type { Tenant } from '../tenant.js';
 const CHECK_TIMEOUT_MS = 2_000;
 
 /**
- * Whether this instance's storage answers: the data dir is writable (configuration, keys), the audit store
- * answers a query, and the monitoring store is open. The PostgreSQL engine will answer with a round trip
- * instead. Bounded: a store that hangs fails the check after two seconds.
+ * Whether this instance's storage answers: the database answers a round trip (on SQLite, its data dir is
+ * writable too) and the monitoring store is open. Bounded: a database that hangs fails the check after two
+ * seconds.
  */
 export function storageCheck(tenant: Tenant): () => Promise<HealthCheck> {
   return async () => {
@@ -28,18 +28,20 @@ export function storageCheck(tenant: Tenant): () => Promise<HealthCheck> {
 }
 
 async function probe(tenant: Tenant): Promise<HealthCheck> {
-  try {
-    await access(tenant.dataDir, constants.W_OK);
-  } catch (error) {
-    return {
-      status: 'fail',
-      detail: `the data dir is not writable (${(error as NodeJS.ErrnoException).code})`,
-    };
+  if (tenant.database.kind === 'sqlite') {
+    try {
+      await access(tenant.dataDir, constants.W_OK);
+    } catch (error) {
+      return {
+        status: 'fail',
+        detail: `the data dir is not writable (${(error as NodeJS.ErrnoException).code})`,
+      };
+    }
   }
   try {
-    await tenant.auditStore.query({ pageNumber: 1, pageSize: 1 });
+    await tenant.database.ping();
   } catch (error) {
-    return { status: 'fail', detail: `the audit store does not answer (${(error as Error).name})` };
+    return { status: 'fail', detail: `the database does not answer (${(error as Error).name})` };
   }
   try {
     await tenant.monitoring.store();

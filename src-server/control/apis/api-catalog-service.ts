@@ -1,4 +1,3 @@
-import { open, type FileHandle } from 'node:fs/promises';
 import { validationProblem } from '../../core/http/problem.js';
 import { assertDeployable } from '../common/deploy-checks.js';
 import { envReferencesOfPassthrough } from '../../core/passthrough/passthrough-references.js';
@@ -6,7 +5,7 @@ import type { ManagementDeps } from '../common/management-deps.js';
 import { byName, matchesSearch, requireRecord } from '../common/records.js';
 import type { ApiRecord, ConfigData } from '../../core/model/config-model.js';
 import { assertNoOverlap } from './api-overlap.js';
-import { documentMediaTypeOf, documentPath, removeDocument } from './api-document-files.js';
+import { documentMediaTypeOf, removeDocument } from './api-document-files.js';
 import { filesOf, revisionsOf } from './api-revisions.js';
 import type { ModifyApiInput } from '../../core/contracts/api-schemas.js';
 
@@ -32,19 +31,11 @@ export class ApiCatalogService {
     return requireRecord(this.data.apis, id, 'API');
   }
 
-  /** The stored document as sent, with its media type. A missing file is a server fault, not a 404. */
-  async openDocument(
-    id: string,
-  ): Promise<{ file: FileHandle; size: number; mediaType: string; api: ApiRecord }> {
+  /** The stored document as sent, with its media type. A missing document is a server fault, not a 404. */
+  async readDocument(id: string): Promise<{ content: Buffer; mediaType: string; api: ApiRecord }> {
     const api = this.get(id);
-    const file = await open(documentPath(this.deps.store.documentsDir, api.documentFile), 'r');
-    try {
-      const { size } = await file.stat();
-      return { file, size, mediaType: documentMediaTypeOf(api), api };
-    } catch (error) {
-      await file.close();
-      throw error;
-    }
+    const content = await this.deps.store.documents.read(api.documentFile);
+    return { content, mediaType: documentMediaTypeOf(api), api };
   }
 
   /** Name, description and agent groups. New groups must not overlap other APIs and must run its passthrough. */
@@ -84,7 +75,7 @@ export class ApiCatalogService {
       return { api, ...(passthrough ? { passthroughId: passthrough.id } : {}) };
     });
     const files = new Set([removed.api.documentFile, ...revisionsOf(removed.api).flatMap(filesOf)]);
-    for (const file of files) await removeDocument(this.deps.store.documentsDir, file, this.deps.logger);
+    for (const file of files) await removeDocument(this.deps.store.documents, file, this.deps.logger);
     return removed;
   }
 }

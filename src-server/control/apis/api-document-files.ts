@@ -1,64 +1,62 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { DocumentStore } from '../../core/config-store/document-store.js';
 import type { Logger } from '../../core/logging/logger.js';
-import { writeFileAtomic } from '../../core/storage/durable-fs.js';
 import type { ApiRecord } from '../../core/model/config-model.js';
 import type { DocumentFormat } from './openapi/index.js';
 
 /**
- * API definition documents live as files in the store's documents folder, not inside the store document:
- * one file per revision, written before the record that names it and removed after the record that named it
- * is gone, so a crash leaves at worst an orphan file, never a record without its document. Each revision also
- * has a details file (its operations, warnings and skipped operations) and, once replaced, a passthrough file
- * (the passthrough configuration it had then): JSON files in the same folder, under the same rules.
+ * API definition documents live in the document store (a database table), not inside the configuration: one
+ * per revision, written before the record that names it and removed after the record that named it is gone, so
+ * a crash leaves at worst an orphan document, never a record without its document. Each revision also has a
+ * details document (its operations, warnings and skipped operations) and, once replaced, a passthrough document
+ * (the passthrough configuration it had then): JSON documents in the same store, under the same rules.
  */
 
-/** A new name per upload, so concurrent uploads of one API never write the same file. */
+/** A new name per upload, so concurrent uploads of one API never write the same document. */
 export function newDocumentFileName(apiId: string, format: DocumentFormat): string {
   return `${apiId}.${randomBytes(6).toString('hex')}.${format === 'json' ? 'json' : 'yaml'}`;
 }
 
-/** A new name for a revision's details or passthrough file. */
+/** A new name for a revision's details or passthrough document. */
 export function newSidecarFileName(apiId: string, kind: 'details' | 'passthrough'): string {
   return `${apiId}.${randomBytes(6).toString('hex')}.${kind}.json`;
 }
 
 export async function writeJsonDocument(
-  documentsDir: string,
+  documents: DocumentStore,
   fileName: string,
   value: unknown,
 ): Promise<void> {
-  await writeDocument(documentsDir, fileName, Buffer.from(JSON.stringify(value), 'utf8'));
+  await writeDocument(documents, fileName, Buffer.from(JSON.stringify(value), 'utf8'));
 }
 
-export async function readJsonDocument(documentsDir: string, fileName: string): Promise<unknown> {
-  return JSON.parse(await readFile(documentPath(documentsDir, fileName), 'utf8')) as unknown;
+export async function readJsonDocument(documents: DocumentStore, fileName: string): Promise<unknown> {
+  return JSON.parse((await documents.read(fileName)).toString('utf8')) as unknown;
 }
 
-/** A copy of a stored document under a new name (a restored revision gets its own file). */
-export async function copyDocument(documentsDir: string, from: string, to: string): Promise<void> {
-  await writeDocument(documentsDir, to, await readFile(documentPath(documentsDir, from)));
-}
-
-export function documentPath(documentsDir: string, fileName: string): string {
-  return join(documentsDir, fileName);
+/** A copy of a stored document under a new name (a restored revision gets its own document). */
+export async function copyDocument(documents: DocumentStore, from: string, to: string): Promise<void> {
+  await writeDocument(documents, to, await documents.read(from));
 }
 
 export async function writeDocument(
-  documentsDir: string,
+  documents: DocumentStore,
   fileName: string,
   content: Uint8Array,
 ): Promise<void> {
-  await writeFileAtomic(documentPath(documentsDir, fileName), content, 0o600);
+  await documents.write(fileName, content);
 }
 
-/** Removes a document that no record names any more; a failure leaves an orphan file and a warning. */
-export async function removeDocument(documentsDir: string, fileName: string, logger: Logger): Promise<void> {
+/** Removes a document that no record names any more; a failure leaves an orphan document and a warning. */
+export async function removeDocument(
+  documents: DocumentStore,
+  fileName: string,
+  logger: Logger,
+): Promise<void> {
   try {
-    await rm(documentPath(documentsDir, fileName), { force: true });
+    await documents.remove(fileName);
   } catch (error) {
-    logger.warn({ err: error, file: fileName }, 'an API document file could not be removed');
+    logger.warn({ err: error, file: fileName }, 'an API document could not be removed');
   }
 }
 

@@ -6,7 +6,8 @@ import { requireRecord } from '../common/records.js';
 import { DEFAULT_AGENT_GROUP_ID } from '../environments/agent-group-service.js';
 import type { ApiRecord, ApiSourceRecord, ConfigData } from '../../core/model/config-model.js';
 import { assertNoOverlap } from './api-overlap.js';
-import { removeDocument, writeDocument } from './api-document-files.js';
+import { writeDocument } from './api-document-files.js';
+import type { ConfigChange } from '../../core/config-store/config-store.js';
 import { carryPassthroughEntries, type DroppedEntry } from './carry-passthrough-entries.js';
 import { summarizeChanges, type ChangeSummary } from './change-summary.js';
 import { envShapes } from '../../core/passthrough/passthrough-references.js';
@@ -17,7 +18,6 @@ import {
   newRevisionFiles,
   nextApiRecord,
   operationRecords,
-  removeFiles,
   revisionRecord,
   snapshotFileFor,
   writeDetails,
@@ -140,70 +140,61 @@ export class ApiImportService {
     const { definition } = prepared;
     const at = this.deps.now().toISOString();
     const revision = this.newRevision(apiId, prepared, at);
-    const { documentsDir } = this.deps.store;
-    let removedFiles: string[] = [];
-    let snapshotFile: string | undefined;
-    try {
-      return await this.commitWithFiles(prepared, revision, async (data) => {
-        const api = requireRecord(data.apis, apiId, 'API');
-        assertExpectedRevision(api, options.expectedRevision);
-        const operations = revision.details.operations;
-        const { diff } = summarizeChanges(
-          data,
-          api,
-          { basePath: definition.basePath, operations },
+    return this.commitWithFiles(prepared, revision, async (data, { documents }) => {
+      const api = requireRecord(data.apis, apiId, 'API');
+      assertExpectedRevision(api, options.expectedRevision);
+      const operations = revision.details.operations;
+      const { diff } = summarizeChanges(
+        data,
+        api,
+        { basePath: definition.basePath, operations },
+        this.deps.secretBox,
+      );
+      const snapshotFile = await snapshotFileFor(documents, data, apiId);
+      const next = nextApiRecord(
+        api,
+        {
+          version: definition.version,
+          specVersion: definition.specVersion,
+          basePath: definition.basePath,
+          serverUrl: definition.serverUrl,
+          operations,
+          documentFile: revision.files.documentFile,
+          documentMediaType: prepared.mediaType,
+          source: prepared.source,
+        },
+        at,
+      );
+      if (options.name !== undefined) next.name = options.name;
+      assertNoOverlap(data, next);
+      const dropped = appendRevision(api, next, revisionRecord(next.revision, revision), snapshotFile);
+      for (const file of dropped) await documents.remove(file);
+      let droppedPassthroughEntries: DroppedEntry[] = [];
+      const passthrough = data.passthroughs.find((candidate) => candidate.apiId === apiId);
+      if (passthrough) {
+        const carried = carryPassthroughEntries(
+          passthrough,
+          diff,
+          next,
+          envShapes(data),
           this.deps.secretBox,
         );
-        snapshotFile = await snapshotFileFor(documentsDir, data, apiId);
-        const next = nextApiRecord(
-          api,
-          {
-            version: definition.version,
-            specVersion: definition.specVersion,
-            basePath: definition.basePath,
-            serverUrl: definition.serverUrl,
-            operations,
-            documentFile: revision.files.documentFile,
-            documentMediaType: prepared.mediaType,
-            source: prepared.source,
-          },
-          at,
-        );
-        if (options.name !== undefined) next.name = options.name;
-        assertNoOverlap(data, next);
-        removedFiles = appendRevision(api, next, revisionRecord(next.revision, revision), snapshotFile);
-        let droppedPassthroughEntries: DroppedEntry[] = [];
-        const passthrough = data.passthroughs.find((candidate) => candidate.apiId === apiId);
-        if (passthrough) {
-          const carried = carryPassthroughEntries(
-            passthrough,
-            diff,
-            next,
-            envShapes(data),
-            this.deps.secretBox,
-          );
-          passthrough.operations = carried.operations;
-          passthrough.revision += 1;
-          passthrough.updatedAt = at;
-          droppedPassthroughEntries = carried.dropped;
-        }
-        Object.assign(api, next);
-        return {
-          api,
-          warnings: definition.warnings,
-          skipped: definition.skipped,
-          kept: diff.kept.map(({ after }) => after.key),
-          added: diff.added.map((operation) => operation.key),
-          removed: diff.removed.map((operation) => operation.key),
-          droppedPassthroughEntries,
-        };
-      });
-    } catch (error) {
-      if (snapshotFile) await removeDocument(documentsDir, snapshotFile, this.deps.logger);
-      throw error;
-    } finally {
-      await removeFiles(documentsDir, removedFiles, this.deps.logger);
-    }
+        passthrough.operations = carried.operations;
+        passthrough.revision += 1;
+        passthrough.updatedAt = at;
+        droppedPassthroughEntries = carried.dropped;
+      }
+      Object.assign(api, next);
+      return {
+        api,
+        warnings: definition.warnings,
+        skipped: definition.skipped,
+        kept: diff.kept.map(({ after }) => after.key),
+        added: diff.added.map((operation) => operation.key),
+        removed: diff.removed.map((operation) => operation.key),
+        droppedPassthroughEntries,
+      };
+    });
   }
 
   /** Upload, then create: the synchronous `POST /api/v1/apis` and offline use. */
@@ -240,25 +231,17 @@ export class ApiImportService {
     }
   }
 
-  /** Writes the revision's files, then commits the record that names them; a refused commit removes them. */
-  private async commitWithFiles<R>(
+  /** Writes the revision's documents and the record that names them in one transaction: both or neither. */
+  private commitWithFiles<R>(
     prepared: PreparedDocument,
     revision: NewRevision,
-    mutate: (data: ConfigData) => R | Promise<R>,
+    mutate: (data: ConfigData, change: ConfigChange) => R | Promise<R>,
   ): Promise<R> {
-    const { store, logger } = this.deps;
-    await writeDocument(store.documentsDir, revision.files.documentFile, prepared.content);
-    await writeDetails(store.documentsDir, revision.files, revision.details);
-    try {
-      return await store.update(mutate);
-    } catch (error) {
-      await removeFiles(
-        store.documentsDir,
-        [revision.files.documentFile, revision.files.detailsFile],
-        logger,
-      );
-      throw error;
-    }
+    return this.deps.store.update(async (data, change) => {
+      await writeDocument(change.documents, revision.files.documentFile, prepared.content);
+      await writeDetails(change.documents, revision.files, revision.details);
+      return mutate(data, change);
+    });
   }
 }
 

@@ -15,7 +15,6 @@ import {
   copyDocument,
   newDocumentFileName,
   newSidecarFileName,
-  removeDocument,
   writeJsonDocument,
 } from './api-document-files.js';
 import { assertExpectedRevision, type ReimportOutcome } from './api-import-service.js';
@@ -29,7 +28,7 @@ import {
 } from './api-revisions.js';
 import { summarizeChanges, type ChangeSummary } from './change-summary.js';
 import { diffOperations } from './openapi/index.js';
-import { appendRevision, nextApiRecord, removeFiles, snapshotFileFor } from './revision-commit.js';
+import { appendRevision, nextApiRecord, snapshotFileFor } from './revision-commit.js';
 
 export interface RestorePreview extends ChangeSummary {
   passthrough: PassthroughRestore;
@@ -53,7 +52,7 @@ export class ApiRevisionService {
     return {
       api,
       revision: found,
-      details: await readRevisionDetails(this.deps.store.documentsDir, api, found),
+      details: await readRevisionDetails(this.deps.store.documents, api, found),
     };
   }
 
@@ -84,70 +83,57 @@ export class ApiRevisionService {
     options: { expectedRevision?: number } = {},
   ): Promise<ReimportOutcome & { passthrough: PassthroughRestore }> {
     const { target, details, snapshot } = await this.load(apiId, revision);
-    const { documentsDir } = this.deps.store;
     const documentFile = newDocumentFileName(apiId, target.documentFile.endsWith('.json') ? 'json' : 'yaml');
     const detailsFile = newSidecarFileName(apiId, 'details');
-    await copyDocument(documentsDir, target.documentFile, documentFile);
-    await writeJsonDocument(documentsDir, detailsFile, details);
-    let removedFiles: string[] = [];
-    let snapshotFile: string | undefined;
-    try {
-      return await this.deps.store.update(async (data) => {
-        const current = requireRecord(data.apis, apiId, 'API');
-        assertExpectedRevision(current, options.expectedRevision);
-        const at = this.deps.now().toISOString();
-        snapshotFile = await snapshotFileFor(documentsDir, data, apiId);
-        const next = nextApiRecord(
-          current,
-          {
-            version: target.version,
-            specVersion: target.specVersion,
-            basePath: target.basePath,
-            serverUrl: details.serverUrl,
-            operations: details.operations,
-            documentFile,
-            documentMediaType: target.documentMediaType,
-            source: target.source,
-          },
-          at,
-        );
-        assertNoOverlap(data, next);
-        const record: ApiRevisionRecord = {
-          ...target,
-          revision: next.revision,
-          importedAt: at,
+    // The copies, the snapshot of what is replaced and the new record commit together, or none of them.
+    return this.deps.store.update(async (data, { documents }) => {
+      await copyDocument(documents, target.documentFile, documentFile);
+      await writeJsonDocument(documents, detailsFile, details);
+      const current = requireRecord(data.apis, apiId, 'API');
+      assertExpectedRevision(current, options.expectedRevision);
+      const at = this.deps.now().toISOString();
+      const snapshotFile = await snapshotFileFor(documents, data, apiId);
+      const next = nextApiRecord(
+        current,
+        {
+          version: target.version,
+          specVersion: target.specVersion,
+          basePath: target.basePath,
+          serverUrl: details.serverUrl,
+          operations: details.operations,
           documentFile,
-          detailsFile,
-          restoredFrom: target.revision,
-        };
-        delete record.passthroughFile;
-        removedFiles = appendRevision(current, next, record, snapshotFile);
-        const passthroughBefore = data.passthroughs.find((candidate) => candidate.apiId === apiId);
-        const dropped = droppedBy(passthroughBefore, snapshot, revision);
-        const passthrough = restorePassthrough(data, apiId, snapshot, at);
-        const diff = diffOperations(current.operations, details.operations);
-        Object.assign(current, next);
-        return {
-          api: current,
-          warnings: details.warnings,
-          skipped: details.skipped,
-          kept: diff.kept.map(({ after }) => after.key),
-          added: diff.added.map((operation) => operation.key),
-          removed: diff.removed.map((operation) => operation.key),
-          droppedPassthroughEntries: dropped,
-          passthrough,
-        };
-      });
-    } catch (error) {
-      await removeFiles(
-        documentsDir,
-        [documentFile, detailsFile, ...(snapshotFile ? [snapshotFile] : [])],
-        this.deps.logger,
+          documentMediaType: target.documentMediaType,
+          source: target.source,
+        },
+        at,
       );
-      throw error;
-    } finally {
-      for (const file of removedFiles) await removeDocument(documentsDir, file, this.deps.logger);
-    }
+      assertNoOverlap(data, next);
+      const record: ApiRevisionRecord = {
+        ...target,
+        revision: next.revision,
+        importedAt: at,
+        documentFile,
+        detailsFile,
+        restoredFrom: target.revision,
+      };
+      delete record.passthroughFile;
+      for (const file of appendRevision(current, next, record, snapshotFile)) await documents.remove(file);
+      const passthroughBefore = data.passthroughs.find((candidate) => candidate.apiId === apiId);
+      const dropped = droppedBy(passthroughBefore, snapshot, revision);
+      const passthrough = restorePassthrough(data, apiId, snapshot, at);
+      const diff = diffOperations(current.operations, details.operations);
+      Object.assign(current, next);
+      return {
+        api: current,
+        warnings: details.warnings,
+        skipped: details.skipped,
+        kept: diff.kept.map(({ after }) => after.key),
+        added: diff.added.map((operation) => operation.key),
+        removed: diff.removed.map((operation) => operation.key),
+        droppedPassthroughEntries: dropped,
+        passthrough,
+      };
+    });
   }
 
   private async load(apiId: string, revision: number) {
@@ -163,9 +149,9 @@ export class ApiRevisionService {
         ErrorCode.GH_ERR_REVISION_NOT_RESTORABLE,
         `Revision ${revision} was imported by an earlier version of Gatehouse and cannot be restored.`,
       );
-    const { documentsDir } = this.deps.store;
-    const details = await readRevisionDetails(documentsDir, api, target);
-    const snapshot = await readPassthroughSnapshot(documentsDir, target);
+    const { documents } = this.deps.store;
+    const details = await readRevisionDetails(documents, api, target);
+    const snapshot = await readPassthroughSnapshot(documents, target);
     return { api, target, details, snapshot };
   }
 

@@ -5,6 +5,7 @@ import type {
   PassthroughRecord,
   StoredPassthroughEntry,
 } from '../../core/model/config-model.js';
+import type { DocumentStore } from '../../core/config-store/document-store.js';
 import { readJsonDocument } from './api-document-files.js';
 import type { DefinitionIssue, SkippedOperation } from './openapi/index.js';
 
@@ -56,7 +57,7 @@ export function findRevision(api: ApiRecord, revision: number): ApiRevisionRecor
 
 /** The details of a revision; for one from before revisions existed, what the API record itself holds. */
 export async function readRevisionDetails(
-  documentsDir: string,
+  documents: DocumentStore,
   api: ApiRecord,
   revision: ApiRevisionRecord,
 ): Promise<ApiRevisionDetails> {
@@ -70,15 +71,15 @@ export async function readRevisionDetails(
       bundledFiles: [],
     };
   }
-  return (await readJsonDocument(documentsDir, revision.detailsFile)) as ApiRevisionDetails;
+  return (await readJsonDocument(documents, revision.detailsFile)) as ApiRevisionDetails;
 }
 
 export async function readPassthroughSnapshot(
-  documentsDir: string,
+  documents: DocumentStore,
   revision: ApiRevisionRecord,
 ): Promise<PassthroughSnapshot | undefined> {
   if (revision.passthroughFile === undefined) return undefined;
-  return (await readJsonDocument(documentsDir, revision.passthroughFile)) as PassthroughSnapshot;
+  return (await readJsonDocument(documents, revision.passthroughFile)) as PassthroughSnapshot;
 }
 
 export function snapshotOf(passthrough: PassthroughRecord): PassthroughSnapshot {

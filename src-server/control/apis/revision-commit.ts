@@ -1,3 +1,4 @@
+import type { DocumentStore } from '../../core/config-store/document-store.js';
 import type { Logger } from '../../core/logging/logger.js';
 import type { ApiRecord, ApiRevisionRecord, ApiSourceRecord } from '../../core/model/config-model.js';
 import {
@@ -58,11 +59,11 @@ export function detailsOf(
 }
 
 export async function writeDetails(
-  documentsDir: string,
+  documents: DocumentStore,
   files: RevisionFiles,
   details: ApiRevisionDetails,
 ): Promise<void> {
-  await writeJsonDocument(documentsDir, files.detailsFile, details);
+  await writeJsonDocument(documents, files.detailsFile, details);
 }
 
 export interface NewRevision {
@@ -144,21 +145,21 @@ export function nextApiRecord(
 
 /** Writes the passthrough configuration the API has now, to be kept with the revision about to be replaced. */
 export async function snapshotFileFor(
-  documentsDir: string,
+  documents: DocumentStore,
   data: Readonly<ConfigData>,
   apiId: string,
 ): Promise<string | undefined> {
   const passthrough = data.passthroughs.find((candidate) => candidate.apiId === apiId);
   if (!passthrough) return undefined;
   const file = newSidecarFileName(apiId, 'passthrough');
-  await writeJsonDocument(documentsDir, file, snapshotOf(passthrough));
+  await writeJsonDocument(documents, file, snapshotOf(passthrough));
   return file;
 }
 
 export async function removeFiles(
-  documentsDir: string,
+  documents: DocumentStore,
   files: readonly string[],
   logger: Logger,
 ): Promise<void> {
-  for (const file of files) await removeDocument(documentsDir, file, logger);
+  for (const file of files) await removeDocument(documents, file, logger);
 }

@@ -62,8 +62,8 @@ export function auditLogRoutes(store: AuditStore): AnyRoute[] {
       description:
         'For filter suggestions: includes action names of imported platform entries that are not in the activity catalog.',
       responses: [{ status: 200, description: 'Sorted names.', schema: AuditFacetsSchema }],
-      handler() {
-        return { body: store.facets() };
+      async handler() {
+        return { body: await store.facets() };
       },
     }),
     defineRoute({

@@ -8,7 +8,9 @@ import type { dataDirLayout } from '../../core/data-dir/default-data-dir.js';
 import type { Logger } from '../../core/logging/logger.js';
 import type { Monitoring } from '../../core/monitoring/monitoring.js';
 import type { ConfigStore } from '../../core/config-store/config-store.js';
+import type { KeyStore } from '../../core/config-store/key-store.js';
 import type { SecretBox } from '../../core/config-store/secret-box.js';
+import type { Database } from '../../core/storage/database.js';
 
 /** Everything a data dir holds, opened: the stores and the identity provider's key. */
 export interface Tenant {
@@ -22,11 +24,15 @@ export interface Tenant {
   /** API Monitoring: the gateway's sink, the store behind it, and the Prometheus metrics. */
   monitoring: Monitoring;
   signingKey: SigningKey;
-  /** Seals secret values kept in the configuration store. */
+  /** Seals secret values kept in the database. */
   secretBox: SecretBox;
+  /** Key material in the database (sealed). */
+  keys: KeyStore;
   issuerId: string;
   registrations: AppRegistrations;
   signInTickets: SignInTickets;
   tokenIssuer: (audience: string) => TokenIssuer;
+  /** The database the stores live in (SQLite in the data dir, or PostgreSQL). */
+  database: Database;
   close: () => Promise<void>;
 }

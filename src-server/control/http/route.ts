@@ -78,7 +78,7 @@ export interface RouteDefinition<P = Record<string, string>, S extends QuerySpec
   responses: ResponseSpec[];
   /**
    * Problem statuses the handler can answer with; the document adds the framework's own (400, 401, 403, 413,
-   * 415, 421, 431, 500: control/panel/problem-responses.ts).
+   * 415, 421, 431, 500, 503: control/panel/problem-responses.ts).
    */
   problems?: number[];
   /** No bearer token needed (identity-provider endpoints, sign-in exchange). */

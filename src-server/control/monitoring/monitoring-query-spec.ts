@@ -17,7 +17,7 @@ import type {
   MonitoringQuery,
   StatusFilter,
 } from '../../core/monitoring/monitoring-store.js';
-import { FIELD_LIMITS } from '../../core/monitoring/store/index.js';
+import { FIELD_LIMITS } from '../../core/monitoring/normalize-record.js';
 
 export const MONITORING_PAGE_SIZE_DEFAULT = 50;
 export const MONITORING_PAGE_SIZE_MAX = 500;

@@ -117,7 +117,7 @@ export function monitoringRoutes({ monitoring, now }: MonitoringRoutesInput): An
         }
         const interval = resolveInterval(query.interval, startMs, endMs);
         const store = await openStore();
-        const summary = store.summarize({
+        const summary = await store.summarize({
           filter: { ...filter, startMs, endMs },
           intervalMs: SUMMARY_INTERVALS[interval],
         });

@@ -1,6 +1,6 @@
 import { enumParam } from '../../core/http/query-params.js';
 import { validationProblem } from '../../core/http/problem.js';
-import { bucketLayout } from '../../core/monitoring/store/summarize.js';
+import { bucketLayout } from '../../core/monitoring/summary-accumulator.js';
 import { SUMMARY_INTERVAL_NAMES, type SummaryInterval } from '../../core/contracts/monitoring-schemas.js';
 
 export const SUMMARY_INTERVALS = {

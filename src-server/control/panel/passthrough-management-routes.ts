@@ -5,6 +5,7 @@ import { ApiRevisionService } from '../apis/api-revision-service.js';
 import { apiDocumentRoutes } from '../apis/routes/api-document-routes.js';
 import { apiImportJobRoutes } from '../apis/routes/api-import-job-routes.js';
 import { apiRevisionRoutes } from '../apis/routes/api-revision-routes.js';
+import { ApiKeyDigest } from '../policies/api-key-digest.js';
 import { apiRoutes } from '../apis/routes/api-routes.js';
 import { agentGroupRoutes } from '../environments/agent-group-routes.js';
 import { AgentGroupService } from '../environments/agent-group-service.js';
@@ -13,7 +14,6 @@ import { EnvironmentService } from '../environments/environment-service.js';
 import { environmentVariableRoutes } from '../environments/environment-variable-routes.js';
 import { EnvironmentVariableService } from '../environments/environment-variable-service.js';
 import type { AnyRoute } from '../http/route.js';
-import { ApiKeyDigest } from '../policies/api-key-digest.js';
 import { apiKeyRoutes } from '../policies/api-key-routes.js';
 import { ApiKeyService } from '../policies/api-key-service.js';
 import { policyRoutes } from '../policies/policy-routes.js';
@@ -43,6 +43,6 @@ export function passthroughManagementRoutes(context: ManagementContext, imports:
     ...apiRevisionRoutes(catalog, new ApiRevisionService(deps)),
     ...passthroughRoutes(new PassthroughService(deps)),
     ...policyRoutes(new PolicyService(deps), () => deps.store.data),
-    ...apiKeyRoutes(new ApiKeyService(deps, () => ApiKeyDigest.open(tenant.layout.keysDir)), deps.now),
+    ...apiKeyRoutes(new ApiKeyService(deps, () => ApiKeyDigest.open(tenant.keys)), deps.now),
   ];
 }

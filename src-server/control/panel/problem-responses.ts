@@ -16,7 +16,7 @@ const REASONS: Record<number, string> = {
   422: 'The change is valid but cannot be applied; the detail says why.',
   431: "The request line and headers are larger than the server reads (Node's 16 KiB); answered before any route runs, without a body.",
   500: 'An unexpected error; the trace id finds it in the server log.',
-  503: 'The store this operation reads is not available; the server log says why.',
+  503: 'A store this operation uses is not available (the database server unreachable, a damaged database file, the monitoring store closing); nothing was changed, the server log says why, and a retry may succeed.',
 };
 
 /** Answered by Node's HTTP parser, before Express: no problem body, and no title of ours. */
@@ -25,11 +25,12 @@ const NODE_TITLES: Record<number, string> = { 431: 'Request Header Fields Too La
 
 /**
  * The problem statuses the framework itself can answer for a route, whatever its handler does: an oversized
- * request head, the Host guard and unexpected errors everywhere, validation where a parameter or body is read,
- * authentication and the role check unless the route is anonymous, size and media type where a body is read.
+ * request head, the Host guard, unexpected errors and an unavailable database (every audited call writes to it)
+ * everywhere, validation where a parameter or body is read, authentication and the role check unless the route
+ * is anonymous, size and media type where a body is read.
  */
 export function frameworkProblems(route: AnyRoute): number[] {
-  const statuses = [421, 431, 500];
+  const statuses = [421, 431, 500, 503];
   if (route.params || route.query || route.body) statuses.push(400);
   if (!route.anonymous) statuses.push(401, 403);
   if (route.body) statuses.push(413, 415);

@@ -1,15 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { link, mkdir, open, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fsyncDirectory } from '../../core/storage/durable-fs.js';
+import { KEY_NAMES, type KeyStore } from '../../core/config-store/key-store.js';
 import type { ApiKeyRecord } from '../../core/model/config-model.js';
 
 /**
- * API keys are 256 random bits, so an HMAC-SHA-256 digest under a secret key (kept beside the secret box's
- * key, not in the store) is as safe to keep as a slow hash, and the gateway verifies a key in microseconds.
+ * API keys are 256 random bits, so an HMAC-SHA-256 digest under a secret key (sealed in the key store, not in the
+ * configuration) is as safe to keep as a slow hash, and the gateway verifies a key in microseconds.
  */
 
-const KEY_FILE = 'api-keys.key';
 export const API_KEY_PREFIX = 'gh_';
 /** Characters of a key kept in clear, to recognise it in lists and monitoring. */
 export const API_KEY_SHOWN_PREFIX_LENGTH = 10;
@@ -30,8 +27,19 @@ export function apiKeyPrefix(key: string): string {
 export class ApiKeyDigest {
   private constructor(private readonly secret: Buffer) {}
 
-  static async open(keysDir: string): Promise<ApiKeyDigest> {
-    return new ApiKeyDigest(await loadOrCreateSecret(keysDir));
+  static async open(keys: KeyStore): Promise<ApiKeyDigest> {
+    return ApiKeyDigest.fromSecret(await ApiKeyDigest.loadSecret(keys));
+  }
+
+  /** The stored key (base64), created the first time: what a gateway worker process is handed at start. */
+  static loadSecret(keys: KeyStore): Promise<string> {
+    return keys.loadOrCreate(KEY_NAMES.apiKeyDigest, () => randomBytes(32).toString('base64'));
+  }
+
+  static fromSecret(base64: string): ApiKeyDigest {
+    const secret = Buffer.from(base64, 'base64');
+    if (secret.length !== 32) throw new Error('The stored API-key digest key is not a 256-bit key.');
+    return new ApiKeyDigest(secret);
   }
 
   /** base64url HMAC-SHA-256 of the key. */
@@ -57,57 +65,4 @@ export class ApiKeyDigest {
         this.verifyApiKey(presented, record.digest),
     );
   }
-}
-
-const opening = new Map<string, Promise<Buffer>>();
-
-/** One secret per data dir, created once even when several callers (or processes) open it at the same time. */
-function loadOrCreateSecret(keysDir: string): Promise<Buffer> {
-  let secret = opening.get(keysDir);
-  if (!secret) {
-    secret = readOrCreate(keysDir);
-    opening.set(keysDir, secret);
-    secret.catch(() => opening.delete(keysDir));
-  }
-  return secret;
-}
-
-async function readOrCreate(keysDir: string): Promise<Buffer> {
-  const file = join(keysDir, KEY_FILE);
-  const existing = await readSecret(file);
-  if (existing) return existing;
-  await mkdir(keysDir, { recursive: true, mode: 0o700 });
-  const temp = join(keysDir, `.${KEY_FILE}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(temp, 'wx', 0o600);
-  try {
-    await handle.writeFile(randomBytes(32).toString('base64'));
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    // link() fails when the file exists, so the first creator wins and everyone reads its secret.
-    await link(temp, file);
-    await fsyncDirectory(keysDir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    await rm(temp, { force: true });
-  }
-  const created = await readSecret(file);
-  if (!created) throw new Error(`${file} could not be created.`);
-  return created;
-}
-
-async function readSecret(file: string): Promise<Buffer | undefined> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  const secret = Buffer.from(text.trim(), 'base64');
-  if (secret.length !== 32) throw new Error(`${file} does not hold a 256-bit key.`);
-  return secret;
 }

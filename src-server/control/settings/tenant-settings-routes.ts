@@ -13,8 +13,8 @@ import { defineRoute, type AnyRoute } from '../http/route.js';
 import {
   SETTING_DEFINITIONS,
   coerceSettingValue,
+  displaySettingValue,
   findSettingDefinition,
-  shownSettingValue,
   type SettingDefinition,
 } from '../../core/settings/setting-definitions.js';
 import type { SettingsSnapshot, SettingsSource } from '../../core/settings/settings.js';
@@ -49,8 +49,8 @@ function describeOne(
     description: definition.description,
     tenantEditable: definition.tenantEditable,
     defaultValue: definition.defaultValue,
-    effectiveValue: shownSettingValue(definition, effectiveValue),
-    configuredValue: shownSettingValue(definition, now.value),
+    effectiveValue: displaySettingValue(definition, effectiveValue),
+    configuredValue: displaySettingValue(definition, now.value),
     configuredSource: now.source,
     pendingRestart: now.value !== effectiveValue,
   };

@@ -75,12 +75,12 @@ export interface AuditStore {
   /** Every matching entry in list order, read lazily (for export). */
   iterate: (filter: AuditFilter) => AsyncIterable<AuditEntry>;
   /** Distinct action and user names present in the store (for autocomplete), sorted. */
-  facets: () => { actionNames: string[]; userNames: string[] };
+  facets: () => Promise<{ actionNames: string[]; userNames: string[] }>;
   applyRetention: (policy: RetentionPolicy) => Promise<{ removed: number }>;
   /** Removes the configuration entries that name this resource. */
   removeResourceHistory: (resource: Pick<AuditResource, 'type' | 'id'>) => Promise<{ removed: number }>;
-  count: () => number;
-  /** Waits for pending appends and persists what makes the next start fast. */
+  count: () => Promise<number>;
+  /** Waits until every write started so far is committed. */
   flush: () => Promise<void>;
   close: () => Promise<void>;
 }

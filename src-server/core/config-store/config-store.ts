@@ -1,63 +1,104 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Low } from 'lowdb';
+import type { Database, Tx } from '../storage/database.js';
 import type { ConfigData } from '../model/config-model.js';
-import { DurableJsonFile } from './durable-json-adapter.js';
 import { CURRENT_SCHEMA_VERSION, migrate } from './migrations.js';
+import { DocumentStore } from './document-store.js';
+import { ErrorCode } from '../contracts/error-codes.js';
+import { GatehouseError } from '../errors/gatehouse-error.js';
 
-export const CONFIG_STORE_FILE = 'store.json';
+const REVISIONS = 'config_revisions';
+
+/** What a configuration change can write besides the configuration, in the change's transaction. */
+export interface ConfigChange {
+  documents: DocumentStore;
+}
+
+export class NewerConfigurationError extends GatehouseError {
+  override name = 'NewerConfigurationError';
+  constructor(message: string) {
+    super(ErrorCode.GH_ERR_NEWER_CONFIGURATION, message);
+  }
+}
 
 /**
- * The lowdb configuration store. Reads are synchronous on the in-memory document; writes are serialized and
- * durable when `update` resolves. Readers must treat what `data` returns as read-only.
+ * The configuration: one JSON document, kept in the database as a revision per committed change (the newest is
+ * current; older ones stay for the restore window). Reads are synchronous on the in-memory document; writes are
+ * serialized and durable when `update` resolves. Readers must treat what `data` returns as read-only.
+ *
+ * On PostgreSQL several instances share the document: `update` takes a lock, re-reads the newest revision (another
+ * instance may have committed one) and applies the change to that, so no instance loses another's write.
  */
 export class ConfigStore {
-  readonly #db: Low<ConfigData>;
-  readonly documentsDir: string;
+  #data: ConfigData;
+  #revision: number;
   #queue: Promise<unknown> = Promise.resolve();
   readonly #listeners = new Set<(data: ConfigData) => void>();
+  /** Imported OpenAPI documents, in the same database. */
+  readonly documents: DocumentStore;
 
-  private constructor(db: Low<ConfigData>, documentsDir: string) {
-    this.#db = db;
-    this.documentsDir = documentsDir;
+  private constructor(
+    private readonly database: Database,
+    private readonly now: () => Date,
+    head: { id: number; data: ConfigData },
+  ) {
+    this.#data = head.data;
+    this.#revision = head.id;
+    this.documents = new DocumentStore(database.db, () => now().getTime());
   }
 
-  static async open(dir: string, now: () => Date = () => new Date()): Promise<ConfigStore> {
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    const documentsDir = join(dir, 'documents');
-    await mkdir(documentsDir, { recursive: true, mode: 0o700 });
-    const db = new Low<ConfigData>(new DurableJsonFile(join(dir, CONFIG_STORE_FILE)), emptyData(now()));
-    await db.read();
-    const before = db.data.schemaVersion;
-    if (before > CURRENT_SCHEMA_VERSION) {
-      throw new Error(
-        `The configuration store has schema version ${before}, newer than this Gatehouse understands (${CURRENT_SCHEMA_VERSION}). Upgrade Gatehouse.`,
-      );
-    }
-    db.data = migrate(db.data, now());
-    if (before !== db.data.schemaVersion || before === 0) await db.write();
-    return new ConfigStore(db, documentsDir);
+  /** Opens the configuration, creating (or upgrading) the document on first use. */
+  static async open(database: Database, now: () => Date = () => new Date()): Promise<ConfigStore> {
+    const head = await database.transaction(async (trx) => {
+      await database.lockExclusively(trx, REVISIONS);
+      const stored = await readHead(trx);
+      const data = stored ? checkedVersion(stored.data) : emptyData(now());
+      const before = data.schemaVersion;
+      migrate(data, now());
+      if (stored && before === data.schemaVersion) return stored;
+      return { id: await insertRevision(database, trx, data, now()), data };
+    });
+    return new ConfigStore(database, now, head);
   }
 
   get data(): Readonly<ConfigData> {
-    return this.#db.data;
+    return this.#data;
+  }
+
+  /** Id of the revision `data` is. */
+  get revision(): number {
+    return this.#revision;
   }
 
   /**
-   * Applies a change and persists it. Changes run one at a time, in order. If the mutator throws, nothing is
-   * written and the in-memory document is restored.
+   * Applies a change and commits it as a new revision. Changes run one at a time, in order. If the mutator
+   * throws or the commit fails, nothing is written (documents written through `change` included) and the
+   * in-memory document is as before.
    */
-  update<R>(mutator: (data: ConfigData) => R | Promise<R>): Promise<R> {
+  update<R>(mutator: (data: ConfigData, change: ConfigChange) => R | Promise<R>): Promise<R> {
     const run = async (): Promise<R> => {
-      const snapshot = structuredClone(this.#db.data);
+      const before = { data: this.#data, revision: this.#revision };
       try {
-        const result = await mutator(this.#db.data);
-        await this.#db.write();
-        for (const listener of this.#listeners) listener(this.#db.data);
+        const result = await this.database.transaction(async (trx) => {
+          await this.database.lockExclusively(trx, REVISIONS);
+          const head = await readHead(trx);
+          if (head && head.id !== this.#revision) {
+            this.#data = checkedVersion(head.data);
+            this.#revision = head.id;
+          }
+          const working = structuredClone(this.#data);
+          const value = await mutator(working, {
+            documents: new DocumentStore(trx, () => this.now().getTime()),
+          });
+          const id = await insertRevision(this.database, trx, working, this.now());
+          this.#data = working;
+          this.#revision = id;
+          return value;
+        });
+        for (const listener of this.#listeners) listener(this.#data);
         return result;
       } catch (error) {
-        this.#db.data = snapshot;
+        this.#data = before.data;
+        this.#revision = before.revision;
         throw error;
       }
     };
@@ -72,12 +113,56 @@ export class ConfigStore {
     return () => this.#listeners.delete(listener);
   }
 
+  /**
+   * Drops what the restore window no longer needs: revisions replaced before `before` (the one current at
+   * `before` stays) and documents removed before it.
+   */
+  async prune(before: number): Promise<void> {
+    const cutoff = await this.database.db
+      .selectFrom(REVISIONS)
+      .select((eb) => eb.fn.max('id').as('id'))
+      .where('committed_at', '<=', before)
+      .executeTakeFirst();
+    if (cutoff?.id != null) {
+      await this.database.db.deleteFrom(REVISIONS).where('id', '<', cutoff.id).execute();
+    }
+    await this.documents.purgeRemoved(before);
+  }
+
   async close(): Promise<void> {
     await this.#queue;
   }
 }
 
-/** A new store; the migrations fill in every collection. */
+async function readHead(trx: Tx): Promise<{ id: number; data: ConfigData } | undefined> {
+  const row = await trx
+    .selectFrom(REVISIONS)
+    .select(['id', 'document'])
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { id: row.id, data: JSON.parse(row.document) as ConfigData } : undefined;
+}
+
+async function insertRevision(database: Database, trx: Tx, data: ConfigData, now: Date): Promise<number> {
+  const id = await database.reserveIds(trx, REVISIONS, 1);
+  await trx
+    .insertInto(REVISIONS)
+    .values({ id, committed_at: now.getTime(), document: JSON.stringify(data) })
+    .execute();
+  return id;
+}
+
+function checkedVersion(data: ConfigData): ConfigData {
+  if (data.schemaVersion > CURRENT_SCHEMA_VERSION) {
+    throw new NewerConfigurationError(
+      `The configuration has schema version ${data.schemaVersion}, newer than this Gatehouse understands (${CURRENT_SCHEMA_VERSION}). Upgrade Gatehouse.`,
+    );
+  }
+  return data;
+}
+
+/** A new configuration; the migrations fill in every collection. */
 function emptyData(now: Date): ConfigData {
   return {
     schemaVersion: 0,

@@ -1,22 +1,27 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../storage/durable-fs.js';
 
-const KEY_FILE = 'secrets.key';
+export const SECRETS_KEY_FILE = 'secrets.key';
 const VERSION = 'v1';
 
+/** The key file: `Secrets:KeyFile` when set, else `secrets.key` in the data dir's keys folder. */
+export function secretsKeyFile(keysDir: string, configured: string): string {
+  return configured.trim() || join(keysDir, SECRETS_KEY_FILE);
+}
+
 /**
- * Seals secret values (secret environment-variable members, literal credential header values of passthroughs)
- * before they reach the configuration store, with AES-256-GCM under a key kept in the data dir's keys folder
- * (0600). The store file alone reveals no secret.
+ * Seals secret values (secret environment-variable members, literal credential header values of passthroughs,
+ * key material) before they reach the database, with AES-256-GCM under a key kept in a file (0600) — never in
+ * the database, so a dump of it reveals no secret.
  */
 export class SecretBox {
   private constructor(private readonly key: Buffer) {}
 
-  static async open(keysDir: string): Promise<SecretBox> {
-    await mkdir(keysDir, { recursive: true, mode: 0o700 });
-    const file = join(keysDir, KEY_FILE);
+  /** Reads the key file, creating it (owner-only) with a new random key when it does not exist. */
+  static async open(file: string): Promise<SecretBox> {
+    await mkdir(dirname(file), { recursive: true, mode: 0o700 });
     let key: Buffer;
     try {
       key = Buffer.from((await readFile(file, 'utf8')).trim(), 'base64');

@@ -350,6 +350,18 @@ export const ERROR_CODES = {
     meaning:
       'The API monitoring store is not available (closing, or it failed to open: the server log says why).',
   },
+  GH_ERR_STORAGE_UNAVAILABLE: {
+    status: 503,
+    sources: ['control', 'internal'],
+    meaning:
+      'The database cannot be written or read right now (PostgreSQL unreachable, disk full); nothing was stored, a retry may succeed.',
+  },
+  GH_ERR_DATABASE_DAMAGED: {
+    status: 503,
+    sources: ['control', 'internal'],
+    meaning:
+      'The SQLite database file is damaged; the message names it and the way out (restore from the latest backup).',
+  },
   GH_ERR_PASSTHROUGH_MISCONFIGURED: {
     status: 503,
     sources: GATEWAY,
@@ -416,6 +428,29 @@ export const ERROR_CODES = {
     sources: ['cli', 'internal'],
     meaning: 'A gateway worker of `serve --workers` could not start; the message says why.',
   },
+  GH_ERR_DATABASE_OPEN_FAILED: {
+    sources: ['cli', 'internal'],
+    meaning:
+      'The database cannot be opened: PostgreSQL unreachable or refusing the credentials, a file that is damaged or not a database, or a schema newer than this version.',
+  },
+  GH_ERR_NEWER_CONFIGURATION: {
+    sources: ['cli', 'internal'],
+    meaning: 'The stored configuration has a schema version newer than this Gatehouse understands.',
+  },
+  GH_ERR_CONVERSION_FAILED: {
+    sources: ['cli', 'internal'],
+    meaning:
+      'A data dir of an earlier release could not be converted into the database (the old files are kept, nothing is changed).',
+  },
+  GH_ERR_SECRETS_KEY_MISMATCH: {
+    sources: ['cli', 'internal'],
+    meaning:
+      "The secrets key file does not open the keys sealed in the database (another data dir's key file, or `Secrets:KeyFile` pointing elsewhere).",
+  },
+  GH_ERR_DOCUMENT_MISSING: {
+    sources: INTERNAL,
+    meaning: 'A stored API document that the configuration names is not in the database.',
+  },
   GH_ERR_STORE_CLOSED: {
     sources: INTERNAL,
     meaning: 'The audit or monitoring store was used after it was closed (while the server stops).',
@@ -424,13 +459,10 @@ export const ERROR_CODES = {
     sources: INTERNAL,
     meaning: 'An audit entry to record lacks a field or has one of the wrong type.',
   },
-  GH_ERR_AUDIT_SNAPSHOT_INVALID: {
-    sources: INTERNAL,
-    meaning: 'An audit index snapshot is truncated or corrupt; the index is rebuilt from the log.',
-  },
   GH_ERR_MONITORING_RECORD_INVALID: {
     sources: INTERNAL,
-    meaning: 'A stored monitoring record is truncated or corrupt; the log is cut before it when opened.',
+    meaning:
+      "A monitoring record in an earlier release's data dir is truncated or corrupt; the conversion reports it and goes on.",
   },
   GH_ERR_TEMPLATE_SYNTAX: {
     sources: INTERNAL,

@@ -1,3 +1,4 @@
+import { StorageUnavailableError } from '../storage/storage-errors.js';
 import type { Request, Response } from 'express';
 import { HttpProblem, PROBLEM_CONTENT_TYPE } from './problem.js';
 import { ErrorCode, type HttpErrorCode } from '../contracts/error-codes.js';
@@ -46,6 +47,11 @@ const READ_FAILURE_CODE: Partial<Record<number, HttpErrorCode>> = {
 /** Maps anything thrown during request handling to a problem; unexpected errors never leak their text. */
 export function toHttpProblem(error: unknown, onUnexpected: (error: unknown) => void): HttpProblem {
   if (error instanceof HttpProblem) return error;
+  if (error instanceof StorageUnavailableError) {
+    // Logged (the cause is for the operator), answered with the public message only.
+    onUnexpected(error);
+    return new HttpProblem(error.code, error.publicDetail);
+  }
   const bodyParserError = error as
     { type?: string; status?: number; expose?: boolean; limit?: number } | null | undefined;
   switch (bodyParserError?.type) {

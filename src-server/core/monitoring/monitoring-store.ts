@@ -74,24 +74,22 @@ export interface MonitoringSummaryData {
 
 export interface MonitoringStoreStats {
   records: number;
-  /** Bytes of the log on disk. */
-  bytes: number;
 }
 
 /**
  * The durable API Monitoring store: appended in batches by the recorder, read by the monitoring endpoints,
- * trimmed by retention. Queries answer from an in-memory index; only the returned records are read from disk.
+ * trimmed by retention.
  */
 export interface MonitoringStore {
   /** Assigns ids (increasing) and resolves once the records are durable and visible to queries. */
   append: (records: readonly NewMonitoringRecord[]) => Promise<MonitoringRecord[]>;
   query: (query: MonitoringQuery) => Promise<MonitoringPage>;
   get: (id: number) => Promise<MonitoringRecord | undefined>;
-  summarize: (request: SummaryRequest) => MonitoringSummaryData;
+  summarize: (request: SummaryRequest) => Promise<MonitoringSummaryData>;
   /** Time of the oldest record held, if any. */
-  oldestTimeMs: () => number | undefined;
-  /** Removes records whose request time is before `now - maxAgeMs`, and the log segments they leave empty. */
+  oldestTimeMs: () => Promise<number | undefined>;
+  /** Removes records whose request time is before `now - maxAgeMs` (whole hours: see the store). */
   applyRetention: (policy: { now: number; maxAgeMs: number }) => Promise<{ removed: number }>;
-  stats: () => MonitoringStoreStats;
+  stats: () => Promise<MonitoringStoreStats>;
   close: () => Promise<void>;
 }

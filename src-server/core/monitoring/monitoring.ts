@@ -3,17 +3,14 @@ import { MonitoringMetrics } from './metrics/monitoring-metrics.js';
 import type { MonitoringSink, NewMonitoringRecord } from './monitoring-record.js';
 import { MonitoringRecorder, type RecorderTuning } from './monitoring-recorder.js';
 import type { MonitoringStore } from './monitoring-store.js';
-import { openMonitoringStore, type FileMonitoringStore } from './store/index.js';
 import { ErrorCode } from '../contracts/error-codes.js';
 import { GatehouseError } from '../errors/gatehouse-error.js';
 
 export interface OpenMonitoringOptions {
-  /** The data dir's monitoring folder (the caller holds the data-dir lock). */
-  dir: string;
+  /** The tenant's monitoring store (in the Gatehouse database). */
+  store: MonitoringStore;
   logger: Logger;
   recorder?: Partial<RecorderTuning>;
-  /** Tests use small segments to exercise retention. */
-  segmentMaxBytes?: number;
 }
 
 export class MonitoringUnavailableError extends GatehouseError {
@@ -25,48 +22,38 @@ export class MonitoringUnavailableError extends GatehouseError {
 
 /**
  * API Monitoring of one tenant: the sink the gateway reports every request to, the durable store behind it,
- * and the Prometheus metrics. The store opens in the background (rebuilding its index reads the whole log,
- * about a second per million records): the sink takes records at once and holds them until the store is
- * ready, and readers wait for it through `store()`.
+ * and the Prometheus metrics. Recording never waits for the store: the recorder batches records in memory.
  */
 export class Monitoring implements MonitoringSink {
   readonly metrics: MonitoringMetrics;
   private readonly recorder: MonitoringRecorder;
-  private readonly opening: Promise<FileMonitoringStore>;
-  private opened: FileMonitoringStore | undefined;
-  /** Readers wait for retention requested before the store was open: expired records never show. */
-  private readyForReaders: Promise<unknown>;
   private closing: Promise<void> | undefined;
+  /** Readers wait for the first retention run (at start): expired records never show. */
+  private readyForReaders: Promise<unknown> | undefined;
 
   private constructor(private readonly options: OpenMonitoringOptions) {
-    this.opening = openMonitoringStore({
-      dir: options.dir,
-      segmentMaxBytes: options.segmentMaxBytes,
-      onWarning: (message, details) => options.logger.warn({ details }, message),
-    });
-    this.opening.then(
-      (store) => {
-        this.opened = store;
-      },
-      (error: unknown) => {
-        options.logger.error({ err: error }, 'The API monitoring store could not be opened');
-      },
-    );
-    this.readyForReaders = this.opening;
+    const { store, logger } = options;
     this.metrics = new MonitoringMetrics({
-      storeStats: () => this.opened?.stats(),
+      storeStats: async () => {
+        try {
+          return await store.stats();
+        } catch (error) {
+          // A scrape while the database is away shows the other metrics; the gauge keeps its last value.
+          logger.debug({ err: error }, 'the monitoring store size could not be read for the metrics');
+          return undefined;
+        }
+      },
       bufferedRecords: () => this.recorder.buffered,
     });
     this.recorder = new MonitoringRecorder({
-      write: async (records) => (await this.opening).append(records),
-      logger: options.logger,
+      write: (records) => store.append(records),
+      logger,
       tuning: options.recorder,
       onRecord: (record) => this.metrics.observe(record),
       onDrop: (reason, count) => this.metrics.countDropped(reason, count),
     });
   }
 
-  /** Starts opening the store and returns at once. */
   static open(options: OpenMonitoringOptions): Monitoring {
     return new Monitoring(options);
   }
@@ -75,22 +62,18 @@ export class Monitoring implements MonitoringSink {
     this.recorder.record(record);
   }
 
-  /** The store, once it is open (and any retention asked for before that has run). */
+  /** The store, for readers (once the first retention run has ended). */
   async store(): Promise<MonitoringStore> {
     if (this.closing) throw new MonitoringUnavailableError('API monitoring is closed');
-    try {
-      await this.readyForReaders;
-      return await this.opening;
-    } catch (error) {
-      throw new MonitoringUnavailableError('The API monitoring store is not available', { cause: error });
-    }
+    await this.readyForReaders;
+    return this.options.store;
   }
 
   /** Removes records whose request time is more than `maxAgeMs` before `now`. */
   applyRetention(policy: { now: number; maxAgeMs: number }): Promise<{ removed: number }> {
-    const run = this.opening.then((store) => store.applyRetention(policy));
+    const run = this.options.store.applyRetention(policy);
     // The caller hears of a failure; readers only wait for the attempt.
-    if (!this.opened) this.readyForReaders = run.then(noop, noop);
+    this.readyForReaders ??= run.then(noop, noop);
     return run;
   }
 
@@ -103,20 +86,9 @@ export class Monitoring implements MonitoringSink {
   close(): Promise<void> {
     this.closing ??= (async () => {
       await this.recorder.close();
-      // A store that failed to open was reported when it failed; there is nothing to close then.
-      const store = await this.opening.then((opened) => opened, noop);
-      await store?.close();
+      await this.options.store.close();
     })();
     return this.closing;
-  }
-
-  /** Bytes of the store's in-memory index (0 while it opens). */
-  indexMemoryBytes(): number {
-    return this.opened?.indexMemoryBytes() ?? 0;
-  }
-
-  get dir(): string {
-    return this.options.dir;
   }
 }
 

@@ -18,8 +18,8 @@ export interface SettingDefinition {
   max?: number;
   /** For strings: the only values accepted (matched case-insensitively, stored as listed). */
   choices?: readonly string[];
-  /** Holds credentials (a connection string's password): the management API shows it masked. */
-  secret?: true;
+  /** The value may hold a credential: shown with its password masked (`postgres://user:********@host/db`). */
+  secret?: boolean;
 }
 
 /**
@@ -187,6 +187,23 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
     tenantEditable: true,
   },
   {
+    key: 'ConnectionStrings:Gatehouse',
+    type: 'string',
+    defaultValue: '',
+    description:
+      'PostgreSQL for a team: postgres://user:password@host:5432/database. Empty: the embedded SQLite file in the data dir. Every instance on one database shares configuration, documents, keys, the audit trail and API monitoring.',
+    tenantEditable: false,
+    secret: true,
+  },
+  {
+    key: 'Secrets:KeyFile',
+    type: 'string',
+    defaultValue: '',
+    description:
+      'The key that seals secret values in the database (AES-256-GCM). Empty: keys/secrets.key in the data dir. Instances sharing a PostgreSQL database must be given the same key file.',
+    tenantEditable: false,
+  },
+  {
     key: 'Instance:Id',
     type: 'string',
     defaultValue: '',
@@ -245,11 +262,10 @@ const BY_LOWER_KEY = new Map(
   SETTING_DEFINITIONS.map((definition) => [definition.key.toLowerCase(), definition]),
 );
 
-export const MASKED_SETTING_VALUE = '********';
-
-/** A value as the management API and logs may show it: a secret setting's non-empty value is masked. */
-export function shownSettingValue(definition: SettingDefinition, value: SettingValue): SettingValue {
-  return definition.secret && value !== '' ? MASKED_SETTING_VALUE : value;
+/** A setting's value as shown (API, CLI): a URL's password masked for secret settings. */
+export function displaySettingValue(definition: SettingDefinition, value: SettingValue): SettingValue {
+  if (!definition.secret || typeof value !== 'string' || value === '') return value;
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*:)[^@]*@/i, '$1********@');
 }
 
 export function findSettingDefinition(key: string): SettingDefinition | undefined {

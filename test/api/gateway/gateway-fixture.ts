@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { dataDirLayout } from '../../../src-server/core/data-dir/default-data-dir.js';
 import type { NewMonitoringRecord } from '../../../src-server/core/monitoring/monitoring-record.js';
 import {
   withEntryDefaults,
@@ -128,7 +127,7 @@ export async function startGatewayFixture(
   const { store, secretBox } = server.gatehouse.config;
   const monitoring: NewMonitoringRecord[] = [];
   server.gatehouse.gateway.setMonitoringSink({ record: (record) => monitoring.push(record) });
-  const digest = await ApiKeyDigest.open(dataDirLayout(server.dataDir).keysDir);
+  const digest = await ApiKeyDigest.open(server.gatehouse.keys);
   const now = () => new Date().toISOString();
   const update = async (mutator: (data: ConfigData) => void) => {
     await store.update(mutator);

@@ -1,12 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProblemDetails } from '../../../src-server/core/http/problem.js';
 import { createLogger } from '../../../src-server/core/logging/logger.js';
 import { withEntryDefaults } from '../../../src-server/core/passthrough/forwarding/index.js';
 import type { ConfigData } from '../../../src-server/core/model/config-model.js';
+import { SecretBox } from '../../../src-server/core/config-store/secret-box.js';
+import { storedConfigText } from '../../helpers/stored-config.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { startTestServer, type TestServer } from '../../helpers/test-server.js';
 import { startEchoUpstream, type EchoedRequest, type Upstream } from '../../helpers/upstreams.js';
@@ -14,8 +17,8 @@ import { send } from './gateway-fixture.js';
 
 /**
  * A store written before header values were sealed holds literal credential values in clear: opening the data
- * dir seals them. A sealed value the data dir's key can't decrypt (the key file was replaced) takes only its
- * entry out of service.
+ * dir (which converts it to the database) seals them. A sealed value the data dir's key can't decrypt (sealed
+ * under another key) takes only its entry out of service.
  */
 
 const OLD_LITERAL = 'old-literal-777';
@@ -26,7 +29,9 @@ let server: TestServer | undefined;
 let logLines: string[] = [];
 const apiId = randomUUID();
 
+const LEGACY = fileURLToPath(new URL('../../fixtures/legacy-data-dir/data/', import.meta.url));
 const storeFile = () => join(dir.path, 'config', 'store.json');
+const storedText = () => storedConfigText(server!.gatehouse.database);
 const passthroughPath = `/api/v1/apis/${apiId}/passthrough`;
 
 async function start(): Promise<TestServer> {
@@ -59,9 +64,14 @@ async function forward(): Promise<{ status: number; echoed: EchoedRequest; probl
   };
 }
 
-/** The shape a previous release wrote: schema version 2, a literal Authorization value in clear. */
+/**
+ * The shape a previous release wrote: a lowdb store of schema version 2 with a literal Authorization value in
+ * clear (made from the legacy fixture's store, with its key file).
+ */
 async function writeOldStore(): Promise<void> {
-  const data = JSON.parse(await readFile(storeFile(), 'utf8')) as ConfigData;
+  await mkdir(join(dir.path, 'config'), { recursive: true });
+  await cp(join(LEGACY, 'keys', 'secrets.key'), join(dir.path, 'keys', 'secrets.key'), { recursive: true });
+  const data = JSON.parse(await readFile(join(LEGACY, 'config', 'store.json'), 'utf8')) as ConfigData;
   const at = new Date().toISOString();
   data.schemaVersion = 2;
   data.apis.push({
@@ -107,8 +117,6 @@ async function writeOldStore(): Promise<void> {
 beforeAll(async () => {
   dir = await tempDir('gatehouse-sealed-headers-');
   upstream = await startEchoUpstream();
-  await start();
-  await stop();
   await writeOldStore();
 });
 afterAll(async () => {
@@ -122,7 +130,7 @@ describe('sealing the literal credential values of an older store', () => {
     expect(await readFile(storeFile(), 'utf8')).toContain(OLD_LITERAL);
     await start();
 
-    const text = await readFile(storeFile(), 'utf8');
+    const text = await storedText();
     expect(text).not.toContain(OLD_LITERAL);
     const data = JSON.parse(text) as ConfigData;
     expect(data.schemaVersion).toBe(3);
@@ -148,16 +156,31 @@ describe('sealing the literal credential values of an older store', () => {
     expect(echoed.headers.authorization).toBe(`Bearer ${OLD_LITERAL}`);
     expect(echoed.headers['x-auth-token']).toBe('Token query-token');
 
-    // Nothing left to seal: the next start leaves the file alone.
+    // Nothing left to seal: the next start writes no new revision.
+    const revision = server!.gatehouse.config.store.revision;
     await stop();
     await start();
-    expect(await readFile(storeFile(), 'utf8')).toBe(text);
+    expect(server!.gatehouse.config.store.revision).toBe(revision);
+    expect(await storedText()).toBe(text);
     expect(logLines.some((line) => line.includes('sealed literal credential header values'))).toBe(false);
     await stop();
   });
 
   it('takes only the entry whose sealed value cannot be decrypted out of service, and says why', async () => {
-    await writeFile(join(dir.path, 'keys', 'secrets.key'), randomBytes(32).toString('base64'));
+    // The value sealed under another key (as a store copied from another data dir would hold it).
+    await start();
+    const otherKey = join(dir.path, 'other.key');
+    await writeFile(otherKey, randomBytes(32).toString('base64'));
+    const otherBox = await SecretBox.open(otherKey);
+    await server!.gatehouse.config.store.update((data) => {
+      const entry = data.passthroughs.find((passthrough) => passthrough.apiId === apiId)!.allOperations!;
+      entry.headers[0] = {
+        action: 'Overwrite',
+        name: 'Authorization',
+        sealedValue: otherBox.seal(`Bearer ${OLD_LITERAL}`),
+      };
+    });
+    await stop();
     const current = await start();
 
     const { status, problem } = await forward();
@@ -201,7 +224,7 @@ describe('sealing the literal credential values of an older store', () => {
       body: JSON.stringify({ allOperations: { ...configuration.allOperations, headers } }),
     });
     expect(retyped.status).toBe(200);
-    expect(await readFile(storeFile(), 'utf8')).not.toContain('retyped-literal-888');
+    expect(await storedText()).not.toContain('retyped-literal-888');
     const after = await forward();
     expect(after.status).toBe(200);
     expect(after.echoed.headers.authorization).toBe('Bearer retyped-literal-888');

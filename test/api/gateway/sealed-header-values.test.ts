@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { storedConfigText } from '../../helpers/stored-config.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProblemDetails } from '../../../src-server/core/http/problem.js';
 import type { EchoedRequest, Upstream } from '../../helpers/upstreams.js';
@@ -37,7 +36,7 @@ afterAll(async () => {
 });
 
 const path = () => `/api/v1/apis/${apiId}/passthrough`;
-const storeText = () => readFile(join(fixture.server.dataDir, 'config', 'store.json'), 'utf8');
+const storeText = () => storedConfigText(fixture.server.gatehouse.database);
 
 function entryWith(headers: HeaderDto[]) {
   return {
@@ -75,8 +74,8 @@ describe('literal credential header values at rest', () => {
     const store = await storeText();
     expect(store).not.toContain(LITERAL);
     expect(store).not.toContain('partner-prefix-');
-    expect(store).toContain('"value": "Bearer {{#env.backend.token}}"');
-    expect(store.match(/"sealedValue": "v1:/g)).toHaveLength(2);
+    expect(store).toContain('"value":"Bearer {{#env.backend.token}}"');
+    expect(store.match(/"sealedValue":"v1:/g)).toHaveLength(2);
 
     const echoed = await forwarded();
     expect(echoed.headers.authorization).toBe(`Bearer ${LITERAL}`);

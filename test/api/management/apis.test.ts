@@ -1,5 +1,4 @@
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { storedDocumentNames } from '../../helpers/stored-config.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../src-server/core/audit/audit-entry.js';
 import { startTestServer, type TestServer } from '../../helpers/test-server.js';
@@ -22,7 +21,7 @@ describe('API definitions', () => {
   });
   afterAll(() => server.close());
 
-  const documentFiles = () => readdir(join(server.dataDir, 'config', 'documents'));
+  const documentFiles = () => storedDocumentNames(server.gatehouse.database);
 
   it('imports the three samples (JSON, YAML, Swagger 2.0) with their base paths and operations', async () => {
     const orders = await importApi(server, await sample('orders-api.openapi.yaml'), {

@@ -9,7 +9,8 @@ import { startTestServer } from '../../helpers/test-server.js';
 import { DescriptionServer } from '../../helpers/description-server.js';
 import { json, SAMPLES, type ApiDto } from './helpers.js';
 
-describe('gatehouse api import', () => {
+// Runs CLI processes from source (through tsx): seconds each on a busy machine.
+describe('gatehouse api import', { timeout: 120_000 }, () => {
   let dir: Awaited<ReturnType<typeof tempDir>>;
 
   beforeAll(async () => {

@@ -1,3 +1,4 @@
+import { storedConfigText } from '../../helpers/stored-config.js';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -201,6 +202,8 @@ describe('environment variables', () => {
     const setTokenEntry = log.items.find((item) => item.parameters.id === token.id);
     expect(setTokenEntry).toMatchObject({ parameters: { value: '********', environmentId: 'development' } });
 
+    // At rest: neither the data dir's files (the SQLite database among them) nor the stored configuration
+    // (on PostgreSQL, in the server) hold a secret; a plain value is there.
     let plainValueSeen = false;
     for (const file of await allFiles(server.dataDir)) {
       const content = await readFile(file);
@@ -208,6 +211,10 @@ describe('environment variables', () => {
       expect(content.includes(SECRET), file).toBe(false);
       expect(content.includes(OTHER_SECRET), file).toBe(false);
     }
+    const stored = await storedConfigText(server.gatehouse.database);
+    plainValueSeen ||= stored.includes('https://b2.example.com');
+    expect(stored).not.toContain(SECRET);
+    expect(stored).not.toContain(OTHER_SECRET);
     expect(plainValueSeen).toBe(true);
   });
 

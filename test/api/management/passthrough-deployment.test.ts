@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { storedConfigText } from '../../helpers/stored-config.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../src-server/core/audit/audit-entry.js';
 import { startTestServer, type TestServer } from '../../helpers/test-server.js';
@@ -193,11 +192,11 @@ describe('Passthrough deployment, policies and credential headers', () => {
       operations: {},
     });
     expect(put.status).toBe(200);
-    const store = await readFile(join(server.dataDir, 'config', 'store.json'), 'utf8');
-    // Kept, and sealed at rest: the store file holds neither the value nor the mask.
+    const store = await storedConfigText(server.gatehouse.database);
+    // Kept, and sealed at rest: the stored configuration holds neither the value nor the mask.
     expect(store).not.toContain(literal);
-    expect(store).not.toContain('"value": "********"');
-    expect(store).toContain('"sealedValue": "v1:');
+    expect(store).not.toContain('"value":"********"');
+    expect(store).toContain('"sealedValue":"v1:');
     const unknownMask = await expectProblem(
       await send(server, 'PUT', path(secretApi.id), {
         allOperations: entry('https://x.example.com', {

@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { storedConfigText } from '../../helpers/stored-config.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeyDigest } from '../../../src-server/control/policies/api-key-digest.js';
 import type { ApiKeyRecord } from '../../../src-server/core/model/config-model.js';
@@ -161,12 +160,12 @@ describe('policies and API keys', () => {
     expect(audit).toContain('ApiKeys.Create');
     expect(audit).not.toContain(created.key);
 
-    const store = JSON.parse(await readFile(join(server.dataDir, 'config', 'store.json'), 'utf8')) as {
+    const store = JSON.parse(await storedConfigText(server.gatehouse.database)) as {
       apiKeys: ApiKeyRecord[];
     };
     expect(JSON.stringify(store)).not.toContain(created.key);
     const record = store.apiKeys.find((key) => key.id === created.apiKey.id)!;
-    const digest = await ApiKeyDigest.open(join(server.dataDir, 'keys'));
+    const digest = await ApiKeyDigest.open(server.gatehouse.keys);
     expect(digest.verifyApiKey(created.key, record.digest)).toBe(true);
     expect(digest.verifyApiKey(`${created.key.slice(0, -1)}x`, record.digest)).toBe(false);
     expect(digest.findApiKey(store.apiKeys, created.key, new Date())?.id).toBe(record.id);

@@ -1,5 +1,4 @@
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { storedDocumentNames } from '../../helpers/stored-config.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/test-server.js';
 import type { ApiReimportResult as ReimportResult } from '../../../src-server/core/contracts/index.js';
@@ -76,8 +75,9 @@ describe('re-importing an API definition', () => {
     expect(passthrough.allOperations).toBeDefined();
     expect(passthrough.revision).toBe(2);
     // Both revisions keep their document and details; the first also the passthrough configuration it had.
-    const files = await readdir(join(server.dataDir, 'config', 'documents'));
-    const own = files.filter((file) => file.startsWith(api.id));
+    const own = (await storedDocumentNames(server.gatehouse.database)).filter((file) =>
+      file.startsWith(api.id),
+    );
     expect(own.filter((file) => file.endsWith('.details.json'))).toHaveLength(2);
     expect(own.filter((file) => file.endsWith('.passthrough.json'))).toHaveLength(1);
     expect(own).toHaveLength(5);
@@ -124,7 +124,7 @@ describe('re-importing an API definition', () => {
     await expectProblem(await reimport('nope', openApiDocument()), 404);
     const unchanged = await json<ApiDto>(await server.api(`/api/v1/apis/${api.id}`));
     expect(unchanged).toMatchObject({ revision: 1, basePath: '/stable' });
-    const files = await readdir(join(server.dataDir, 'config', 'documents'));
+    const files = await storedDocumentNames(server.gatehouse.database);
     expect(files.filter((file) => file.startsWith(api.id))).toHaveLength(2);
   });
 });

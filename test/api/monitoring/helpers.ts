@@ -17,7 +17,7 @@ export async function recordThroughSink(
 ): Promise<MonitoringRecord[]> {
   const { monitoring } = server.gatehouse;
   const store = await monitoring.store();
-  const before = store.stats().records;
+  const before = (await store.stats()).records;
   for (const record of records) monitoring.record(record);
   await monitoring.flush();
   const page = await store.query({ pageNumber: 1, pageSize: before + records.length + 1 });

@@ -42,7 +42,7 @@ describe('API monitoring across restarts', () => {
     // Recorded and not flushed: the close must still make these durable.
     for (let i = 5; i < 8; i++)
       first.gatehouse.monitoring.record(record({ time: iso(NOW - i * 1000), path: `/a/${i}` }));
-    const before = (await first.gatehouse.monitoring.store()).stats().records;
+    const before = (await (await first.gatehouse.monitoring.store()).stats()).records;
     expect(before).toBe(5);
     await stop();
 

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startPostgresServer, type PostgresServer } from '../../helpers/postgres-server.js';
 import { freshRequest } from '../../helpers/serve-client.js';
 import { startTestServer, type TestServer } from '../../helpers/test-server.js';
 import { startEchoUpstream, type Upstream } from '../../helpers/upstreams.js';
@@ -116,14 +117,20 @@ describe('reserved paths', () => {
 });
 
 describe('readiness when storage fails', () => {
+  let postgres: PostgresServer;
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    postgres = await startPostgresServer();
+    server = await startTestServer({ settings: { 'ConnectionStrings:Gatehouse': postgres.url } });
+  }, 60_000);
+  afterAll(async () => {
+    await server.close();
+    await postgres.destroy();
   });
-  afterAll(() => server.close());
 
-  it('answers 503 problem+json naming the failing check on every listener', async () => {
-    await server.gatehouse.audit.store.close();
+  it('answers 503 problem+json naming the failing check on every listener while PostgreSQL is down', async () => {
+    for (const url of [server.url, server.gatewayUrl]) expect((await get(url, '/readyz')).status).toBe(200);
+    postgres.stop('fast');
     for (const url of [server.url, server.gatewayUrl]) {
       const ready = await get(url, '/readyz');
       expect(ready.status).toBe(503);
@@ -132,11 +139,17 @@ describe('readiness when storage fails', () => {
       expect(problem).toMatchObject({
         status: 503,
         code: 'GH_ERR_NOT_READY',
-        detail: expect.stringMatching(/^Not ready: storage \(the audit store does not answer \(\w+\)\)\.$/),
+        detail: expect.stringMatching(/^Not ready: storage \(the database does not answer \(\w+\)\)\.$/),
         checks: { storage: { status: 'fail' }, draining: { status: 'pass' } },
       });
-      // Alive all the same: a restart would not help a store that is down.
+      // Alive all the same: a restart would not help a database that is down.
       expect((await get(url, '/healthz')).status).toBe(200);
     }
-  });
+    postgres.start();
+    // The pool reconnects by itself: ready again without a restart.
+    await vi.waitFor(async () => expect((await get(server.gatewayUrl, '/readyz')).status).toBe(200), {
+      timeout: 15_000,
+      interval: 200,
+    });
+  }, 60_000);
 });

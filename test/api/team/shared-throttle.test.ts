@@ -96,6 +96,8 @@ describe('throttling shared through Redis by two gateway processes', () => {
       const warnings = server.output().match(/rate-limit store unavailable[^"]*/g) ?? [];
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toContain('counted in this process only (RateLimiting:FailureMode=open)');
+      // The log line names Redis by its address, never with the password.
+      expect(server.output()).not.toContain(redis.password);
     }
     const api = await signedInClient(first);
     await eventually(async () => {
@@ -132,11 +134,13 @@ describe('RateLimiting:FailureMode=closed at the gateway', () => {
       const settings = (await (await server.api('/api/v1/tenant/settings?PageSize=200')).json()) as {
         data: { key: string; effectiveValue: unknown; configuredValue: unknown }[];
       };
-      // The connection string may hold a password: the API never shows it.
+      // The connection string holds a password: the API never shows it.
+      const masked = `redis://:********@127.0.0.1:${redis.port}`;
       expect(settings.data.find((setting) => setting.key === 'ConnectionStrings:Redis')).toMatchObject({
-        effectiveValue: '********',
-        configuredValue: '********',
+        effectiveValue: masked,
+        configuredValue: masked,
       });
+      expect(JSON.stringify(settings)).not.toContain(redis.password);
       await eventually(
         async () => (await freshRequest(server.gatewayUrl, '/limited/items', withKey())).status !== 503,
       );

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import type {
   AuditEntry,
   AuditFilter,
@@ -8,56 +5,84 @@ import type {
   AuditStore,
   NewAuditEntry,
 } from '../../../src-server/core/audit/audit-entry.js';
-import { openAuditStore, type OpenAuditStoreOptions } from '../../../src-server/core/audit/store/index.js';
+import { SqlAuditStore } from '../../../src-server/core/audit/sql/sql-audit-store.js';
+import { createLogger } from '../../../src-server/core/logging/logger.js';
+import { Database } from '../../../src-server/core/storage/database.js';
+import type { EngineKind } from '../../../src-server/core/storage/engine-kind.js';
+import { createTestDatabase } from '../../helpers/test-database.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 export const DAY_MS = 86_400_000;
 export const BASE_MS = Date.parse('2025-03-01T00:00:00.000Z');
 
-export interface Warning {
-  message: string;
-  details: Record<string, unknown>;
-}
-
-/** A temp directory plus a way to open stores in it that records their warnings. */
+/** A database of one engine (a temp data dir for SQLite, a fresh database on the test server for PostgreSQL). */
 export class StoreFixture {
-  readonly warnings: Warning[] = [];
-  private readonly open: AuditStore[] = [];
-  private readonly extraDirs: string[] = [];
+  private readonly opened: { store: AuditStore; database: Database }[] = [];
 
-  private constructor(readonly dir: string) {}
+  private constructor(
+    readonly engine: EngineKind,
+    readonly dataDir: string,
+    readonly connectionString: string | undefined,
+    private readonly removeDir: () => Promise<void>,
+  ) {}
 
-  static async create(): Promise<StoreFixture> {
-    return new StoreFixture(await mkdtemp(path.join(os.tmpdir(), 'gatehouse-audit-')));
+  static async create(engine: EngineKind): Promise<StoreFixture> {
+    const dir = await tempDir('gatehouse-audit-');
+    return new StoreFixture(engine, dir.path, await createTestDatabase(engine), dir.remove);
   }
 
-  async openStore(options: Partial<OpenAuditStoreOptions> = {}): Promise<AuditStore> {
-    const store = await openAuditStore({
-      dir: this.dir,
-      onWarning: (message, details) => this.warnings.push({ message, details }),
-      ...options,
+  async openDatabase(): Promise<Database> {
+    return Database.open({
+      dataDir: this.dataDir,
+      connectionString: this.connectionString,
+      logger: createLogger('silent'),
     });
-    this.open.push(store);
+  }
+
+  /** The store over the fixture's database; `now` is the clock it stamps writes and removals with. */
+  async openStore(now?: () => number): Promise<AuditStore> {
+    const database = await this.openDatabase();
+    const store = new SqlAuditStore(database, now);
+    this.opened.push({ store, database });
     return store;
   }
 
-  /** Another temporary directory, removed with the fixture. */
-  async scratchDir(): Promise<string> {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'gatehouse-audit-scratch-'));
-    this.extraDirs.push(dir);
-    return dir;
+  /** Closes a store and its database (what a restart does). */
+  async closeStore(store: AuditStore): Promise<void> {
+    const found = this.opened.find((opened) => opened.store === store);
+    await store.close();
+    await found?.database.close();
+  }
+
+  /** Empties the audit tables (property tests run many stores on one database). */
+  async clear(): Promise<void> {
+    const database = await this.openDatabase();
+    try {
+      for (const table of [
+        'audit_entries',
+        'audit_entries_removed',
+        'audit_resources',
+        'audit_day_counts',
+        'audit_action_day_counts',
+        'audit_user_day_counts',
+        'audit_action_user_day_counts',
+        'sequences',
+      ] as const) {
+        await database.db.deleteFrom(table).execute();
+      }
+    } finally {
+      await database.close();
+    }
   }
 
   async dispose(): Promise<void> {
     try {
-      const closed = await Promise.allSettled(this.open.map((store) => store.close()));
-      const failures = closed.filter((result) => result.status === 'rejected');
-      if (failures.length > 0)
-        throw new AggregateError(
-          failures.map((f): unknown => f.reason),
-          'closing a test store failed',
-        );
+      for (const { store, database } of this.opened) {
+        await store.close();
+        await database.close();
+      }
     } finally {
-      for (const dir of [this.dir, ...this.extraDirs]) await rm(dir, { recursive: true, force: true });
+      await this.removeDir();
     }
   }
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditQuery, NewAuditEntry } from '../../../src-server/core/audit/audit-entry.js';
+import { ENGINES } from '../../helpers/test-database.js';
 import { BASE_MS, referenceFilter, referenceQuery, StoreFixture } from './helpers.js';
 
 const ACTIONS = [
@@ -36,34 +37,31 @@ const query: fc.Arbitrary<AuditQuery> = fc.record(
   { requiredKeys: ['pageNumber', 'pageSize'] },
 );
 
-describe('query against a reference implementation', () => {
+describe.each(ENGINES)('query on %s against a reference implementation', (engine) => {
   let fixture: StoreFixture;
   beforeEach(async () => {
-    fixture = await StoreFixture.create();
+    fixture = await StoreFixture.create(engine);
   });
   afterEach(async () => {
     await fixture.dispose();
   });
 
   it('matches filtering and sorting an array, for appended, imported and reopened stores', async () => {
-    let run = 0;
     await fc.assert(
       fc.asyncProperty(
         fc.array(newEntry, { maxLength: 60 }),
         fc.array(newEntry, { maxLength: 60 }),
         fc.array(query, { minLength: 1, maxLength: 12 }),
         async (appended, imported, queries) => {
-          const store = await fixture.openStore({
-            dir: `${fixture.dir}/run-${run++}`,
-            segmentMaxBytes: 2048,
-          });
+          await fixture.clear();
+          const store = await fixture.openStore();
           const stored: AuditEntry[] = [];
           for (const entry of await Promise.all(appended.map((e) => store.append(e)))) stored.push(entry);
           await store.importEntries(imported);
           for await (const entry of store.iterate({})) if (entry.id > appended.length) stored.push(entry);
 
           const check = async (s: typeof store): Promise<void> => {
-            expect(s.count()).toBe(stored.length);
+            expect(await s.count()).toBe(stored.length);
             for (const q of queries) {
               const page = await s.query(q);
               const expected = referenceQuery(stored, q);
@@ -75,13 +73,10 @@ describe('query against a reference implementation', () => {
             expect(iterated).toEqual(everything);
           };
           await check(store);
-          await store.close();
-          const reopened = await fixture.openStore({
-            dir: `${fixture.dir}/run-${run - 1}`,
-            segmentMaxBytes: 2048,
-          });
+          await fixture.closeStore(store);
+          const reopened = await fixture.openStore();
           await check(reopened);
-          await reopened.close();
+          await fixture.closeStore(reopened);
         },
       ),
       { numRuns: 40 },
@@ -91,7 +86,8 @@ describe('query against a reference implementation', () => {
   it('imports entries in any order and still lists them newest first', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.array(newEntry, { maxLength: 40 }), { maxLength: 4 }), async (batches) => {
-        const store = await fixture.openStore({ dir: `${fixture.dir}/batches-${Math.random()}` });
+        await fixture.clear();
+        const store = await fixture.openStore();
         for (const batch of batches) await store.importEntries(batch);
         const ids: number[] = [];
         const times: number[] = [];
@@ -104,7 +100,7 @@ describe('query against a reference implementation', () => {
             true,
           );
         }
-        await store.close();
+        await fixture.closeStore(store);
       }),
       { numRuns: 30 },
     );

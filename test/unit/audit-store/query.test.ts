@@ -1,19 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditStore } from '../../../src-server/core/audit/audit-entry.js';
+import { ENGINES } from '../../helpers/test-database.js';
 import { allIds, BASE_MS, DAY_MS, entryAt, StoreFixture } from './helpers.js';
 
-let fixture: StoreFixture;
-let store: AuditStore;
+describe.each(ENGINES)('query on %s', (engine) => {
+  let fixture: StoreFixture;
+  let store: AuditStore;
 
-beforeEach(async () => {
-  fixture = await StoreFixture.create();
-  store = await fixture.openStore();
-});
-afterEach(async () => {
-  await fixture.dispose();
-});
+  beforeEach(async () => {
+    fixture = await StoreFixture.create(engine);
+    store = await fixture.openStore();
+  });
+  afterEach(async () => {
+    await fixture.dispose();
+  });
 
-describe('query', () => {
   it('orders by timestamp descending, then id descending', async () => {
     await store.append(entryAt(BASE_MS + 1000)); // 1
     await store.append(entryAt(BASE_MS)); // 2
@@ -118,15 +119,15 @@ describe('query', () => {
     );
     await expect(store.append({ ...entryAt(BASE_MS), actionName: '' })).rejects.toThrow(/actionName/);
     await expect(store.query({ pageNumber: 0, pageSize: 10 })).rejects.toThrow(/pageNumber/);
-    expect(store.count()).toBe(0);
+    expect(await store.count()).toBe(0);
   });
 
-  it('lists facets: distinct names in first-seen casing, sorted, only of entries still present', async () => {
+  it('lists facets: distinct names in the casing first seen, sorted, only of entries still present', async () => {
     await store.append(entryAt(BASE_MS, { actionName: 'User.Create', userName: 'zoe' }));
     await store.append(entryAt(BASE_MS, { actionName: 'agent.Started', userName: 'Bob' }));
     await store.append(entryAt(BASE_MS, { actionName: 'user.create', userName: 'bob' }));
     await store.append(entryAt(BASE_MS - 90 * DAY_MS, { actionName: 'Old.Action', userName: 'ghost' }));
-    expect(store.facets()).toEqual({
+    expect(await store.facets()).toEqual({
       actionNames: ['agent.Started', 'Old.Action', 'User.Create'],
       userNames: ['Bob', 'ghost', 'zoe'],
     });
@@ -136,7 +137,7 @@ describe('query', () => {
       agentWindow: 10,
       isResourceLive: () => true,
     });
-    expect(store.facets()).toEqual({
+    expect(await store.facets()).toEqual({
       actionNames: ['agent.Started', 'User.Create'],
       userNames: ['Bob', 'zoe'],
     });

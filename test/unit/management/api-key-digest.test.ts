@@ -1,4 +1,3 @@
-import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,16 +6,28 @@ import {
   generateApiKey,
   isWellFormedApiKey,
 } from '../../../src-server/control/policies/api-key-digest.js';
+import { KeyStore } from '../../../src-server/core/config-store/key-store.js';
+import { SecretBox } from '../../../src-server/core/config-store/secret-box.js';
+import { createLogger } from '../../../src-server/core/logging/logger.js';
 import type { ApiKeyRecord } from '../../../src-server/core/model/config-model.js';
+import { Database } from '../../../src-server/core/storage/database.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 describe('API key digests', () => {
   let dir: Awaited<ReturnType<typeof tempDir>>;
+  let database: Database;
+  let keys: KeyStore;
 
   beforeAll(async () => {
     dir = await tempDir();
+    database = await Database.open({ dataDir: dir.path, logger: createLogger('silent') });
+    const file = join(dir.path, 'keys', 'secrets.key');
+    keys = await KeyStore.open(database, await SecretBox.open(file), file);
   });
-  afterAll(() => dir.remove());
+  afterAll(async () => {
+    await database.close();
+    await dir.remove();
+  });
 
   it('generates keys of the documented form', () => {
     const key = generateApiKey();
@@ -27,18 +38,17 @@ describe('API key digests', () => {
     expect(generateApiKey()).not.toBe(key);
   });
 
-  it('creates one secret per keys folder even when opened concurrently, private to the user', async () => {
-    const keysDir = join(dir.path, 'keys');
-    const [a, b] = await Promise.all([ApiKeyDigest.open(keysDir), ApiKeyDigest.open(keysDir)]);
+  it('creates one secret per database even when opened concurrently, and keeps it sealed', async () => {
+    const [a, b] = await Promise.all([ApiKeyDigest.open(keys), ApiKeyDigest.open(keys)]);
     const key = generateApiKey();
     expect(a.digestApiKey(key)).toBe(b.digestApiKey(key));
-    const file = join(keysDir, 'api-keys.key');
-    expect(Buffer.from((await readFile(file, 'utf8')).trim(), 'base64')).toHaveLength(32);
-    if (process.platform !== 'win32') expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const rows = await database.db.selectFrom('key_material').selectAll().execute();
+    const stored = rows.find((row) => row.name === 'policies.api-key-digest')!;
+    expect(stored.sealed_value).toMatch(/^v1:/);
   });
 
   it('verifies keys in constant time and finds their unexpired record quickly', async () => {
-    const digest = await ApiKeyDigest.open(join(dir.path, 'other-keys'));
+    const digest = await ApiKeyDigest.open(keys);
     const records: ApiKeyRecord[] = Array.from({ length: 1000 }, (_, index) => {
       const key = generateApiKey();
       return {

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withEntryDefaults } from '../../../src-server/core/passthrough/forwarding/index.js';
 import { openEntry, sealEntry } from '../../../src-server/core/passthrough/sealed-headers.js';
@@ -10,8 +11,8 @@ let otherBox: SecretBox;
 
 beforeAll(async () => {
   dirs = [await tempDir(), await tempDir()];
-  box = await SecretBox.open(dirs[0]!.path);
-  otherBox = await SecretBox.open(dirs[1]!.path);
+  box = await SecretBox.open(join(dirs[0]!.path, 'secrets.key'));
+  otherBox = await SecretBox.open(join(dirs[1]!.path, 'secrets.key'));
 });
 afterAll(async () => {
   for (const dir of dirs) await dir.remove();

@@ -8,10 +8,11 @@ import type {
   MonitoringFilter,
   MonitoringQuery,
 } from '../../../src-server/core/monitoring/monitoring-store.js';
-import {
-  openMonitoringStore,
-  type FileMonitoringStore,
-} from '../../../src-server/core/monitoring/store/index.js';
+import { createLogger } from '../../../src-server/core/logging/logger.js';
+import { SqlMonitoringStore } from '../../../src-server/core/monitoring/sql/sql-monitoring-store.js';
+import { Database } from '../../../src-server/core/storage/database.js';
+import type { EngineKind } from '../../../src-server/core/storage/engine-kind.js';
+import { createTestDatabase } from '../../helpers/test-database.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 export const BASE_MS = Date.parse('2026-03-01T00:00:00.000Z');
@@ -49,65 +50,87 @@ export const REQUIRED_RECORD_KEYS = [
   'clientIp',
 ] satisfies (keyof NewMonitoringRecord)[];
 
-/** Records with few distinct values and coarse times: many ties and many matches for every filter. */
-export const newRecord: fc.Arbitrary<NewMonitoringRecord> = fc.record(
-  {
-    // Half-second steps over 30 seconds: equal times are common, so the id tie-break is exercised.
-    time: fc
-      .integer({ min: 0, max: SPAN_MS / 500 })
-      .map((step) => new Date(BASE_MS + step * 500).toISOString()),
-    agentGroupId: fc.constantFrom(...AGENT_GROUPS),
-    agentGroupName: fc.constantFrom('Default', 'EU West'),
-    method: fc.constantFrom(...METHODS),
-    path: fc.constantFrom(...PATHS),
-    apiId: fc.constantFrom(...APIS),
-    apiName: fc.constantFrom('Orders', 'Customers'),
-    operation: fc.constantFrom(...OPERATIONS),
-    status: fc.constantFrom(...STATUSES),
-    durationMs: fc.oneof(
-      fc.constantFrom(0, 0.5, 1, 10, 10.25, 250, 1000),
-      fc.double({ min: 0, max: 5000, noNaN: true }),
-    ),
-    bytesIn: fc.nat({ max: 1_000_000 }),
-    bytesOut: fc.nat({ max: 1_000_000 }),
-    targetUrl: fc.constantFrom('https://backend.test/orders/********', 'http://127.0.0.1:9/x'),
-    outcome: fc.constantFrom(...MONITORING_OUTCOMES),
-    clientIp: fc.constantFrom('127.0.0.1', '::1', '10.0.0.7'),
-    identity: fc.constantFrom('public', 'apiKey:gh_12', 'jwt:alice'),
-    reason: fc.constantFrom('no passthrough endpoint', 'upstream refused the connection'),
-  },
-  { requiredKeys: REQUIRED_RECORD_KEYS },
-);
+/**
+ * Records with few distinct values and coarse times (steps of `stepMs` over `spanMs`): many ties, so the id
+ * tie-break is exercised, and many matches for every filter.
+ */
+export function recordArbitrary(spanMs: number, stepMs: number): fc.Arbitrary<NewMonitoringRecord> {
+  return fc.record(
+    {
+      time: fc
+        .integer({ min: 0, max: spanMs / stepMs })
+        .map((step) => new Date(BASE_MS + step * stepMs).toISOString()),
+      agentGroupId: fc.constantFrom(...AGENT_GROUPS),
+      agentGroupName: fc.constantFrom('Default', 'EU West'),
+      method: fc.constantFrom(...METHODS),
+      path: fc.constantFrom(...PATHS),
+      apiId: fc.constantFrom(...APIS),
+      apiName: fc.constantFrom('Orders', 'Customers'),
+      operation: fc.constantFrom(...OPERATIONS),
+      status: fc.constantFrom(...STATUSES),
+      durationMs: fc.oneof(
+        fc.constantFrom(0, 0.5, 1, 10, 10.25, 250, 1000),
+        fc.double({ min: 0, max: 5000, noNaN: true }),
+      ),
+      bytesIn: fc.nat({ max: 1_000_000 }),
+      bytesOut: fc.nat({ max: 1_000_000 }),
+      targetUrl: fc.constantFrom('https://backend.test/orders/********', 'http://127.0.0.1:9/x'),
+      outcome: fc.constantFrom(...MONITORING_OUTCOMES),
+      clientIp: fc.constantFrom('127.0.0.1', '::1', '10.0.0.7'),
+      identity: fc.constantFrom('public', 'apiKey:gh_12', 'jwt:alice'),
+      reason: fc.constantFrom('no passthrough endpoint', 'upstream refused the connection'),
+    },
+    { requiredKeys: REQUIRED_RECORD_KEYS },
+  );
+}
 
-const filterParts: { [K in keyof MonitoringFilter]-?: fc.Arbitrary<MonitoringFilter[K]> } = {
-  startMs: fc.integer({ min: -2_000, max: SPAN_MS + 2_000 }).map((offset) => BASE_MS + offset),
-  endMs: fc.integer({ min: -2_000, max: SPAN_MS + 2_000 }).map((offset) => BASE_MS + offset),
-  apiId: fc.constantFrom(...APIS, 'api-missing'),
-  operation: fc.constantFrom(...OPERATIONS, 'PUT /nowhere'),
-  status: fc.oneof(
-    fc.constantFrom(1, 2, 3, 4, 5).map((classOf) => ({ classOf: classOf })),
-    fc.constantFrom(...STATUSES, 302).map((code) => ({ code })),
-  ),
-  method: fc.constantFrom(...METHODS, 'Post', 'PATCH'),
-  minDurationMs: fc.constantFrom(0, 0.5, 1, 10, 10.25, 250, 999.5, 4000),
-  pathPrefix: fc.constantFrom('/', '/orders', '/orders/1', '/Orders', '/caf', '/café', '/日', '/x'),
-  agentGroupId: fc.constantFrom(...AGENT_GROUPS, 'nowhere'),
-  outcome: fc.constantFrom(...MONITORING_OUTCOMES),
-};
+/** Half-second steps over 30 seconds. */
+export const newRecord = recordArbitrary(SPAN_MS, 500);
+/** Steps of a minute and a half over five hours: whole hours and 5-minute buckets, answered from roll-ups. */
+export const WIDE_SPAN_MS = 5 * 3_600_000;
+export const newWideRecord = recordArbitrary(WIDE_SPAN_MS, 90_000);
+
+function filterParts(spanMs: number): { [K in keyof MonitoringFilter]-?: fc.Arbitrary<MonitoringFilter[K]> } {
+  const margin = Math.max(2_000, spanMs / 10);
+  return {
+    startMs: fc.integer({ min: -margin, max: spanMs + margin }).map((offset) => BASE_MS + offset),
+    endMs: fc.integer({ min: -margin, max: spanMs + margin }).map((offset) => BASE_MS + offset),
+    apiId: fc.constantFrom(...APIS, 'api-missing'),
+    operation: fc.constantFrom(...OPERATIONS, 'PUT /nowhere'),
+    status: fc.oneof(
+      fc.constantFrom(1, 2, 3, 4, 5).map((classOf) => ({ classOf })),
+      fc.constantFrom(...STATUSES, 302).map((code) => ({ code })),
+    ),
+    method: fc.constantFrom(...METHODS, 'Post', 'PATCH'),
+    minDurationMs: fc.constantFrom(0, 0.5, 1, 10, 10.25, 250, 999.5, 4000),
+    pathPrefix: fc.constantFrom('/', '/orders', '/orders/1', '/Orders', '/caf', '/café', '/日', '/x'),
+    agentGroupId: fc.constantFrom(...AGENT_GROUPS, 'nowhere'),
+    outcome: fc.constantFrom(...MONITORING_OUTCOMES),
+  };
+}
 
 /** Up to three filters at once: with more, almost nothing would match and bugs would hide. */
-export const filter: fc.Arbitrary<MonitoringFilter> = fc
-  .shuffledSubarray(Object.keys(filterParts) as (keyof MonitoringFilter)[], { maxLength: 3 })
-  .chain(
-    (keys) =>
-      fc.record(
-        Object.fromEntries(keys.map((key) => [key, filterParts[key]])),
-      ) as fc.Arbitrary<MonitoringFilter>,
-  );
+export function filterArbitrary(spanMs: number): fc.Arbitrary<MonitoringFilter> {
+  const parts = filterParts(spanMs);
+  return fc
+    .shuffledSubarray(Object.keys(parts) as (keyof MonitoringFilter)[], { maxLength: 3 })
+    .chain(
+      (keys) =>
+        fc.record(Object.fromEntries(keys.map((key) => [key, parts[key]]))) as fc.Arbitrary<MonitoringFilter>,
+    );
+}
 
-export const query: fc.Arbitrary<MonitoringQuery> = fc
-  .tuple(filter, fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 15 }))
-  .map(([f, pageNumber, pageSize]) => ({ ...f, pageNumber, pageSize }));
+export const filter = filterArbitrary(SPAN_MS);
+export const wideFilter = filterArbitrary(WIDE_SPAN_MS);
+
+export function queryArbitrary(spanMs: number): fc.Arbitrary<MonitoringQuery> {
+  return fc
+    .tuple(filterArbitrary(spanMs), fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 15 }))
+    .map(([f, pageNumber, pageSize]) => ({ ...f, pageNumber, pageSize }));
+}
+
+export const query = queryArbitrary(SPAN_MS);
+export const wideQuery = queryArbitrary(WIDE_SPAN_MS);
 
 /** The filter semantics, written the obvious way. */
 export function referenceMatches(record: MonitoringRecord, f: MonitoringFilter): boolean {
@@ -151,49 +174,66 @@ export function nearestRank(sorted: readonly number[], p: number): number {
   return sorted[Math.max(1, Math.ceil(p * sorted.length)) - 1]!;
 }
 
-/** A temp dir for stores; `dispose()` closes what was opened and removes the dir. */
+/** A database of one engine for monitoring stores; `dispose()` closes what was opened and removes it. */
 export class StoreFixture {
-  private readonly open = new Set<FileMonitoringStore>();
-  private runs = 0;
+  private readonly opened: { store: SqlMonitoringStore; database: Database }[] = [];
 
   private constructor(
-    readonly dir: string,
+    readonly engine: EngineKind,
+    readonly dataDir: string,
+    readonly connectionString: string | undefined,
     private readonly remove: () => Promise<void>,
   ) {}
 
-  static async create(): Promise<StoreFixture> {
+  static async create(engine: EngineKind): Promise<StoreFixture> {
     const dir = await tempDir('gatehouse-monitoring-');
-    return new StoreFixture(dir.path, dir.remove);
+    return new StoreFixture(engine, dir.path, await createTestDatabase(engine), dir.remove);
   }
 
-  /** A fresh directory for one property run. */
-  nextDir(): string {
-    return `${this.dir}/run-${this.runs++}`;
-  }
-
-  async openStore(
-    dir: string,
-    options: { segmentMaxBytes?: number; warnings?: string[] } = {},
-  ): Promise<FileMonitoringStore> {
-    const store = await openMonitoringStore({
-      dir,
-      segmentMaxBytes: options.segmentMaxBytes,
-      onWarning: (message) => {
-        if (!options.warnings) throw new Error(`unexpected warning: ${message}`);
-        options.warnings.push(message);
-      },
+  openDatabase(): Promise<Database> {
+    return Database.open({
+      dataDir: this.dataDir,
+      connectionString: this.connectionString,
+      logger: createLogger('silent'),
     });
-    this.open.add(store);
-    const close = store.close.bind(store);
-    store.close = async () => {
-      this.open.delete(store);
-      await close();
-    };
+  }
+
+  /** A store over the fixture's database; `now` stamps writes and removals. */
+  async openStore(now?: () => number): Promise<SqlMonitoringStore> {
+    const database = await this.openDatabase();
+    const store = new SqlMonitoringStore(database, now);
+    this.opened.push({ store, database });
     return store;
   }
 
+  /** Closes a store and its database (what a restart does). */
+  async closeStore(store: SqlMonitoringStore): Promise<void> {
+    const found = this.opened.find((opened) => opened.store === store);
+    await store.close();
+    await found?.database.close();
+  }
+
+  /** Empties the monitoring tables (property tests run many stores on one database). */
+  async clear(): Promise<void> {
+    const database = await this.openDatabase();
+    try {
+      for (const table of [
+        'monitoring_records',
+        'monitoring_records_removed',
+        'monitoring_rollups',
+      ] as const) {
+        await database.db.deleteFrom(table).execute();
+      }
+    } finally {
+      await database.close();
+    }
+  }
+
   async dispose(): Promise<void> {
-    for (const store of [...this.open]) await store.close();
+    for (const { store, database } of this.opened) {
+      await store.close();
+      await database.close();
+    }
     await this.remove();
   }
 }

@@ -4,8 +4,7 @@ import { createLogger } from '../../../src-server/core/logging/logger.js';
 import { Monitoring } from '../../../src-server/core/monitoring/monitoring.js';
 import type { NewMonitoringRecord } from '../../../src-server/core/monitoring/monitoring-record.js';
 import { MonitoringRecorder } from '../../../src-server/core/monitoring/monitoring-recorder.js';
-import { tempDir } from '../../helpers/temp-dir.js';
-import { record } from './helpers.js';
+import { record, StoreFixture } from './helpers.js';
 
 /** A logger whose lines the test can read. */
 function capturingLogger(): { logger: ReturnType<typeof createLogger>; lines: Record<string, unknown>[] } {
@@ -23,19 +22,19 @@ function capturingLogger(): { logger: ReturnType<typeof createLogger>; lines: Re
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('MonitoringRecorder', () => {
-  let dir: { path: string; remove: () => Promise<void> };
+  let fixture: StoreFixture;
   beforeEach(async () => {
-    dir = await tempDir('gatehouse-monitoring-recorder-');
+    fixture = await StoreFixture.create('sqlite');
   });
   afterEach(async () => {
-    await dir.remove();
+    await fixture.dispose();
   });
 
   it('under a flood keeps memory bounded, drops the oldest records and counts them', async () => {
     const { logger, lines } = capturingLogger();
     const capacity = 1_000;
     const monitoring = Monitoring.open({
-      dir: dir.path,
+      store: await fixture.openStore(),
       logger,
       recorder: { capacity, batchSize: 100_000, flushIntervalMs: 3_600_000 },
     });
@@ -51,7 +50,7 @@ describe('MonitoringRecorder', () => {
     expect(heapGrowth).toBeLessThan(100 * 1024 * 1024);
     await monitoring.flush();
     const store = await monitoring.store();
-    expect(store.stats().records).toBe(capacity);
+    expect((await store.stats()).records).toBe(capacity);
     const kept = await store.query({ pageNumber: 1, pageSize: 500 });
     expect(kept.totalCount).toBe(capacity);
     // The newest survive: the oldest waiting records were the ones dropped.
@@ -148,8 +147,11 @@ describe('MonitoringRecorder', () => {
     return recorder.close();
   });
 
-  it('holds records while the store opens, and answers readers once it is open', async () => {
-    const monitoring = Monitoring.open({ dir: dir.path, logger: capturingLogger().logger });
+  it('makes what was recorded readable after a flush, and refuses readers once closed', async () => {
+    const monitoring = Monitoring.open({
+      store: await fixture.openStore(),
+      logger: capturingLogger().logger,
+    });
     monitoring.record(record({ path: '/early' }));
     await monitoring.flush();
     const store = await monitoring.store();

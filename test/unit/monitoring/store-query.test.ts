@@ -1,75 +1,85 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MonitoringRecord } from '../../../src-server/core/monitoring/monitoring-record.js';
+import { ENGINES } from '../../helpers/test-database.js';
 import {
   BASE_MS,
   newRecord,
   newestFirst,
+  newWideRecord,
   query,
   record,
   referenceQuery,
   REQUIRED_RECORD_KEYS,
   StoreFixture,
+  wideQuery,
 } from './helpers.js';
 
-describe('monitoring store queries', () => {
+describe.each(ENGINES)('monitoring store queries on %s', (engine) => {
   let fixture: StoreFixture;
   beforeEach(async () => {
-    fixture = await StoreFixture.create();
+    fixture = await StoreFixture.create(engine);
   });
   afterEach(async () => {
     await fixture.dispose();
   });
 
-  it('matches filtering and sorting an array, before and after reopening', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.array(newRecord, { minLength: 1, maxLength: 60 }), { minLength: 1, maxLength: 5 }),
-        fc.array(query, { minLength: 10, maxLength: 30 }),
-        async (batches, queries) => {
-          const dir = fixture.nextDir();
-          // Small segments: the records span several files.
-          const store = await fixture.openStore(dir, { segmentMaxBytes: 2048 });
-          const stored: MonitoringRecord[] = [];
-          for (const batch of batches) stored.push(...(await store.append(batch)));
-          const check = async (s: typeof store): Promise<void> => {
-            expect(s.stats().records).toBe(stored.length);
-            for (const q of queries) {
-              const page = await s.query(q);
-              expect({ ids: page.items.map((item) => item.id), totalCount: page.totalCount }).toEqual(
-                referenceQuery(stored, q),
-              );
-            }
-          };
-          await check(store);
-          await store.close();
-          const reopened = await fixture.openStore(dir, { segmentMaxBytes: 2048 });
-          await check(reopened);
-          await reopened.close();
-        },
-      ),
-      { numRuns: 60 },
-    );
-  });
+  it.each([
+    ['seconds apart (counted from the records)', newRecord, query],
+    ['minutes apart over hours (counted from roll-ups)', newWideRecord, wideQuery],
+  ])(
+    'matches filtering and sorting an array, before and after reopening: %s',
+    async (_, records, queries) => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.array(records, { minLength: 1, maxLength: 60 }), { minLength: 1, maxLength: 5 }),
+          fc.array(queries, { minLength: 10, maxLength: 30 }),
+          async (batches, queries) => {
+            await fixture.clear();
+            const store = await fixture.openStore();
+            const stored: MonitoringRecord[] = [];
+            for (const batch of batches) stored.push(...(await store.append(batch)));
+            const check = async (s: typeof store): Promise<void> => {
+              expect((await s.stats()).records).toBe(stored.length);
+              for (const q of queries) {
+                const page = await s.query(q);
+                expect({ ids: page.items.map((item) => item.id), totalCount: page.totalCount }).toEqual(
+                  referenceQuery(stored, q),
+                );
+              }
+            };
+            await check(store);
+            await fixture.closeStore(store);
+            const reopened = await fixture.openStore();
+            await check(reopened);
+            await fixture.closeStore(reopened);
+          },
+        ),
+        { numRuns: engine === 'postgres' ? 25 : 50 },
+      );
+    },
+  );
 
   it('returns records as they were appended (ids increasing) and reads one by id', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(newRecord, { minLength: 1, maxLength: 80 }), async (records) => {
-        const store = await fixture.openStore(fixture.nextDir());
+        await fixture.clear();
+        const store = await fixture.openStore();
         const stored = await store.append(records);
-        expect(stored.map((r) => r.id)).toEqual(records.map((_, i) => i + 1));
+        const first = stored[0]!.id;
+        expect(stored.map((r) => r.id)).toEqual(records.map((_, i) => first + i));
         for (const expected of stored) expect(await store.get(expected.id)).toEqual(expected);
-        expect(await store.get(stored.length + 1)).toBeUndefined();
+        expect(await store.get(first + stored.length)).toBeUndefined();
         const all = await store.query({ pageNumber: 1, pageSize: 500 });
         expect(all.items).toEqual([...stored].sort(newestFirst));
-        await store.close();
+        await fixture.closeStore(store);
       }),
-      { numRuns: 40 },
+      { numRuns: 20 },
     );
   });
 
   it('lists a slow request by its arrival time even though it was recorded after quicker ones', async () => {
-    const store = await fixture.openStore(fixture.nextDir());
+    const store = await fixture.openStore();
     await store.append([record({ time: new Date(BASE_MS + 5_000).toISOString(), path: '/quick' })]);
     await store.append([
       record({ time: new Date(BASE_MS).toISOString(), path: '/slow', durationMs: 30_000 }),
@@ -82,7 +92,7 @@ describe('monitoring store queries', () => {
   });
 
   it('keeps every field, leaves absent ones absent, and stores a path without its query string', async () => {
-    const store = await fixture.openStore(fixture.nextDir());
+    const store = await fixture.openStore();
     const full = record({
       apiId: 'api-1',
       apiName: 'Orders ✓',
@@ -101,7 +111,7 @@ describe('monitoring store queries', () => {
   });
 
   it('skips records whose time cannot be read and bounds long strings', async () => {
-    const store = await fixture.openStore(fixture.nextDir());
+    const store = await fixture.openStore();
     const stored = await store.append([
       record({ time: 'yesterday' }),
       record({ path: `/${'x'.repeat(10_000)}`, reason: 'r'.repeat(5_000) }),
@@ -113,13 +123,13 @@ describe('monitoring store queries', () => {
   });
 
   it('rejects invalid paging', async () => {
-    const store = await fixture.openStore(fixture.nextDir());
+    const store = await fixture.openStore();
     await expect(store.query({ pageNumber: 0, pageSize: 10 })).rejects.toThrow(RangeError);
     await expect(store.query({ pageNumber: 1, pageSize: 0 })).rejects.toThrow(RangeError);
   });
 
   it('refuses work after close', async () => {
-    const store = await fixture.openStore(fixture.nextDir());
+    const store = await fixture.openStore();
     await store.close();
     await expect(store.append([record()])).rejects.toThrow(/closed/);
     await expect(store.query({ pageNumber: 1, pageSize: 1 })).rejects.toThrow(/closed/);

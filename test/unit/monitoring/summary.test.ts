@@ -2,9 +2,13 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MonitoringRecord } from '../../../src-server/core/monitoring/monitoring-record.js';
 import type { StatusCounts } from '../../../src-server/core/monitoring/monitoring-store.js';
+import { ENGINES } from '../../helpers/test-database.js';
 import {
   BASE_MS,
   filter,
+  newWideRecord,
+  WIDE_SPAN_MS,
+  wideFilter,
   nearestRank,
   newRecord,
   record,
@@ -37,17 +41,17 @@ function statusCounts(records: readonly MonitoringRecord[]): StatusCounts {
   return counts;
 }
 
-describe('monitoring summary', () => {
+describe.each(ENGINES)('monitoring summary on %s', (engine) => {
   let fixture: StoreFixture;
   beforeEach(async () => {
-    fixture = await StoreFixture.create();
+    fixture = await StoreFixture.create(engine);
   });
   afterEach(async () => {
     await fixture.dispose();
   });
 
   it('buckets known data: counts, status classes, percentiles and totals', async () => {
-    const store = await fixture.openStore(fixture.nextDir());
+    const store = await fixture.openStore();
     const at = (minutes: number, seconds = 0) =>
       new Date(BASE_MS + minutes * MINUTE + seconds * 1000).toISOString();
     // Minute 0: durations 1..100 ms, all 200. Minute 2: ten requests of 40 ms with mixed statuses. Minute 1 empty.
@@ -55,7 +59,7 @@ describe('monitoring summary', () => {
     const statuses = [101, 204, 302, 404, 404, 500, 503, 0, 999, 200];
     const third = statuses.map((status, i) => record({ time: at(2, i), status, durationMs: 40 }));
     await store.append([...third, ...first]);
-    const summary = store.summarize({
+    const summary = await store.summarize({
       filter: { startMs: BASE_MS, endMs: BASE_MS + 3 * MINUTE },
       intervalMs: MINUTE,
     });
@@ -89,13 +93,13 @@ describe('monitoring summary', () => {
   });
 
   it('aligns buckets to the interval and counts only requests inside the range', async () => {
-    const store = await fixture.openStore(fixture.nextDir());
+    const store = await fixture.openStore();
     await store.append([
       record({ time: new Date(BASE_MS + 10 * MINUTE).toISOString() }),
       record({ time: new Date(BASE_MS + 20 * MINUTE).toISOString() }),
       record({ time: new Date(BASE_MS + 35 * MINUTE).toISOString() }),
     ]);
-    const summary = store.summarize({
+    const summary = await store.summarize({
       filter: { startMs: BASE_MS + 15 * MINUTE, endMs: BASE_MS + 35 * MINUTE },
       intervalMs: 60 * MINUTE,
     });
@@ -104,43 +108,69 @@ describe('monitoring summary', () => {
     expect(summary.buckets[0]!.count).toBe(1);
   });
 
-  it('agrees with a reference for any records and filter', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(newRecord, { minLength: 1, maxLength: 120 }),
-        filter,
-        fc.constantFrom(1_000, 5_000, MINUTE),
-        async (records, f, intervalMs) => {
-          const store = await fixture.openStore(fixture.nextDir());
-          const stored = await store.append(records);
-          const startMs = f.startMs ?? BASE_MS - 1_000;
-          const endMs = Math.max(startMs, f.endMs ?? BASE_MS + SPAN_MS + 1_000);
-          const summary = store.summarize({ filter: { ...f, startMs, endMs }, intervalMs });
-          const matching = stored.filter((r) => referenceMatches(r, { ...f, startMs, endMs }));
-          expect(summary.totals.count).toBe(matching.length);
-          expect(summary.totals.status).toEqual(statusCounts(matching));
-          expect(summary.buckets.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(matching.length);
-          for (const bucket of summary.buckets) {
-            const from = Date.parse(bucket.start);
-            const inBucket = matching.filter(
-              (r) => Date.parse(r.time) >= from && Date.parse(r.time) < from + intervalMs,
+  it.each([
+    [
+      'seconds apart, second and minute buckets (from the records)',
+      newRecord,
+      filter,
+      [1_000, 5_000, MINUTE],
+      SPAN_MS,
+    ],
+    [
+      'minutes apart over hours, 5-minute to daily buckets (from roll-ups)',
+      newWideRecord,
+      wideFilter,
+      [5 * MINUTE, 60 * MINUTE, 24 * 60 * MINUTE, MINUTE],
+      WIDE_SPAN_MS,
+    ],
+  ] as const)(
+    'agrees with a reference for any records and filter: %s',
+    async (_, records, filters, intervals, spanMs) => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.array(records, { minLength: 1, maxLength: 60 }), { minLength: 1, maxLength: 3 }),
+          filters,
+          fc.constantFrom(...intervals),
+          async (batches, f, intervalMs) => {
+            await fixture.clear();
+            const store = await fixture.openStore();
+            const stored = [];
+            for (const batch of batches) stored.push(...(await store.append(batch)));
+            const startMs = f.startMs ?? BASE_MS - 1_000;
+            const endMs = Math.max(startMs, f.endMs ?? BASE_MS + spanMs + 1_000);
+            const summary = await store.summarize({ filter: { ...f, startMs, endMs }, intervalMs });
+            const matching = stored.filter((r) => referenceMatches(r, { ...f, startMs, endMs }));
+            expect(summary.totals.count).toBe(matching.length);
+            expect(summary.totals.status).toEqual(statusCounts(matching));
+            expect(summary.buckets.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(matching.length);
+            for (const bucket of summary.buckets) {
+              const from = Date.parse(bucket.start);
+              const inBucket = matching.filter(
+                (r) => Date.parse(r.time) >= from && Date.parse(r.time) < from + intervalMs,
+              );
+              expect(bucket.count).toBe(inBucket.length);
+              if (inBucket.length === 0) continue;
+              const sorted = inBucket.map((r) => r.durationMs).sort((a, b) => a - b);
+              expectBinned(bucket.p50, nearestRank(sorted, 0.5));
+              expectBinned(bucket.p99, nearestRank(sorted, 0.99));
+            }
+            expect(summary.totals.minDurationMs).toBe(
+              matching.length ? Math.min(...matching.map((r) => r.durationMs)) : null,
             );
-            expect(bucket.count).toBe(inBucket.length);
-            if (inBucket.length === 0) continue;
-            const sorted = inBucket.map((r) => r.durationMs).sort((a, b) => a - b);
-            expectBinned(bucket.p50, nearestRank(sorted, 0.5));
-            expectBinned(bucket.p99, nearestRank(sorted, 0.99));
-          }
-          await store.close();
-        },
-      ),
-      { numRuns: 60 },
-    );
-  });
+            await fixture.closeStore(store);
+          },
+        ),
+        { numRuns: engine === 'postgres' ? 25 : 50 },
+      );
+    },
+  );
 
   it('has no buckets for an empty range', async () => {
-    const store = await fixture.openStore(fixture.nextDir());
-    const summary = store.summarize({ filter: { startMs: BASE_MS, endMs: BASE_MS }, intervalMs: MINUTE });
+    const store = await fixture.openStore();
+    const summary = await store.summarize({
+      filter: { startMs: BASE_MS, endMs: BASE_MS },
+      intervalMs: MINUTE,
+    });
     expect(summary.buckets).toEqual([]);
     expect(summary.totals).toMatchObject({
       count: 0,

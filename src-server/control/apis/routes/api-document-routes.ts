@@ -1,4 +1,3 @@
-import { pipeline } from 'node:stream/promises';
 import { defineRoute, RESPONSE_WRITTEN, type AnyRoute } from '../../http/route.js';
 import { stringParam } from '../../../core/http/query-params.js';
 import { IdParams } from '../../../core/contracts/common-schemas.js';
@@ -39,21 +38,16 @@ export function apiDocumentRoutes(catalog: ApiCatalogService, importer: ApiImpor
       ],
       problems: [404],
       async handler({ req, res, params }): Promise<typeof RESPONSE_WRITTEN> {
-        const { file, size, mediaType, api } = await catalog.openDocument(params.id);
-        try {
-          res.status(200);
-          res.setHeader(
-            'Content-Type',
-            mediaType.startsWith('text/') ? `${mediaType}; charset=utf-8` : mediaType,
-          );
-          res.setHeader('Content-Length', String(size));
-          res.setHeader('Cache-Control', 'no-store');
-          res.setHeader('Content-Disposition', `inline; filename="${downloadName(api.name, mediaType)}"`);
-          if (req.method === 'HEAD') res.end();
-          else await pipeline(file.createReadStream({ autoClose: false }), res);
-        } finally {
-          await file.close();
-        }
+        const { content, mediaType, api } = await catalog.readDocument(params.id);
+        res.status(200);
+        res.setHeader(
+          'Content-Type',
+          mediaType.startsWith('text/') ? `${mediaType}; charset=utf-8` : mediaType,
+        );
+        res.setHeader('Content-Length', String(content.length));
+        res.setHeader('Cache-Control', 'no-store');
+        res.setHeader('Content-Disposition', `inline; filename="${downloadName(api.name, mediaType)}"`);
+        res.end(req.method === 'HEAD' ? undefined : content);
         return RESPONSE_WRITTEN;
       },
     }),

@@ -10,7 +10,7 @@ const MAX_APIS = 2_000;
 
 export interface MetricsSources {
   /** Store size, when the store is open. */
-  storeStats: () => { records: number; bytes: number } | undefined;
+  storeStats: () => Promise<{ records: number } | undefined>;
   bufferedRecords: () => number;
 }
 
@@ -40,18 +40,9 @@ export class MonitoringMetrics {
       name: 'gatehouse_monitoring_store_records',
       help: 'API Monitoring records held by the store.',
       registers,
-      collect() {
-        const stats = sources.storeStats();
+      async collect() {
+        const stats = await sources.storeStats();
         if (stats) this.set(stats.records);
-      },
-    });
-    new Gauge({
-      name: 'gatehouse_monitoring_store_bytes',
-      help: 'Bytes of the API Monitoring log on disk.',
-      registers,
-      collect() {
-        const stats = sources.storeStats();
-        if (stats) this.set(stats.bytes);
       },
     });
     new Gauge({

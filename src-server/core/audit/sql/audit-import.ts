@@ -1,0 +1,113 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { Database } from '../../storage/database.js';
+import type { ImportProgress, ImportResult, NewAuditEntry } from '../audit-entry.js';
+import { normalizeEntry } from '../normalize-entry.js';
+import { contentKey } from './audit-rows.js';
+import { AUDIT_SEQUENCE, insertEntriesWithIds, type PreparedEntry } from './audit-writes.js';
+
+const CHUNK_ENTRIES = 5_000;
+const PROGRESS_EVERY = 10_000;
+/** Keys of one IN list: far below either engine's limit on parameters. */
+const LOOKUP_KEYS = 5_000;
+
+/**
+ * Bulk import in chunks, one transaction each. The chunks commit without waiting for the disk, the last one
+ * waits (its sync covers those before it), so the import is durable when it resolves; a crash meanwhile leaves a
+ * prefix that re-importing completes. An entry whose content (digest and time) is already stored, or came
+ * earlier in the same chunk, is a duplicate. The first invalid entry stops the import after everything before it
+ * is written, so the outcome does not depend on chunking.
+ */
+export async function importAuditEntries(
+  database: Database,
+  entries: AsyncIterable<NewAuditEntry | readonly NewAuditEntry[]> | Iterable<NewAuditEntry>,
+  onProgress: ((progress: ImportProgress) => void) | undefined,
+  now: () => number,
+): Promise<ImportResult> {
+  const progress: ImportProgress = { read: 0, added: 0, duplicates: 0 };
+  let chunk: PreparedEntry[] = [];
+  const flush = async (last = false): Promise<void> => {
+    if (chunk.length === 0 && !last) return;
+    const written = chunk;
+    chunk = [];
+    progress.added += await writeChunk(database, written, now(), last);
+    progress.duplicates = progress.read - progress.added - chunk.length;
+  };
+  const accept = async (input: NewAuditEntry): Promise<void> => {
+    let normalized;
+    try {
+      normalized = normalizeEntry(input);
+    } catch (error) {
+      await flush(true);
+      throw new Error(`Import stopped at entry ${progress.read + 1}: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    progress.read++;
+    chunk.push({ ...normalized, hash: contentKey(normalized.entry, normalized.timeMs) });
+    if (chunk.length >= CHUNK_ENTRIES) {
+      await flush();
+      await yieldToEventLoop();
+    }
+    if (onProgress && progress.read % PROGRESS_EVERY === 0) {
+      onProgress({ ...progress, duplicates: progress.read - progress.added - chunk.length });
+    }
+  };
+  if (Symbol.asyncIterator in entries) {
+    for await (const item of entries) {
+      if (Array.isArray(item)) for (const entry of item as readonly NewAuditEntry[]) await accept(entry);
+      else await accept(item as NewAuditEntry);
+    }
+  } else {
+    for (const entry of entries) await accept(entry);
+  }
+  await flush(true);
+  const result = { read: progress.read, added: progress.added, duplicates: progress.read - progress.added };
+  onProgress?.({ ...result });
+  return result;
+}
+
+async function writeChunk(
+  database: Database,
+  chunk: PreparedEntry[],
+  recordedAt: number,
+  durable: boolean,
+): Promise<number> {
+  return database.transaction(
+    async (trx) => {
+      const stored = new Set<string>();
+      const times = [...new Set(chunk.map((entry) => entry.timeMs))];
+      for (let start = 0; start < times.length; start += LOOKUP_KEYS) {
+        const rows = await trx
+          .selectFrom('audit_entries')
+          .select(['time_ms', 'content_hash'])
+          .where('time_ms', 'in', times.slice(start, start + LOOKUP_KEYS))
+          .execute();
+        for (const row of rows) stored.add(`${row.time_ms}:${row.content_hash}`);
+      }
+      const fresh: PreparedEntry[] = [];
+      for (const entry of chunk) {
+        const key = `${entry.timeMs}:${entry.hash}`;
+        if (stored.has(key)) continue;
+        stored.add(key);
+        fresh.push(entry);
+      }
+      if (durable) {
+        // A write in the durable commit: its sync covers the relaxed commits of the chunks before it.
+        await trx
+          .insertInto('meta')
+          .values({ key: 'audit.last-import', value: new Date(recordedAt).toISOString() })
+          .onConflict((conflict) =>
+            conflict.column('key').doUpdateSet({ value: (eb) => eb.ref('excluded.value') }),
+          )
+          .execute();
+      }
+      if (fresh.length > 0) {
+        const first = await database.reserveIds(trx, AUDIT_SEQUENCE, fresh.length);
+        const withIds = fresh.map((entry, k) => ({ id: first + k, entry }));
+        await insertEntriesWithIds(database, trx, withIds, recordedAt, false);
+      }
+      return fresh.length;
+    },
+    { relaxed: !durable },
+  );
+}

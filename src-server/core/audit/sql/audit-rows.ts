@@ -1,0 +1,76 @@
+import type { AuditEntryTable } from '../../storage/schema.js';
+import { DatabaseDamagedError } from '../../storage/storage-errors.js';
+import { DAY_MS } from '../../storage/time-buckets.js';
+import type { AuditEntry, NewAuditEntry } from '../audit-entry.js';
+import { contentHash } from '../content-hash.js';
+import type { NormalizedEntry } from '../normalize-entry.js';
+
+/** An entry as stored, with the names as spelled (the counts keep the first spelling for the facets). */
+export interface EntryRow {
+  row: AuditEntryTable;
+  actionName: string;
+  userName: string;
+}
+
+/** Case-insensitive matching of names: the key is the lower-cased name. */
+export function nameKey(name: string): string {
+  return textColumn(name.toLowerCase());
+}
+
+/**
+ * A value for a text column: PostgreSQL text cannot hold NUL, so it becomes U+FFFD (on both engines). The entry's
+ * JSON keeps the original (JSON escapes it).
+ */
+export function textColumn(value: string): string {
+  return value.includes('\u0000') ? value.replaceAll('\u0000', '\uFFFD') : value;
+}
+
+export function dayOf(timeMs: number): number {
+  return Math.floor(timeMs / DAY_MS);
+}
+
+/** The content digest that makes imports idempotent, as 16 hex digits. */
+export function contentKey(entry: NewAuditEntry, timeMs: number): string {
+  const { hi, lo } = contentHash(entry, timeMs);
+  return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
+}
+
+/**
+ * The row of a normalized entry. The entry's JSON is kept without its id, fields in the order `normalizeEntry`
+ * gives them; reading puts the id in front (`entryOfRow`), so the API shows the same field order as ever.
+ */
+export function toEntryRow(
+  id: number,
+  { entry, timeMs }: NormalizedEntry,
+  hash: string,
+  recordedAt: number,
+): EntryRow {
+  const json = JSON.stringify(entry);
+  return {
+    row: {
+      id,
+      time_ms: timeMs,
+      action_key: nameKey(entry.actionName),
+      user_key: nameKey(entry.userName),
+      category: entry.category,
+      agent_group_id: entry.category === 'agent' && entry.agentGroup ? textColumn(entry.agentGroup.id) : null,
+      content_hash: hash,
+      entry: json,
+      recorded_at: recordedAt,
+    },
+    actionName: entry.actionName,
+    userName: entry.userName,
+  };
+}
+
+export function entryOfRow(id: number, json: string): AuditEntry {
+  try {
+    return JSON.parse(`{"id":${id},${json.slice(1)}`) as AuditEntry;
+  } catch (error) {
+    // Only a damaged file stores text that is not the JSON written.
+    throw new DatabaseDamagedError(
+      `Audit entry ${id} cannot be read: the database holding it is damaged. Restore it from the latest backup.`,
+      { cause: error },
+    );
+  }
+}

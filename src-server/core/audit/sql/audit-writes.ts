@@ -1,0 +1,71 @@
+import type { Database, Tx } from '../../storage/database.js';
+import type { AuditResourceTable } from '../../storage/schema.js';
+import type { AuditEntry, NewAuditEntry } from '../audit-entry.js';
+import { withId, type NormalizedEntry } from '../normalize-entry.js';
+import { CountDeltas } from './audit-counts.js';
+import { textColumn, toEntryRow, type EntryRow } from './audit-rows.js';
+
+export const AUDIT_SEQUENCE = 'audit_entries';
+
+/** An entry ready to be written: normalized, with its content digest. */
+export interface PreparedEntry extends NormalizedEntry {
+  hash: string;
+}
+
+/**
+ * Writes entries in the caller's transaction: ids from the sequence (in the order given), the rows, the
+ * resources of configuration entries, and the counts. Returns the stored entries.
+ */
+export async function insertEntries(
+  database: Database,
+  trx: Tx,
+  entries: readonly PreparedEntry[],
+  recordedAt: number,
+): Promise<AuditEntry[]> {
+  if (entries.length === 0) return [];
+  const first = await database.reserveIds(trx, AUDIT_SEQUENCE, entries.length);
+  return insertEntriesWithIds(
+    database,
+    trx,
+    entries.map((entry, k) => ({ id: first + k, entry })),
+    recordedAt,
+  );
+}
+
+/**
+ * Like `insertEntries`, with the ids given (entries converted from an older store keep theirs). `returning`
+ * false skips building the stored entries (an import only counts them).
+ */
+export async function insertEntriesWithIds(
+  database: Database,
+  trx: Tx,
+  entries: readonly { id: number; entry: PreparedEntry }[],
+  recordedAt: number,
+  returning = true,
+): Promise<AuditEntry[]> {
+  const rows: EntryRow['row'][] = [];
+  const resources: AuditResourceTable[] = [];
+  const deltas = new CountDeltas();
+  const stored: AuditEntry[] = [];
+  entries.forEach(({ id, entry: prepared }) => {
+    const { row, actionName, userName } = toEntryRow(id, prepared, prepared.hash, recordedAt);
+    rows.push(row);
+    deltas.add(actionName, userName, prepared.timeMs, 1);
+    for (const resource of resourcesToKeep(prepared.entry)) resources.push({ entry_id: id, ...resource });
+    if (returning) stored.push(withId(id, prepared.entry));
+  });
+  await database.bulkInsert(trx, 'audit_entries', rows);
+  await database.bulkInsert(trx, 'audit_resources', resources);
+  await deltas.apply(database, trx);
+  return stored;
+}
+
+/** The distinct resources of a configuration entry (retention keeps it while one of them lives). */
+function resourcesToKeep(entry: NewAuditEntry): Omit<AuditResourceTable, 'entry_id'>[] {
+  if (entry.category !== 'configuration' || entry.resources.length === 0) return [];
+  const seen = new Map<string, Omit<AuditResourceTable, 'entry_id'>>();
+  for (const { type, id } of entry.resources) {
+    seen.set(`${type}\u0000${id}`, { resource_type: textColumn(type), resource_id: textColumn(id) });
+  }
+  return [...seen.values()];
+}

@@ -1,0 +1,219 @@
+import { sql } from 'kysely';
+import type { Database } from '../../storage/database.js';
+import { GroupCommit } from '../../storage/group-commit.js';
+import { RESTORE_WINDOW_MS } from '../../storage/restore-window.js';
+import { locatePage } from '../../storage/time-buckets.js';
+import type {
+  AuditEntry,
+  AuditFilter,
+  AuditPage,
+  AuditQuery,
+  AuditResource,
+  AuditStore,
+  ImportProgress,
+  ImportResult,
+  NewAuditEntry,
+  RetentionPolicy,
+} from '../audit-entry.js';
+import { normalizeEntry } from '../normalize-entry.js';
+import { countBuckets, filteredEntries } from './audit-counts.js';
+import { importAuditEntries } from './audit-import.js';
+import { moveToRemoved, planHistoryRemoval, planRetention, purgeRemoved } from './audit-removal.js';
+import { contentKey, entryOfRow } from './audit-rows.js';
+import { insertEntries, type PreparedEntry } from './audit-writes.js';
+import { ErrorCode } from '../../contracts/error-codes.js';
+import { GatehouseError } from '../../errors/gatehouse-error.js';
+
+const ITERATE_BATCH = 512;
+
+export class AuditStoreClosedError extends GatehouseError {
+  override name = 'AuditStoreClosedError';
+  constructor() {
+    super(ErrorCode.GH_ERR_STORE_CLOSED, 'The audit store is closed');
+  }
+}
+
+/**
+ * The audit trail in the Gatehouse database (SQLite or PostgreSQL). Appends that arrive together are committed
+ * together (one transaction, one fsync) and resolve once committed. Lists read exact counts per day and seek to
+ * the day a page starts in, so neither `totalCount` nor a deep `PageNumber` scans the trail. Removals move rows to
+ * `audit_entries_removed`, kept for the restore window.
+ */
+export class SqlAuditStore implements AuditStore {
+  private readonly appends: GroupCommit<PreparedEntry, AuditEntry>;
+  private readonly pending = new Set<Promise<unknown>>();
+  private maintenance: Promise<unknown> = Promise.resolve();
+  private closing: Promise<void> | undefined;
+
+  constructor(
+    private readonly database: Database,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.appends = new GroupCommit((entries) =>
+      database.transaction((trx) => insertEntries(database, trx, entries, this.now())),
+    );
+  }
+
+  async append(input: NewAuditEntry): Promise<AuditEntry> {
+    this.assertOpen();
+    const normalized = normalizeEntry(input);
+    return await this.track(
+      this.appends.submit({ ...normalized, hash: contentKey(normalized.entry, normalized.timeMs) }),
+    );
+  }
+
+  async importEntries(
+    entries: AsyncIterable<NewAuditEntry | readonly NewAuditEntry[]> | Iterable<NewAuditEntry>,
+    onProgress?: (progress: ImportProgress) => void,
+  ): Promise<ImportResult> {
+    this.assertOpen();
+    return await this.track(importAuditEntries(this.database, entries, onProgress, this.now));
+  }
+
+  async query(query: AuditQuery): Promise<AuditPage> {
+    this.assertOpen();
+    if (!Number.isInteger(query.pageNumber) || query.pageNumber < 1)
+      throw new RangeError('pageNumber must be >= 1');
+    if (!Number.isInteger(query.pageSize) || query.pageSize < 1)
+      throw new RangeError('pageSize must be >= 1');
+    // One snapshot for the counts and the rows, so the page and totalCount agree.
+    return this.database.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const buckets = await countBuckets(trx, query);
+        const totalCount = buckets.reduce((sum, bucket) => sum + bucket.count, 0);
+        const start = locatePage(buckets, (query.pageNumber - 1) * query.pageSize);
+        if (!start) return { items: [], totalCount };
+        const endMs = query.endMs === undefined ? start.endMs : Math.min(query.endMs, start.endMs);
+        const rows = await filteredEntries(trx, { ...query, endMs })
+          .select(['id', 'entry'])
+          .orderBy('time_ms', 'desc')
+          .orderBy('id', 'desc')
+          .limit(query.pageSize)
+          .offset(start.offset)
+          .execute();
+        return { items: rows.map((row) => entryOfRow(row.id, row.entry)), totalCount };
+      });
+  }
+
+  async *iterate(filter: AuditFilter): AsyncGenerator<AuditEntry> {
+    let after: { timeMs: number; id: number } | undefined;
+    for (;;) {
+      this.assertOpen();
+      const cursor = after;
+      const rows = await filteredEntries(this.database.db, filter)
+        .select(['id', 'time_ms', 'entry'])
+        .$if(cursor !== undefined, (q) =>
+          q.where((eb) =>
+            eb.or([
+              eb('time_ms', '<', cursor!.timeMs),
+              eb.and([eb('time_ms', '=', cursor!.timeMs), eb('id', '<', cursor!.id)]),
+            ]),
+          ),
+        )
+        .orderBy('time_ms', 'desc')
+        .orderBy('id', 'desc')
+        .limit(ITERATE_BATCH)
+        .execute();
+      for (const row of rows) yield entryOfRow(row.id, row.entry);
+      if (rows.length < ITERATE_BATCH) return;
+      const last = rows.at(-1)!;
+      after = { timeMs: last.time_ms, id: last.id };
+    }
+  }
+
+  async facets(): Promise<{ actionNames: string[]; userNames: string[] }> {
+    this.assertOpen();
+    const { db } = this.database;
+    const actions = await db
+      .selectFrom('audit_action_day_counts')
+      .select((eb) => eb.fn.min('action_name').as('name'))
+      .groupBy('action_key')
+      .execute();
+    const users = await db
+      .selectFrom('audit_user_day_counts')
+      .select((eb) => eb.fn.min('user_name').as('name'))
+      .groupBy('user_key')
+      .execute();
+    return {
+      actionNames: actions.map((row) => row.name).sort(compareNames),
+      userNames: users.map((row) => row.name).sort(compareNames),
+    };
+  }
+
+  async count(): Promise<number> {
+    this.assertOpen();
+    const row = await this.database.db
+      .selectFrom('audit_day_counts')
+      .select(sql<number>`coalesce(sum(n), 0)`.as('n'))
+      .executeTakeFirst();
+    return row?.n ?? 0;
+  }
+
+  async applyRetention(policy: RetentionPolicy): Promise<{ removed: number }> {
+    this.assertOpen();
+    return await this.serially(async () => {
+      const removed = await moveToRemoved(
+        this.database,
+        await planRetention(this.database, policy),
+        this.now(),
+      );
+      await purgeRemoved(this.database, this.now() - RESTORE_WINDOW_MS);
+      return { removed };
+    });
+  }
+
+  async removeResourceHistory(resource: Pick<AuditResource, 'type' | 'id'>): Promise<{ removed: number }> {
+    this.assertOpen();
+    return await this.serially(async () => ({
+      removed: await moveToRemoved(
+        this.database,
+        await planHistoryRemoval(this.database, resource),
+        this.now(),
+      ),
+    }));
+  }
+
+  async flush(): Promise<void> {
+    this.assertOpen();
+    await this.settle();
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.settle();
+    return this.closing;
+  }
+
+  private serially<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.maintenance.then(work, work);
+    this.maintenance = run.catch(() => undefined);
+    return this.track(run);
+  }
+
+  private track<T>(operation: Promise<T>): Promise<T> {
+    this.pending.add(operation);
+    const forget = (): void => {
+      this.pending.delete(operation);
+    };
+    operation.then(forget, forget);
+    return operation;
+  }
+
+  private async settle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+    await this.appends.idle();
+  }
+
+  private assertOpen(): void {
+    if (this.closing) throw new AuditStoreClosedError();
+  }
+}
+
+/** Case-insensitive order; spellings of one name in code-point order. */
+function compareNames(a: string, b: string): number {
+  const lowerA = a.toLowerCase();
+  const lowerB = b.toLowerCase();
+  if (lowerA !== lowerB) return lowerA < lowerB ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}

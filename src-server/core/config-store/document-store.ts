@@ -1,0 +1,73 @@
+import type { Db } from '../storage/database.js';
+import { ErrorCode } from '../contracts/error-codes.js';
+import { GatehouseError } from '../errors/gatehouse-error.js';
+
+export class DocumentNotFoundError extends GatehouseError {
+  override name = 'DocumentNotFoundError';
+  constructor(message: string) {
+    super(ErrorCode.GH_ERR_DOCUMENT_MISSING, message);
+  }
+}
+
+/**
+ * Imported API documents, by name, in the database beside the configuration that names them. A removed document
+ * keeps its row (marked removed) for the restore window, then is purged. `db` is the database, or the transaction
+ * of a configuration change (`ConfigStore.update` hands the mutator one bound to it, so what it writes commits or
+ * rolls back with the change).
+ */
+export class DocumentStore {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+  ) {}
+
+  /** Stores a new document; durable when it resolves. */
+  async write(name: string, content: Uint8Array, mediaType?: string): Promise<void> {
+    await this.db
+      .insertInto('api_documents')
+      .values({
+        name,
+        media_type: mediaType ?? null,
+        content: Buffer.from(content.buffer, content.byteOffset, content.byteLength),
+        created_at: this.now(),
+        removed_at: null,
+      })
+      .execute();
+  }
+
+  async read(name: string): Promise<Buffer> {
+    const row = await this.db
+      .selectFrom('api_documents')
+      .select('content')
+      .where('name', '=', name)
+      .where('removed_at', 'is', null)
+      .executeTakeFirst();
+    if (!row) throw new DocumentNotFoundError(`No stored document is named ${name}.`);
+    return Buffer.from(row.content);
+  }
+
+  /** Marks a document no record names any more as removed. */
+  async remove(name: string): Promise<void> {
+    await this.db
+      .updateTable('api_documents')
+      .set({ removed_at: this.now() })
+      .where('name', '=', name)
+      .where('removed_at', 'is', null)
+      .execute();
+  }
+
+  /** Names of the documents not removed. */
+  async names(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('api_documents')
+      .select('name')
+      .where('removed_at', 'is', null)
+      .orderBy('name')
+      .execute();
+    return rows.map((row) => row.name);
+  }
+
+  async purgeRemoved(before: number): Promise<void> {
+    await this.db.deleteFrom('api_documents').where('removed_at', '<', before).execute();
+  }
+}

@@ -1,0 +1,222 @@
+import type { Database, Tx } from '../../storage/database.js';
+import type { MonitoringRollupTable } from '../../storage/schema.js';
+import { HOUR_MS } from '../../storage/time-buckets.js';
+import { durationBin } from '../duration-bins.js';
+import { statusClassOf } from '../summary-accumulator.js';
+import type { RollupSelection } from './monitoring-filter.js';
+
+export const FIVE_MINUTES_MS = 300_000;
+/** Granularities, and the dimensions kept at each: per API only hourly (there are many APIs). */
+export const ROLLUP_LEVELS = [
+  { granularity: FIVE_MINUTES_MS, dimensions: ['', 'agentGroup'] },
+  { granularity: HOUR_MS, dimensions: ['', 'api', 'agentGroup'] },
+] as const;
+
+interface Rollup {
+  granularity: number;
+  dimension: string;
+  value: string;
+  bucket: number;
+  statusClass: number;
+  n: number;
+  sum: number;
+  min: number;
+  max: number;
+  bins: Map<number, number>;
+}
+
+/** What one record adds to the roll-ups. */
+export interface RolledRecord {
+  timeMs: number;
+  status: number;
+  durationMs: number;
+  apiId?: string;
+  agentGroupId: string;
+}
+
+/**
+ * Roll-up changes of one batch of records, merged into the stored roll-ups in the batch's transaction. The merge
+ * reads, adds and writes back; on PostgreSQL, writers of several instances take turns (a transaction lock), so
+ * none overwrites another's sums.
+ */
+export class RollupDeltas {
+  private readonly rollups = new Map<string, Rollup>();
+
+  add(record: RolledRecord): void {
+    const statusClass = statusClassOf(record.status);
+    const bin = durationBin(record.durationMs);
+    for (const { granularity, dimensions } of ROLLUP_LEVELS) {
+      const bucket = Math.floor(record.timeMs / granularity) * granularity;
+      for (const dimension of dimensions) {
+        const value = dimension === '' ? '' : dimension === 'api' ? record.apiId : record.agentGroupId;
+        if (value === undefined) continue;
+        const key = rollupKey(granularity, dimension, value, bucket, statusClass);
+        let rollup = this.rollups.get(key);
+        if (!rollup) {
+          rollup = emptyRollup(granularity, dimension, value, bucket, statusClass);
+          this.rollups.set(key, rollup);
+        }
+        rollup.n++;
+        rollup.sum += record.durationMs;
+        if (record.durationMs < rollup.min) rollup.min = record.durationMs;
+        if (record.durationMs > rollup.max) rollup.max = record.durationMs;
+        rollup.bins.set(bin, (rollup.bins.get(bin) ?? 0) + 1);
+      }
+    }
+  }
+
+  async apply(database: Database, trx: Tx): Promise<void> {
+    if (this.rollups.size === 0) return;
+    await database.lockExclusively(trx, 'monitoring_rollups');
+    for (const { granularity } of ROLLUP_LEVELS) {
+      const mine = [...this.rollups.values()].filter((rollup) => rollup.granularity === granularity);
+      if (mine.length === 0) continue;
+      const buckets = mine.map((rollup) => rollup.bucket);
+      // Only the roll-ups this batch touches: per dimension, the values it holds.
+      const values = new Map<string, Set<string>>();
+      for (const rollup of mine) {
+        let set = values.get(rollup.dimension);
+        if (!set) values.set(rollup.dimension, (set = new Set()));
+        set.add(rollup.value);
+      }
+      const stored = await trx
+        .selectFrom('monitoring_rollups')
+        .selectAll()
+        .where('granularity_ms', '=', granularity)
+        .where('bucket_ms', '>=', Math.min(...buckets))
+        .where('bucket_ms', '<=', Math.max(...buckets))
+        .where((eb) =>
+          eb.or(
+            [...values].map(([dimension, set]) =>
+              eb.and([eb('dimension', '=', dimension), eb('dimension_value', 'in', [...set])]),
+            ),
+          ),
+        )
+        .execute();
+      for (const row of stored) {
+        const rollup = this.rollups.get(
+          rollupKey(granularity, row.dimension, row.dimension_value, row.bucket_ms, row.status_class),
+        );
+        if (rollup) mergeStored(rollup, row);
+      }
+      const rows = mine.map(toRow);
+      for (let start = 0; start < rows.length; start += 500) {
+        await trx
+          .insertInto('monitoring_rollups')
+          .values(rows.slice(start, start + 500))
+          .onConflict((conflict) =>
+            conflict
+              .columns(['granularity_ms', 'dimension', 'dimension_value', 'bucket_ms', 'status_class'])
+              .doUpdateSet((eb) => ({
+                n: eb.ref('excluded.n'),
+                duration_sum: eb.ref('excluded.duration_sum'),
+                duration_min: eb.ref('excluded.duration_min'),
+                duration_max: eb.ref('excluded.duration_max'),
+                bins: eb.ref('excluded.bins'),
+              })),
+          )
+          .execute();
+      }
+    }
+  }
+}
+
+function rollupKey(
+  granularity: number,
+  dimension: string,
+  value: string,
+  bucket: number,
+  statusClass: number,
+): string {
+  return `${granularity}\u0000${dimension}\u0000${value}\u0000${bucket}\u0000${statusClass}`;
+}
+
+function emptyRollup(
+  granularity: number,
+  dimension: string,
+  value: string,
+  bucket: number,
+  statusClass: number,
+): Rollup {
+  return {
+    granularity,
+    dimension,
+    value,
+    bucket,
+    statusClass,
+    n: 0,
+    sum: 0,
+    min: Number.POSITIVE_INFINITY,
+    max: Number.NEGATIVE_INFINITY,
+    bins: new Map(),
+  };
+}
+
+function mergeStored(rollup: Rollup, row: MonitoringRollupTable): void {
+  rollup.n += row.n;
+  rollup.sum += row.duration_sum;
+  rollup.min = Math.min(rollup.min, row.duration_min);
+  rollup.max = Math.max(rollup.max, row.duration_max);
+  for (const [bin, count] of decodeBins(row.bins)) rollup.bins.set(bin, (rollup.bins.get(bin) ?? 0) + count);
+}
+
+function toRow(rollup: Rollup): MonitoringRollupTable {
+  return {
+    granularity_ms: rollup.granularity,
+    dimension: rollup.dimension,
+    dimension_value: rollup.value,
+    bucket_ms: rollup.bucket,
+    status_class: rollup.statusClass,
+    n: rollup.n,
+    duration_sum: rollup.sum,
+    duration_min: rollup.min,
+    duration_max: rollup.max,
+    bins: encodeBins(rollup.bins),
+  };
+}
+
+/** (bin u16, count u32) pairs, little endian, bins ascending. */
+export function encodeBins(bins: Map<number, number>): Buffer {
+  const sorted = [...bins].sort((a, b) => a[0] - b[0]);
+  const buffer = Buffer.allocUnsafe(sorted.length * 6);
+  sorted.forEach(([bin, count], k) => {
+    buffer.writeUInt16LE(bin, k * 6);
+    buffer.writeUInt32LE(count, k * 6 + 2);
+  });
+  return buffer;
+}
+
+export function* decodeBins(buffer: Uint8Array): Generator<[number, number]> {
+  const view = Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  for (let offset = 0; offset + 6 <= view.length; offset += 6) {
+    yield [view.readUInt16LE(offset), view.readUInt32LE(offset + 2)];
+  }
+}
+
+/** Stored roll-ups of one selection, buckets [firstMs, endMs) of a granularity (open bounds allowed). */
+export function selectRollups(
+  reader: Pick<Tx, 'selectFrom'>,
+  granularity: number,
+  selection: RollupSelection,
+  firstMs: number | undefined,
+  endMs: number | undefined,
+) {
+  return reader
+    .selectFrom('monitoring_rollups')
+    .where('granularity_ms', '=', granularity)
+    .where('dimension', '=', selection.dimension)
+    .where('dimension_value', '=', selection.value)
+    .$if(selection.statusClass !== undefined, (q) => q.where('status_class', '=', selection.statusClass!))
+    .$if(firstMs !== undefined, (q) => q.where('bucket_ms', '>=', firstMs!))
+    .$if(endMs !== undefined, (q) => q.where('bucket_ms', '<', endMs!));
+}
+
+/** The granularity of roll-ups that can answer buckets of `intervalMs` for a selection, if any. */
+export function rollupGranularityFor(intervalMs: number, selection: RollupSelection): number | undefined {
+  for (const { granularity, dimensions } of [...ROLLUP_LEVELS].reverse()) {
+    if (intervalMs % granularity === 0 && (dimensions as readonly string[]).includes(selection.dimension)) {
+      return granularity;
+    }
+  }
+  return undefined;
+}

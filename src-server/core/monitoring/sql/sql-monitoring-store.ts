@@ -1,0 +1,191 @@
+import type { Database } from '../../storage/database.js';
+import { GroupCommit } from '../../storage/group-commit.js';
+import { RESTORE_WINDOW_MS } from '../../storage/restore-window.js';
+import { locatePage } from '../../storage/time-buckets.js';
+import type { MonitoringRecord, NewMonitoringRecord } from '../monitoring-record.js';
+import type {
+  MonitoringPage,
+  MonitoringQuery,
+  MonitoringStore,
+  MonitoringStoreStats,
+  MonitoringSummaryData,
+  SummaryRequest,
+} from '../monitoring-store.js';
+import { normalizeRecord } from '../normalize-record.js';
+import { filteredRecords, rollupSelection, storedTextFilter } from './monitoring-filter.js';
+import { countBucketsByHour, countRecords, summarizeRecords } from './monitoring-reads.js';
+import { purgeRemovedRecords, removeRecordsBefore } from './monitoring-removal.js';
+import { insertRecords, MONITORING_SEQUENCE } from './monitoring-writes.js';
+import { RECORD_COLUMNS, recordOfRow } from './monitoring-rows.js';
+import { ErrorCode } from '../../contracts/error-codes.js';
+import { GatehouseError } from '../../errors/gatehouse-error.js';
+
+type Accepted = { record: MonitoringRecord; timeMs: number };
+
+export class MonitoringStoreClosedError extends GatehouseError {
+  override name = 'MonitoringStoreClosedError';
+  constructor() {
+    super(ErrorCode.GH_ERR_STORE_CLOSED, 'The monitoring store is closed');
+  }
+}
+
+/**
+ * API Monitoring records in the Gatehouse database. Each batch from the recorder is one transaction: the records,
+ * and the roll-ups (5-minute and hourly sums with duration histograms) that the summary and the counts read
+ * instead of the records. Retention moves whole hours of records to `monitoring_records_removed`.
+ */
+export class SqlMonitoringStore implements MonitoringStore {
+  private readonly pending = new Set<Promise<unknown>>();
+  private closing: Promise<void> | undefined;
+  private readonly appends = new GroupCommit<Accepted[], MonitoringRecord[]>(
+    (batches) => this.commit(batches),
+    100,
+  );
+
+  constructor(
+    private readonly database: Database,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async append(records: readonly NewMonitoringRecord[]): Promise<MonitoringRecord[]> {
+    this.assertOpen();
+    const accepted: Accepted[] = [];
+    for (const input of records) {
+      const normalized = normalizeRecord(input);
+      if (normalized) accepted.push(normalized);
+    }
+    if (accepted.length === 0) return [];
+    return this.track(this.appends.submit(accepted));
+  }
+
+  /** One transaction for the batches that arrived together (the recorder hands over slices). */
+  private async commit(batches: Accepted[][]): Promise<MonitoringRecord[][]> {
+    const all = batches.flat();
+    await this.database.transaction(
+      async (trx) => {
+        const first = await this.database.reserveIds(trx, MONITORING_SEQUENCE, all.length);
+        all.forEach(({ record }, k) => (record.id = first + k));
+        await insertRecords(this.database, trx, all, this.now());
+      },
+      { relaxed: true },
+    );
+    return batches.map((batch) => batch.map(({ record }) => withoutAbsentFields(record)));
+  }
+
+  async query(input: MonitoringQuery): Promise<MonitoringPage> {
+    this.assertOpen();
+    const query = storedTextFilter(input);
+    if (!Number.isInteger(query.pageNumber) || query.pageNumber < 1)
+      throw new RangeError('pageNumber must be >= 1');
+    if (!Number.isInteger(query.pageSize) || query.pageSize < 1)
+      throw new RangeError('pageSize must be >= 1');
+    const skip = (query.pageNumber - 1) * query.pageSize;
+    const selection = rollupSelection(query);
+    return this.database.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        let totalCount: number;
+        let endMs = query.endMs;
+        let offset = skip;
+        if (selection) {
+          const buckets = await countBucketsByHour(trx, query, selection);
+          totalCount = buckets.reduce((sum, bucket) => sum + bucket.count, 0);
+          const start = locatePage(buckets, skip);
+          if (!start) return { items: [], totalCount };
+          endMs = endMs === undefined ? start.endMs : Math.min(endMs, start.endMs);
+          offset = start.offset;
+        } else {
+          totalCount = await countRecords(trx, query);
+          if (skip >= totalCount) return { items: [], totalCount };
+        }
+        const rows = await filteredRecords(trx, { ...query, endMs })
+          .select(RECORD_COLUMNS)
+          .orderBy('time_ms', 'desc')
+          .orderBy('id', 'desc')
+          .limit(query.pageSize)
+          .offset(offset)
+          .execute();
+        return { items: rows.map(recordOfRow), totalCount };
+      });
+  }
+
+  async get(id: number): Promise<MonitoringRecord | undefined> {
+    this.assertOpen();
+    const row = await this.database.db
+      .selectFrom('monitoring_records')
+      .select(RECORD_COLUMNS)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ? recordOfRow(row) : undefined;
+  }
+
+  async summarize(request: SummaryRequest): Promise<MonitoringSummaryData> {
+    this.assertOpen();
+    const filter = storedTextFilter(request.filter);
+    const selection = rollupSelection(filter);
+    return this.database.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute((trx) => summarizeRecords(trx, { ...request, filter }, selection));
+  }
+
+  async oldestTimeMs(): Promise<number | undefined> {
+    this.assertOpen();
+    const row = await this.database.db
+      .selectFrom('monitoring_records')
+      .select((eb) => eb.fn.min('time_ms').as('oldest'))
+      .executeTakeFirst();
+    return row?.oldest == null ? undefined : row.oldest;
+  }
+
+  async applyRetention(policy: { now: number; maxAgeMs: number }): Promise<{ removed: number }> {
+    this.assertOpen();
+    return this.track(
+      (async () => {
+        const removed = await removeRecordsBefore(this.database, policy.now - policy.maxAgeMs, this.now());
+        await purgeRemovedRecords(this.database, this.now() - RESTORE_WINDOW_MS);
+        return { removed };
+      })(),
+    );
+  }
+
+  async stats(): Promise<MonitoringStoreStats> {
+    this.assertOpen();
+    const row = await this.database.db
+      .selectFrom('monitoring_rollups')
+      .select((eb) => eb.fn.sum<number>('n').as('n'))
+      .where('granularity_ms', '=', 3_600_000)
+      .where('dimension', '=', '')
+      .executeTakeFirst();
+    return { records: row?.n ?? 0 };
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+    })();
+    return this.closing;
+  }
+
+  private track<T>(operation: Promise<T>): Promise<T> {
+    this.pending.add(operation);
+    const forget = (): void => {
+      this.pending.delete(operation);
+    };
+    operation.then(forget, forget);
+    return operation;
+  }
+
+  private assertOpen(): void {
+    if (this.closing) throw new MonitoringStoreClosedError();
+  }
+}
+
+/** `normalizeRecord` writes every field (absent ones undefined); callers get the record as a query returns it. */
+function withoutAbsentFields(record: MonitoringRecord): MonitoringRecord {
+  for (const key of Object.keys(record) as (keyof MonitoringRecord)[]) {
+    if (record[key] === undefined) delete record[key];
+  }
+  return record;
+}

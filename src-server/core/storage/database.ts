@@ -1,0 +1,287 @@
+import { join } from 'node:path';
+import { Kysely, Migrator, sql, type Insertable, type SelectQueryBuilder, type Transaction } from 'kysely';
+import type { Database as SqliteHandle, Statement as SqliteStatement } from 'better-sqlite3';
+import type { Logger } from '../logging/logger.js';
+import type { EngineKind } from './engine-kind.js';
+import { migrationsFor } from './migrations/index.js';
+import { openPostgresEngine } from './postgres-engine.js';
+import type { GatehouseSchema } from './schema.js';
+import { checkSqliteFile, openSqliteEngine, SQLITE_FILE_NAME } from './sqlite-engine.js';
+import { DatabaseOpenError } from './storage-errors.js';
+import { translatingDialect } from './translating-dialect.js';
+
+export type Db = Kysely<GatehouseSchema>;
+export type Tx = Transaction<GatehouseSchema>;
+
+export interface OpenDatabaseOptions {
+  /** The data dir: the SQLite file lives in it. */
+  dataDir: string;
+  /** `postgres://…` (setting `ConnectionStrings:Gatehouse`): the team's server instead of the file. */
+  connectionString?: string;
+  logger: Logger;
+  /** Open an existing SQLite file read-only and skip migrations (`gatehouse token` beside a running server). */
+  readonly?: boolean;
+}
+
+/**
+ * The Gatehouse database: one Kysely instance over SQLite (embedded default, a file in the data dir) or
+ * PostgreSQL (team mode), migrated to the current schema when opened. Engine differences that a query builder
+ * can't hide (id counters, row locks) are methods here, so the stores hold no dialect-specific SQL.
+ */
+export class Database {
+  private closing: Promise<void> | undefined;
+
+  private constructor(
+    readonly kind: EngineKind,
+    readonly db: Db,
+    /** The file, or the server without credentials. */
+    readonly location: string,
+    private readonly sqliteHandle: SqliteHandle | undefined,
+    /** The engine's error translation, for statements run on the SQLite handle directly. */
+    private readonly translate: (error: unknown) => unknown,
+  ) {}
+
+  static async open(options: OpenDatabaseOptions): Promise<Database> {
+    const connectionString = options.connectionString?.trim();
+    let database: Database;
+    if (connectionString) {
+      if (!/^postgres(ql)?:\/\//i.test(connectionString)) {
+        throw new DatabaseOpenError(
+          'ConnectionStrings:Gatehouse must be a postgres:// or postgresql:// URL.',
+        );
+      }
+      const engine = await openPostgresEngine(connectionString, options.logger);
+      const db = new Kysely<GatehouseSchema>({
+        dialect: translatingDialect(engine.dialect, engine.translate),
+      });
+      database = new Database('postgres', db, engine.location, undefined, engine.translate);
+    } else {
+      const file = join(options.dataDir, SQLITE_FILE_NAME);
+      const engine = await openSqliteEngine(file, { readonly: options.readonly });
+      const db = new Kysely<GatehouseSchema>({
+        dialect: translatingDialect(engine.dialect, engine.translate),
+      });
+      database = new Database('sqlite', db, file, engine.handle, engine.translate);
+    }
+    if (options.readonly) return database;
+    try {
+      await database.migrate();
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+    return database;
+  }
+
+  private async migrate(): Promise<void> {
+    const migrator = new Migrator({
+      db: this.db,
+      provider: migrationsFor(this.kind),
+      migrationTableName: 'schema_migrations',
+      migrationLockTableName: 'schema_migrations_lock',
+    });
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) {
+      const failed = results?.find((result) => result.status === 'Error')?.migrationName;
+      const newer = /corrupted migrations|previously executed migration .* is missing/i.test(
+        (error as Error).message,
+      );
+      throw new DatabaseOpenError(
+        newer
+          ? `The database at ${this.location} was written by a newer Gatehouse (its schema has migrations this version does not know). Upgrade Gatehouse.`
+          : `The database at ${this.location} could not be migrated${failed ? ` (${failed})` : ''}: ${(error as Error).message}`,
+        { cause: error },
+      );
+    }
+  }
+
+  /**
+   * Runs `work` in one transaction; on PostgreSQL at READ COMMITTED, with the row locks it takes. A commit is on
+   * disk when it returns (SQLite fsyncs its WAL, PostgreSQL waits for its WAL flush). `relaxed` commits without
+   * waiting for the disk: what survives a crash of Gatehouse, not of the machine or the database server (API
+   * monitoring, whose recorder loses its buffer in a crash anyway).
+   */
+  transaction<T>(work: (trx: Tx) => Promise<T>, options: { relaxed?: boolean } = {}): Promise<T> {
+    if (!options.relaxed) return this.db.transaction().execute(work);
+    if (this.kind === 'postgres') {
+      return this.db.transaction().execute(async (trx) => {
+        await sql`set local synchronous_commit = off`.execute(trx);
+        return work(trx);
+      });
+    }
+    // SQLite's setting belongs to the connection (there is one): set for this commit, restored right after.
+    return this.db.connection().execute(async (connection) => {
+      await sql`pragma synchronous = normal`.execute(connection);
+      try {
+        return await connection.transaction().execute(work);
+      } finally {
+        await sql`pragma synchronous = full`.execute(connection);
+      }
+    });
+  }
+
+  /**
+   * Reserves `count` ids of a sequence and returns the first. Inside a transaction, the sequence's row stays
+   * locked until it ends, so on PostgreSQL concurrent writers (of several instances) commit in id order.
+   */
+  async reserveIds(trx: Tx, sequence: string, count: number): Promise<number> {
+    // One statement whether or not the sequence exists yet, so two first writers can't both create it.
+    const row = await trx
+      .insertInto('sequences')
+      .values({ name: sequence, value: count })
+      .onConflict((conflict) =>
+        conflict.column('name').doUpdateSet({ value: sql<number>`sequences.value + excluded.value` }),
+      )
+      .returning('value')
+      .executeTakeFirstOrThrow();
+    return row.value - count + 1;
+  }
+
+  /** Makes ids of a sequence start above `highest` (after rows were written with ids of their own). */
+  async raiseSequence(trx: Tx, sequence: string, highest: number): Promise<void> {
+    await trx
+      .insertInto('sequences')
+      .values({ name: sequence, value: highest })
+      .onConflict((conflict) =>
+        conflict.column('name').doUpdateSet({
+          value: sql<number>`case when sequences.value > excluded.value then sequences.value else excluded.value end`,
+        }),
+      )
+      .execute();
+  }
+
+  /**
+   * Inserts many rows in the transaction. SQLite runs one prepared statement (compiled by Kysely once per table
+   * and column list) per row, which is several times faster than building a multi-row query for each chunk;
+   * PostgreSQL gets multi-row inserts, one round trip per chunk.
+   */
+  async bulkInsert<T extends keyof GatehouseSchema>(
+    trx: Tx,
+    table: T,
+    rows: readonly Insertable<GatehouseSchema[T]>[],
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    const columns = Object.keys(rows[0]!);
+    if (this.sqliteHandle) {
+      this.runEach(this.preparedInsert(table, columns), columns, rows);
+      return;
+    }
+    const perStatement = Math.max(1, Math.floor(30_000 / columns.length));
+    for (let start = 0; start < rows.length; start += perStatement) {
+      await trx
+        .insertInto(table)
+        .values(rows.slice(start, start + perStatement))
+        .execute();
+    }
+  }
+
+  /**
+   * Adds rows' `n` to the rows with the same key (inserting those that are new): the counters kept beside the
+   * rows they count. Rows must have distinct keys. Prepared once per table on SQLite, as `bulkInsert`.
+   */
+  async bulkIncrement<T extends keyof GatehouseSchema>(
+    trx: Tx,
+    table: T,
+    keyColumns: readonly string[],
+    rows: readonly Insertable<GatehouseSchema[T]>[],
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    const columns = Object.keys(rows[0]!);
+    // Qualified: PostgreSQL finds a bare `n` ambiguous between the row and `excluded`.
+    const increment = { n: sql<number>`${sql.ref(`${table}.n`)} + excluded.n` };
+    if (this.sqliteHandle) {
+      const statement = this.prepared(
+        `${table}+(${columns.join(',')})`,
+        () =>
+          this.db
+            .insertInto(table)
+            .values(Object.fromEntries(columns.map((column) => [column, null])) as never)
+            .onConflict((conflict) => conflict.columns(keyColumns as never).doUpdateSet(increment as never))
+            .compile().sql,
+      );
+      this.runEach(statement, columns, rows);
+      return;
+    }
+    for (let start = 0; start < rows.length; start += 500) {
+      await trx
+        .insertInto(table)
+        .values(rows.slice(start, start + 500))
+        .onConflict((conflict) => conflict.columns(keyColumns as never).doUpdateSet(increment as never))
+        .execute();
+    }
+  }
+
+  private readonly statements = new Map<string, SqliteStatement>();
+
+  private prepared(key: string, compile: () => string): SqliteStatement {
+    let statement = this.statements.get(key);
+    if (!statement) {
+      statement = this.sqliteHandle!.prepare(compile());
+      this.statements.set(key, statement);
+    }
+    return statement;
+  }
+
+  private preparedInsert(table: string, columns: string[]): SqliteStatement {
+    return this.prepared(
+      `${table}(${columns.join(',')})`,
+      () =>
+        this.db
+          .insertInto(table as keyof GatehouseSchema)
+          .values(Object.fromEntries(columns.map((column) => [column, null])))
+          .compile().sql,
+    );
+  }
+
+  /** Runs a prepared statement once per row, the row's values in `columns` order. */
+  private runEach(statement: SqliteStatement, columns: readonly string[], rows: readonly object[]): void {
+    const values = new Array<unknown>(columns.length);
+    try {
+      for (const row of rows) {
+        const record = row as Record<string, unknown>;
+        for (let k = 0; k < columns.length; k++) values[k] = record[columns[k]!];
+        statement.run(values);
+      }
+    } catch (error) {
+      throw this.translate(error);
+    }
+  }
+
+  /**
+   * Makes writers of `name` take turns until the transaction ends: on PostgreSQL a transaction-level advisory
+   * lock (instances share the server); SQLite has one writer at a time already.
+   */
+  async lockExclusively(trx: Tx, name: string): Promise<void> {
+    if (this.kind !== 'postgres') return;
+    await sql`select pg_advisory_xact_lock(hashtext(${`gatehouse.${name}`}))`.execute(trx);
+  }
+
+  /** `select … for update` on PostgreSQL; SQLite has one writer at a time, so a plain select there. */
+  forUpdate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
+    return this.kind === 'postgres' ? query.forUpdate() : query;
+  }
+
+  /**
+   * Checks the SQLite file in the background (a worker thread): the problems found, empty when it is sound or on
+   * PostgreSQL (which checks its own pages).
+   */
+  async checkIntegrity(): Promise<string[]> {
+    if (this.kind !== 'sqlite') return [];
+    return checkSqliteFile(this.location);
+  }
+
+  /** One round trip (`/readyz`): throws when the server, or the file, does not answer. */
+  async ping(): Promise<void> {
+    await sql`select 1`.execute(this.db);
+  }
+
+  /** The better-sqlite3 handle (backups, integrity checks); undefined on PostgreSQL. */
+  get sqlite(): SqliteHandle | undefined {
+    return this.sqliteHandle;
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.db.destroy();
+    return this.closing;
+  }
+}

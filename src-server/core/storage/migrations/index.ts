@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import type { EngineKind } from '../engine-kind.js';
+import { initialSchema } from './0001-initial.js';
+
+/**
+ * One migration history for both engines, applied by Kysely's Migrator at open. Append only: never edit a
+ * released step (a database that ran it would not run it again).
+ */
+export function migrationsFor(engine: EngineKind): MigrationProvider {
+  const migrations: Record<string, Migration> = {
+    '0001-initial': initialSchema(engine),
+  };
+  return { getMigrations: () => Promise.resolve(migrations) };
+}

@@ -1,0 +1,159 @@
+/**
+ * The tables of the Gatehouse database, the same on SQLite and PostgreSQL (created by `migrations/`). Times are
+ * epoch milliseconds; JSON is kept as text. Rows of audit entries and monitoring records are never updated: a
+ * removal moves the row into the matching `*_removed` table with the time of the removal, so the state at any
+ * moment of the last 35 days can be rebuilt from the database itself (see README.md beside this file).
+ */
+export interface GatehouseSchema {
+  sequences: SequenceTable;
+  meta: MetaTable;
+  config_revisions: ConfigRevisionTable;
+  api_documents: ApiDocumentTable;
+  key_material: KeyMaterialTable;
+  audit_entries: AuditEntryTable;
+  audit_entries_removed: AuditEntryRemovedTable;
+  audit_resources: AuditResourceTable;
+  audit_day_counts: AuditDayCountTable;
+  audit_action_day_counts: AuditActionDayCountTable;
+  audit_user_day_counts: AuditUserDayCountTable;
+  audit_action_user_day_counts: AuditActionUserDayCountTable;
+  monitoring_records: MonitoringRecordTable;
+  monitoring_records_removed: MonitoringRecordRemovedTable;
+  monitoring_rollups: MonitoringRollupTable;
+}
+
+/** Id counters: ids are never reused, whatever is removed. */
+export interface SequenceTable {
+  name: string;
+  value: number;
+}
+
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+/** Every committed configuration document; the one with the highest id is current. */
+export interface ConfigRevisionTable {
+  id: number;
+  committed_at: number;
+  /** The configuration document (JSON). Secret values in it are sealed. */
+  document: string;
+}
+
+/** Imported OpenAPI documents, named by the API record that points at them. */
+export interface ApiDocumentTable {
+  name: string;
+  media_type: string | null;
+  content: Buffer;
+  created_at: number;
+  /** Set when no record names it any more; the row is purged once it is older than the restore window. */
+  removed_at: number | null;
+}
+
+/** Keys of the identity provider and the API-key digest, sealed with the data dir's secrets key. */
+export interface KeyMaterialTable {
+  name: string;
+  sealed_value: string;
+  created_at: number;
+}
+
+export interface AuditEntryTable {
+  id: number;
+  /** The entry's timestamp. */
+  time_ms: number;
+  /** Lower-cased action and user names: the list filters match case-insensitively. */
+  action_key: string;
+  user_key: string;
+  category: string;
+  agent_group_id: string | null;
+  /** 64-bit content digest (hex): what makes an import idempotent. */
+  content_hash: string;
+  /** The entry as JSON, without its id. */
+  entry: string;
+  /** When the row was written. */
+  recorded_at: number;
+}
+
+export interface AuditEntryRemovedTable extends AuditEntryTable {
+  removed_at: number;
+}
+
+/** The resources of configuration entries (retention keeps them while a resource lives). */
+export interface AuditResourceTable {
+  entry_id: number;
+  resource_type: string;
+  resource_id: string;
+}
+
+/** Entries per UTC day, kept in the transaction that adds or removes them: exact counts without a scan. */
+export interface AuditDayCountTable {
+  day: number;
+  n: number;
+}
+
+export interface AuditActionDayCountTable {
+  action_key: string;
+  day: number;
+  /** The spelling seen first (what the facets list shows). */
+  action_name: string;
+  n: number;
+}
+
+export interface AuditUserDayCountTable {
+  user_key: string;
+  day: number;
+  user_name: string;
+  n: number;
+}
+
+export interface AuditActionUserDayCountTable {
+  action_key: string;
+  user_key: string;
+  day: number;
+  n: number;
+}
+
+export interface MonitoringRecordTable {
+  id: number;
+  time_ms: number;
+  agent_group_id: string;
+  agent_group_name: string;
+  method: string;
+  path: string;
+  api_id: string | null;
+  api_name: string | null;
+  operation: string | null;
+  status: number;
+  duration_ms: number;
+  bytes_in: number;
+  bytes_out: number;
+  target_url: string | null;
+  outcome: string;
+  client_ip: string;
+  identity: string | null;
+  reason: string | null;
+  recorded_at: number;
+}
+
+export interface MonitoringRecordRemovedTable extends MonitoringRecordTable {
+  removed_at: number;
+}
+
+/**
+ * Monitoring records summed per time bucket (5 minutes and 1 hour), for everything (`dimension` ''), per API
+ * (`api`) and per agent group (`agentGroup`), per status class: what the summary reads instead of the records.
+ */
+export interface MonitoringRollupTable {
+  bucket_ms: number;
+  granularity_ms: number;
+  dimension: string;
+  dimension_value: string;
+  status_class: number;
+  n: number;
+  duration_sum: number;
+  duration_min: number;
+  duration_max: number;
+  /** Sparse duration histogram: pairs of (bin u16, count u32), little endian. */
+  bins: Buffer;
+}

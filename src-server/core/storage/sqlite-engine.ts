@@ -1,0 +1,145 @@
+import { chmod, open as openFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import BetterSqlite3 from 'better-sqlite3';
+import { packageInfo } from '../data-dir/package-root.js';
+import { SqliteDialect, type Dialect } from 'kysely';
+import {
+  DatabaseDamagedError,
+  DatabaseOpenError,
+  isSqliteDamage,
+  isSqliteResourceError,
+  StorageUnavailableError,
+} from './storage-errors.js';
+
+export const SQLITE_FILE_NAME = 'gatehouse.db';
+const STATEMENT_CACHE_SIZE = 256;
+
+export interface SqliteEngine {
+  dialect: Dialect;
+  handle: BetterSqlite3.Database;
+  translate: (error: unknown) => unknown;
+}
+
+/**
+ * Inside Electron, the native module built for Electron's Node (scripts/build-native-electron.mjs); elsewhere
+ * the one in node_modules, built for Node by npm.
+ */
+function nativeBindingForRuntime(): string | undefined {
+  if (!process.versions.electron) return undefined;
+  const binding = join(packageInfo().root, 'out', 'native', 'electron', 'better_sqlite3.node');
+  if (!existsSync(binding)) {
+    throw new DatabaseOpenError(
+      `The SQLite module for Electron is missing (${binding}): start the desktop app with npm start, which builds it.`,
+    );
+  }
+  return binding;
+}
+
+/** The way out named in every message about a damaged file. */
+export function damagedFileAdvice(file: string): string {
+  return `The database file ${file} is damaged. Stop Gatehouse and restore the data dir from the latest backup (gatehouse backup list, then gatehouse restore --to <time> --into <dir>).`;
+}
+
+/**
+ * Opens (creating it owner-only) the SQLite file: WAL journal, and `synchronous=FULL` so that a commit is on disk
+ * (the WAL fsync'd) before it returns: an acknowledged audit entry survives a crash or a power cut.
+ */
+export async function openSqliteEngine(
+  file: string,
+  options: { readonly?: boolean } = {},
+): Promise<SqliteEngine> {
+  if (!options.readonly) {
+    // SQLite gives its -wal and -shm files the mode of the database file.
+    await (await openFile(file, 'a', 0o600)).close();
+    await chmod(file, 0o600);
+  }
+  let handle: BetterSqlite3.Database;
+  try {
+    handle = new BetterSqlite3(file, {
+      readonly: options.readonly === true,
+      fileMustExist: options.readonly === true,
+      nativeBinding: nativeBindingForRuntime(),
+    });
+    handle.pragma('busy_timeout = 5000');
+    if (!options.readonly) {
+      handle.pragma('journal_mode = WAL');
+      handle.pragma('synchronous = FULL');
+    }
+    // Reads the header and the schema: a file that is not a database at all fails here.
+    handle.prepare('select count(*) as n from sqlite_master').get();
+  } catch (error) {
+    if (isSqliteDamage(error)) throw new DatabaseOpenError(damagedFileAdvice(file), { cause: error });
+    throw new DatabaseOpenError(`The database file ${file} cannot be opened: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  const translate = (error: unknown): unknown => {
+    if (error instanceof StorageUnavailableError) return error;
+    if (isSqliteDamage(error)) return new DatabaseDamagedError(damagedFileAdvice(file), { cause: error });
+    if (isSqliteResourceError(error)) {
+      return new StorageUnavailableError(
+        'The database cannot be written right now (disk full or not writable); the server log says why.',
+        {
+          cause: error,
+        },
+      );
+    }
+    return error;
+  };
+  return { dialect: new SqliteDialect({ database: cachingStatements(handle) }), handle, translate };
+}
+
+/** Kysely prepares every query it runs; the same SQL text gets the same prepared statement here instead. */
+function cachingStatements(handle: BetterSqlite3.Database) {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => handle.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (statement) {
+        cache.delete(sql);
+      } else {
+        statement = handle.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(sql, statement);
+      return statement;
+    },
+  };
+}
+
+/**
+ * Runs SQLite's `quick_check` (every page's structure, every index against its table) on its own read-only
+ * connection in a worker thread: it reads the whole file, which must not hold up the start or the event loop.
+ * Resolves with the problems found (empty when the file is sound).
+ */
+export function checkSqliteFile(file: string): Promise<string[]> {
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const code = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const Database = require(workerData.driver);
+    let db;
+    try {
+      db = new Database(workerData.file, { readonly: true, fileMustExist: true, nativeBinding: workerData.nativeBinding });
+      const rows = db.pragma('quick_check(20)');
+      parentPort.postMessage(rows.map((row) => String(row.quick_check)).filter((text) => text !== 'ok'));
+    } catch (error) {
+      parentPort.postMessage([String(error && error.message ? error.message : error)]);
+    } finally {
+      if (db) db.close();
+    }`;
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(code, {
+      eval: true,
+      workerData: { file, driver, nativeBinding: nativeBindingForRuntime() },
+    });
+    worker.once('message', (problems: string[]) => resolve(problems));
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`The integrity check of ${file} ended with code ${code}.`));
+    });
+  });
+}

@@ -1,0 +1,89 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  MONITORING_OUTCOMES,
+  type NewMonitoringRecord,
+} from '../../../src-server/core/monitoring/monitoring-record.js';
+import { afterEach, beforeEach } from 'vitest';
+import { normalizeRecord } from '../../../src-server/core/monitoring/normalize-record.js';
+import { ENGINES } from '../../helpers/test-database.js';
+import { record, REQUIRED_RECORD_KEYS, StoreFixture } from './helpers.js';
+
+const text = fc.string({ unit: 'binary-ascii', maxLength: 40 });
+const anyRecord: fc.Arbitrary<NewMonitoringRecord> = fc.record(
+  {
+    time: fc.integer({ min: 0, max: 4_102_444_800_000 }).map((ms) => new Date(ms).toISOString()),
+    agentGroupId: text,
+    agentGroupName: fc.string({ unit: 'grapheme', maxLength: 20 }),
+    method: fc.constantFrom('GET', 'POST', 'M-SEARCH', ''),
+    path: fc.string({ unit: 'grapheme', maxLength: 60 }).map((p) => `/${p.replace(/\?/g, '')}`),
+    apiId: text,
+    apiName: fc.string({ unit: 'grapheme', maxLength: 20 }),
+    operation: text,
+    status: fc.integer({ min: 0, max: 999 }),
+    durationMs: fc.double({ min: 0, max: 1e9, noNaN: true }),
+    bytesIn: fc.nat(),
+    bytesOut: fc.maxSafeNat(),
+    targetUrl: text,
+    outcome: fc.constantFrom(...MONITORING_OUTCOMES),
+    clientIp: text,
+    identity: text,
+    reason: fc.string({ unit: 'grapheme', maxLength: 30 }),
+  },
+  { requiredKeys: REQUIRED_RECORD_KEYS },
+);
+
+describe.each(ENGINES)('a monitoring record on %s', (engine) => {
+  let fixture: StoreFixture;
+  beforeEach(async () => {
+    fixture = await StoreFixture.create(engine);
+  });
+  afterEach(async () => {
+    await fixture.dispose();
+  });
+
+  it('reads back exactly as normalized, whatever its text and numbers', async () => {
+    const store = await fixture.openStore();
+    await fc.assert(
+      fc.asyncProperty(fc.array(anyRecord, { minLength: 1, maxLength: 20 }), async (records) => {
+        const stored = await store.append(records);
+        expect(stored).toHaveLength(records.length);
+        for (const [k, input] of records.entries()) {
+          const expected = { ...normalizeRecord(input)!.record, id: stored[k]!.id };
+          for (const key of Object.keys(expected) as (keyof typeof expected)[]) {
+            if (expected[key] === undefined) delete expected[key];
+          }
+          expect(await store.get(stored[k]!.id)).toEqual(expected);
+          expect(stored[k]).toEqual(expected);
+        }
+      }),
+      { numRuns: engine === 'postgres' ? 20 : 50 },
+    );
+  });
+});
+
+describe('normalizeRecord', () => {
+  it('re-renders the time, strips the query, bounds strings and numbers', () => {
+    const normalized = normalizeRecord(
+      record({
+        time: '2026-03-01T01:00:00+01:00',
+        path: '/a?b=c',
+        status: 1234,
+        durationMs: Number.NaN,
+        bytesIn: -5,
+        bytesOut: 1.6,
+        apiId: 'x'.repeat(300),
+      }),
+    );
+    expect(normalized?.record).toMatchObject({
+      time: '2026-03-01T00:00:00.000Z',
+      path: '/a',
+      status: 0,
+      durationMs: 0,
+      bytesIn: 0,
+      bytesOut: 2,
+    });
+    expect(normalized?.record.apiId).toHaveLength(200);
+    expect(normalizeRecord(record({ time: 'not a time' }))).toBeUndefined();
+  });
+});
