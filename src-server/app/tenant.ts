@@ -44,6 +44,7 @@ export async function openTenant(options: OpenTenantOptions): Promise<Tenant> {
     await convertLegacyDataDir({ dataDir, database, keys, logger, now: clock });
     configStore = await ConfigStore.open(database, now);
     const config = configStore;
+    const stopFollowing = config.follow(logger);
     const signingKey = await loadOrCreateSigningKey(keys);
     await sealStoredHeaderValues(config, secretBox, logger);
     const auditStore: AuditStore = new SqlAuditStore(database, clock);
@@ -69,6 +70,7 @@ export async function openTenant(options: OpenTenantOptions): Promise<Tenant> {
       database,
       async close() {
         stopCheck();
+        stopFollowing();
         await monitoring.close();
         await config.close();
         await auditStore.close();

@@ -56,7 +56,13 @@ export interface ServeProcess {
 export async function startServeProcess(
   dataDir: string,
   extraArgs: string[] = [],
-  options: { detached?: boolean; logLevel?: string; startTimeoutMs?: number } = {},
+  options: {
+    detached?: boolean;
+    logLevel?: string;
+    startTimeoutMs?: number;
+    /** Set after the engine's: a team test names its own database, key file and instance. */
+    env?: NodeJS.ProcessEnv;
+  } = {},
 ): Promise<ServeProcess> {
   const child = spawn(
     process.execPath,
@@ -67,6 +73,7 @@ export async function startServeProcess(
         ...process.env,
         ...(await engineEnvironment(dataDir)),
         Logging__Level: options.logLevel ?? 'warn',
+        ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: options.detached ?? false,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Database, Tx } from '../storage/database.js';
+import type { Database, Db, Tx } from '../storage/database.js';
+import type { Logger } from '../logging/logger.js';
 import type { ConfigData } from '../model/config-model.js';
 import { CURRENT_SCHEMA_VERSION, migrate } from './migrations.js';
 import { DocumentStore } from './document-store.js';
@@ -7,6 +8,8 @@ import { ErrorCode } from '../contracts/error-codes.js';
 import { GatehouseError } from '../errors/gatehouse-error.js';
 
 const REVISIONS = 'config_revisions';
+/** The topic of the change notifications a commit sends to the other instances on the database. */
+const CONFIG_TOPIC = 'config';
 
 /** What a configuration change can write besides the configuration, in the change's transaction. */
 export interface ConfigChange {
@@ -26,7 +29,8 @@ export class NewerConfigurationError extends GatehouseError {
  * serialized and durable when `update` resolves. Readers must treat what `data` returns as read-only.
  *
  * On PostgreSQL several instances share the document: `update` takes a lock, re-reads the newest revision (another
- * instance may have committed one) and applies the change to that, so no instance loses another's write.
+ * instance may have committed one) and applies the change to that, so no instance loses another's write. Each
+ * commit notifies the other instances (`follow`), which read the new revision at once.
  */
 export class ConfigStore {
   #data: ConfigData;
@@ -90,6 +94,7 @@ export class ConfigStore {
             documents: new DocumentStore(trx, () => this.now().getTime()),
           });
           const id = await insertRevision(this.database, trx, working, this.now());
+          await this.database.notify(trx, { topic: CONFIG_TOPIC, payload: String(id) });
           this.#data = working;
           this.#revision = id;
           return value;
@@ -101,6 +106,40 @@ export class ConfigStore {
         this.#revision = before.revision;
         throw error;
       }
+    };
+    const next = this.#queue.then(run, run);
+    this.#queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
+   * Follows what other instances on the database commit: a notification names the new revision, and a
+   * reconnection of the notification channel (notifications sent meanwhile are lost) re-reads the newest. A
+   * newer revision becomes `data` and the listeners hear of it, as for a change made here. Nothing to follow on
+   * SQLite. Returns the function that stops following.
+   */
+  follow(logger: Logger): () => void {
+    const refresh = () => {
+      this.refresh().catch((error: unknown) =>
+        logger.warn({ err: error }, 'the configuration committed by another instance could not be read yet'),
+      );
+    };
+    return this.database.subscribe({
+      onChange: (change) => {
+        if (change.topic === CONFIG_TOPIC && Number(change.payload) > this.#revision) refresh();
+      },
+      onConnected: refresh,
+    });
+  }
+
+  /** Reads the newest revision; when another instance committed it, it becomes `data` and listeners hear of it. */
+  refresh(): Promise<void> {
+    const run = async (): Promise<void> => {
+      const head = await readHead(this.database.db);
+      if (!head || head.id <= this.#revision) return;
+      this.#data = checkedVersion(head.data);
+      this.#revision = head.id;
+      for (const listener of this.#listeners) listener(this.#data);
     };
     const next = this.#queue.then(run, run);
     this.#queue = next.catch(() => undefined);
@@ -134,7 +173,7 @@ export class ConfigStore {
   }
 }
 
-async function readHead(trx: Tx): Promise<{ id: number; data: ConfigData } | undefined> {
+async function readHead(trx: Db): Promise<{ id: number; data: ConfigData } | undefined> {
   const row = await trx
     .selectFrom(REVISIONS)
     .select(['id', 'document'])

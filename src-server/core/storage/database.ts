@@ -6,6 +6,13 @@ import type { EngineKind } from './engine-kind.js';
 import { migrationsFor } from './migrations/index.js';
 import { openPostgresEngine } from './postgres-engine.js';
 import type { GatehouseSchema } from './schema.js';
+import {
+  ChangeFeed,
+  changeText,
+  CHANGE_CHANNEL,
+  type Change,
+  type ChangeFeedHandlers,
+} from './change-feed.js';
 import { checkSqliteFile, openSqliteEngine, SQLITE_FILE_NAME } from './sqlite-engine.js';
 import { DatabaseOpenError } from './storage-errors.js';
 import { translatingDialect } from './translating-dialect.js';
@@ -39,6 +46,8 @@ export class Database {
     private readonly sqliteHandle: SqliteHandle | undefined,
     /** The engine's error translation, for statements run on the SQLite handle directly. */
     private readonly translate: (error: unknown) => unknown,
+    /** Notifications between instances (PostgreSQL only: a SQLite file has one instance). */
+    private readonly feed?: ChangeFeed,
   ) {}
 
   static async open(options: OpenDatabaseOptions): Promise<Database> {
@@ -54,7 +63,8 @@ export class Database {
       const db = new Kysely<GatehouseSchema>({
         dialect: translatingDialect(engine.dialect, engine.translate),
       });
-      database = new Database('postgres', db, engine.location, undefined, engine.translate);
+      const feed = new ChangeFeed(connectionString, engine.location, options.logger);
+      database = new Database('postgres', db, engine.location, undefined, engine.translate, feed);
     } else {
       const file = join(options.dataDir, SQLITE_FILE_NAME);
       const engine = await openSqliteEngine(file, { readonly: options.readonly });
@@ -280,8 +290,25 @@ export class Database {
     return this.sqliteHandle;
   }
 
+  /**
+   * Tells every instance on this database, once the transaction commits, that something changed (PostgreSQL's
+   * NOTIFY; nothing to tell on SQLite).
+   */
+  async notify(trx: Tx, change: Change): Promise<void> {
+    if (this.kind !== 'postgres') return;
+    await sql`select pg_notify(${CHANGE_CHANNEL}, ${changeText(change)})`.execute(trx);
+  }
+
+  /** Hears the changes other instances (and this one) commit; never called on SQLite. */
+  subscribe(handlers: ChangeFeedHandlers): () => void {
+    return this.feed?.subscribe(handlers) ?? (() => undefined);
+  }
+
   close(): Promise<void> {
-    this.closing ??= this.db.destroy();
+    this.closing ??= (async () => {
+      await this.feed?.close();
+      await this.db.destroy();
+    })();
     return this.closing;
   }
 }
