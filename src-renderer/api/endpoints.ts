@@ -21,6 +21,7 @@ import type {
   Environment,
   ListPage,
   EnvironmentVariable,
+  InstanceList,
   ModifyEnvironment,
   ModifyEnvironmentVariable,
   ModifyPolicy,
@@ -134,6 +135,11 @@ export const apiKeysApi = {
   create: (client: ApiClient, request: CreateApiKey) =>
     client.post<CreatedApiKey>('/api/v1/api-keys', request),
   remove: (client: ApiClient, id: string) => client.delete(`/api/v1/api-keys/${byId(id)}`),
+};
+
+export const instancesApi = {
+  list: (client: ApiClient, { signal }: Signal = {}) =>
+    client.get<InstanceList>('/api/v1/instances', { signal }),
 };
 
 export const monitoringApi = {

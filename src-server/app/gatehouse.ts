@@ -1,3 +1,4 @@
+import { instanceIdOf } from '../core/instance/instance-id.js';
 import { mkdir } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
@@ -68,6 +69,7 @@ export function startGatehouse(options: GatehouseOptions): Promise<Gatehouse> {
       tenantId: tenant.configStore.data.tenant.id,
       settings,
       instance,
+      recordsInstance: instance,
       logger: tenant.logger,
       configStore: tenant.configStore,
       recorder: tenant.recorder,
@@ -109,6 +111,7 @@ export async function launchGatehouse<G extends GatewayPlane>(
       now,
       connectionString: settings.str('ConnectionStrings:Gatehouse'),
       secretsKeyFile: settings.str('Secrets:KeyFile'),
+      instance: instanceIdOf(settings.str('Instance:Id')),
     });
     const services = await startServices({
       tenant,

@@ -28,8 +28,10 @@ export interface GatewayPlane extends TryItGateway {
 export interface GatewayProcessParts {
   tenantId: string;
   settings: SettingsSnapshot;
-  /** This process's name (`Instance:Id`, a worker's with `/w<n>`). */
+  /** This process's name (`Instance:Id`, a worker's with `/w<n>`), for logs and health answers. */
   instance: string;
+  /** The instance its monitoring records name (`Instance:Id`: a worker's records name its primary's). */
+  recordsInstance: string;
   logger: Logger;
   configStore: Pick<ConfigStore, 'data' | 'onChange'>;
   recorder: Pick<AuditRecorder, 'recordAgentEvent'>;
@@ -67,6 +69,7 @@ export async function startGatewayManager(parts: GatewayProcessParts): Promise<G
     },
     throttle,
     health: { instance: parts.instance, storage: parts.storage },
+    instance: parts.recordsInstance,
     drainMs: settings.int('Shutdown:DrainSeconds') * 1000,
   });
   try {

@@ -9,9 +9,9 @@ import { metricsRouter } from '../control/monitoring/metrics-router.js';
 import { scheduleMonitoringRetention } from '../core/monitoring/retention-scheduler.js';
 import { buildManagementDocument, servedBy } from '../control/panel/management-document.js';
 import { packageInfo } from '../core/data-dir/package-root.js';
+import { InstanceRegistry } from '../core/instance/instance-registry.js';
 import { createApiImports } from '../control/apis/api-imports.js';
 import { isResourceLive } from './resource-liveness.js';
-import { instanceIdOf } from '../core/instance/instance-id.js';
 import { storageCheck } from './health/storage-check.js';
 import type { Tenant } from './tenant.js';
 import type { HealthCheck } from '../core/health/health-endpoints.js';
@@ -83,12 +83,19 @@ export async function startServices<G extends GatewayPlane>(input: {
   const { tenant, source, settings } = input;
   const { logger, now } = tenant;
   const { version, license } = packageInfo();
-  const instance = instanceIdOf(settings.str('Instance:Id'));
+  const { instance } = tenant;
   const storage = storageCheck(tenant);
   const drainMs = settings.int('Shutdown:DrainSeconds') * 1000;
   let draining = false;
-  // Started before anything is scheduled: when it fails there is nothing to undo.
-  const gateway = await input.startGateway({ tenant, settings, instance, storage });
+  // Registered first, then the gateway started: neither leaves anything to undo when it fails.
+  const registry = new InstanceRegistry(tenant.database, instance, () => now().getTime(), logger);
+  await registry.start();
+  const gateway = await input
+    .startGateway({ tenant, settings, instance, storage })
+    .catch((error: unknown) => {
+      registry.stop();
+      throw error;
+    });
 
   const stopRetention = scheduleRetention({
     store: tenant.auditStore,
@@ -131,6 +138,7 @@ export async function startServices<G extends GatewayPlane>(input: {
       gateway,
       externalSignIn: () => externalSignInOf(external, current),
       imports,
+      instances: registry,
     });
     const document = buildManagementDocument(routes, { version, license });
     const app = createControlPanelApp({
@@ -179,6 +187,7 @@ export async function startServices<G extends GatewayPlane>(input: {
     await stopMonitoringRetention();
     await gateway.close();
     await imports.close();
+    registry.stop();
     throw error;
   }
 
@@ -192,6 +201,7 @@ export async function startServices<G extends GatewayPlane>(input: {
       await stopMonitoringRetention();
       // Both planes stop accepting at once and drain side by side, each for at most Shutdown:DrainSeconds.
       await Promise.all([controlPanel.close(drainMs).then(() => imports.close()), gateway.close()]);
+      registry.stop();
     },
   };
 }

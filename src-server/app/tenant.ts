@@ -28,6 +28,8 @@ export interface OpenTenantOptions {
   connectionString?: string;
   /** `Secrets:KeyFile`: the key sealing secrets (default `keys/secrets.key` in the data dir). */
   secretsKeyFile?: string;
+  /** This instance's name (`Instance:Id`): the audit entries it records carry it. */
+  instance: string;
 }
 
 /** Opens a data dir's database and the stores on it. The caller holds the data-dir lock. */
@@ -53,12 +55,13 @@ export async function openTenant(options: OpenTenantOptions): Promise<Tenant> {
     const stopCheck = reportDamage(database, logger);
     return {
       dataDir,
+      instance: options.instance,
       layout,
       logger,
       now,
       configStore: config,
       auditStore,
-      recorder: new AuditRecorder(auditStore, logger, now),
+      recorder: new AuditRecorder(auditStore, logger, now, options.instance),
       monitoring,
       signingKey,
       secretBox,

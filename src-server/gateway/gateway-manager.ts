@@ -44,6 +44,8 @@ export interface GatewayManagerOptions {
   defaultBinding: { host: string; port: number };
   /** Limits of every listener (`Gateway:MaxConnections`, `Gateway:RequestBodyTimeoutSeconds`); none by default. */
   limits?: { maxConnections: number; requestBodyTimeoutMs: number };
+  /** The instance its monitoring records name (`Instance:Id`), where several share one database. */
+  instance?: string;
   /** Where API-policy throttling counts; in process when absent. Closed with the gateway. */
   throttle?: ThrottleStore;
   /** For `/readyz` on the listeners: who answers, and whether storage is reachable. */
@@ -331,6 +333,7 @@ export class GatewayManager {
   /** Monitoring must never break a request: a failing sink is logged, the request goes on. */
   #report(record: NewMonitoringRecord, traceparent?: string): void {
     try {
+      if (this.options.instance !== undefined) record.instance = this.options.instance;
       this.traces.notify(traceparent, record);
       this.#monitoring.record(record);
     } catch (error) {

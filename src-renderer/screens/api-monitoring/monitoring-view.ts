@@ -38,6 +38,7 @@ export const TEXT_FILTER_KEYS = [
   'path',
   'agentGroupId',
   'outcome',
+  'instance',
 ] as const;
 export type TextFilterKey = (typeof TEXT_FILTER_KEYS)[number];
 
@@ -112,6 +113,7 @@ export function toApiFilter(filter: MonitoringViewFilter, nowMs: number): Monito
   if (filter.path) api.path = filter.path;
   if (filter.agentGroupId) api.agentGroupId = filter.agentGroupId;
   if (filter.outcome) api.outcome = filter.outcome as MonitoringOutcome;
+  if (filter.instance) api.instance = filter.instance;
   return api;
 }
 

@@ -7,11 +7,12 @@ import { AUDIT_VIEW } from './audit-view.js';
 export interface FilterDraft extends UtcRangeDraft {
   action: string;
   user: string;
+  instance: string;
 }
 
 export type DraftProblems = Partial<Record<'from' | 'to' | 'action', string>>;
 
-export const EMPTY_DRAFT: FilterDraft = { from: null, to: null, action: '', user: '' };
+export const EMPTY_DRAFT: FilterDraft = { from: null, to: null, action: '', user: '', instance: '' };
 
 /** `{Controller}.{Action}`, the same rule the API applies to `actionName`. */
 const ACTION_NAME = /^[^\s.]+\.\S+$/;
@@ -21,6 +22,7 @@ export const AUDIT_FILTER_FORM: FilterForm<AuditLogFilter, FilterDraft, DraftPro
     ...rangeDraftOf(filter),
     action: filter.actionName ?? '',
     user: filter.userName ?? '',
+    instance: filter.instance ?? '',
   }),
   problemsOf(draft) {
     const problems: DraftProblems = rangeProblemsOf(draft);
@@ -33,6 +35,7 @@ export const AUDIT_FILTER_FORM: FilterForm<AuditLogFilter, FilterDraft, DraftPro
     const filter: AuditLogFilter = rangeBoundsOf(draft);
     if (draft.action.trim()) filter.actionName = draft.action.trim();
     if (draft.user.trim()) filter.userName = draft.user.trim();
+    if (draft.instance) filter.instance = draft.instance;
     return filter;
   },
   sameFilter: AUDIT_VIEW.sameFilter,

@@ -17,7 +17,10 @@ export type ToWorker =
       /** The API-key digest key (base64), kept in the database the worker does not open. */
       apiKeyDigestKey: string;
       tenantId: string;
+      /** The worker's name (`<instance>/w<n>`), for logs and health answers. */
       instance: string;
+      /** The instance its monitoring records name: the primary's. */
+      recordsInstance: string;
       /** The primary's resolved settings: every worker runs on the same snapshot. */
       settings: ResolvedSetting[];
       config: ConfigData;

@@ -97,6 +97,7 @@ export async function runGatewayWorker(): Promise<void> {
       tenantId: init.tenantId,
       settings,
       instance: init.instance,
+      recordsInstance: init.recordsInstance,
       logger,
       configStore: config,
       recorder: {

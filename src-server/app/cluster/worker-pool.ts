@@ -161,6 +161,7 @@ export class WorkerPool implements GatewayPlane {
         apiKeyDigestKey: this.#apiKeyDigestKey,
         tenantId: tenant.configStore.data.tenant.id,
         instance: workerInstanceId(this.options.instance, number),
+        recordsInstance: this.options.instance,
         settings: settings.all(),
         config: tenant.configStore.data,
         revision: this.#revision,

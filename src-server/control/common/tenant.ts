@@ -15,6 +15,8 @@ import type { Database } from '../../core/storage/database.js';
 /** Everything a data dir holds, opened: the stores and the identity provider's key. */
 export interface Tenant {
   dataDir: string;
+  /** This instance's name (`Instance:Id`, or host name and process id): its audit and monitoring records carry it. */
+  instance: string;
   layout: ReturnType<typeof dataDirLayout>;
   logger: Logger;
   now: () => Date;

@@ -14,6 +14,8 @@ import { passthroughTryRoutes, type TryItGateway } from '../passthroughs/try-it/
 import type { Tenant } from '../common/tenant.js';
 import { signInOptionsRoutes, type ExternalSignIn } from '../identity/sign-in-options-route.js';
 import type { ApiImports } from '../apis/api-imports.js';
+import { instanceRoutes } from '../instances/instance-routes.js';
+import type { InstanceRegistry } from '../../core/instance/instance-registry.js';
 
 export interface ManagementRoutesInput {
   tenant: Tenant;
@@ -25,6 +27,8 @@ export interface ManagementRoutesInput {
   externalSignIn: () => Promise<ExternalSignIn | undefined>;
   /** The API import worker and the imports in progress (kept across Control Panel restarts). */
   imports: ApiImports;
+  /** The instances sharing the database. */
+  instances: Pick<InstanceRegistry, 'list' | 'name'>;
 }
 
 /** Every management route for one Control Panel start; the audit log only when its flag was on at that start. */
@@ -36,6 +40,7 @@ export function managementRoutes({
   gateway,
   externalSignIn,
   imports,
+  instances,
 }: ManagementRoutesInput): AnyRoute[] {
   const tokenLifetimeSeconds = () => settings.int('Auth:TokenLifetimeMinutes') * 60;
   return [
@@ -55,6 +60,7 @@ export function managementRoutes({
     ...passthroughPreviewRoutes({ tenant, settings }),
     ...passthroughTryRoutes({ tenant, settings }, gateway),
     ...monitoringRoutes({ monitoring: tenant.monitoring, now: tenant.now }),
+    ...instanceRoutes(instances),
     ...(settings.bool('Flags:EnableServiceApiAuditLogRoute') ? auditLogRoutes(tenant.auditStore) : []),
   ];
 }

@@ -34,7 +34,8 @@ const isCategory = (value: unknown): value is AuditCategory =>
 
 export function normalizeEntry(input: unknown): NormalizedEntry {
   if (!isObject(input)) throw new InvalidAuditEntryError('An audit entry must be an object');
-  const { actionName, userName, timestamp, category, statusCode, description }: UncheckedEntry = input;
+  const { actionName, userName, timestamp, category, statusCode, description, instance }: UncheckedEntry =
+    input;
   if (typeof actionName !== 'string' || actionName.length === 0) {
     throw new InvalidAuditEntryError('actionName must be a non-empty string');
   }
@@ -65,6 +66,10 @@ export function normalizeEntry(input: unknown): NormalizedEntry {
   if (description !== undefined) {
     if (typeof description !== 'string') throw new InvalidAuditEntryError('description must be a string');
     entry.description = description;
+  }
+  if (instance !== undefined) {
+    if (typeof instance !== 'string') throw new InvalidAuditEntryError('instance must be a string');
+    entry.instance = instance;
   }
   return { entry, timeMs };
 }
@@ -118,5 +123,6 @@ export function withId(id: number, entry: NewAuditEntry): AuditEntry {
   if (entry.agentGroup !== undefined) result.agentGroup = entry.agentGroup;
   if (entry.statusCode !== undefined) result.statusCode = entry.statusCode;
   if (entry.description !== undefined) result.description = entry.description;
+  if (entry.instance !== undefined) result.instance = entry.instance;
   return result;
 }

@@ -42,6 +42,10 @@ export const AuditEntrySchema = z
       .string()
       .optional()
       .meta({ description: 'Human-readable summary, when an imported record had one.' }),
+    instance: z.string().optional().meta({
+      description:
+        'The Gatehouse instance that recorded the entry (`Instance:Id`), where several share one database.',
+    }),
   })
   .meta({ id: 'AuditEntry' });
 /** One record of the audit trail, as stored and as returned by `GET /api/v1/audit-log`. */

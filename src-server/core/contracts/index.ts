@@ -73,6 +73,7 @@ export type {
   MonitoringSummaryBucket,
   SummaryInterval as MonitoringSummaryInterval,
 } from './monitoring-schemas.js';
+export type { Instance, InstanceList } from './instance-schemas.js';
 export type { ListPage, Paging } from './paging-schemas.js';
 export type {
   CreatedPassthrough,

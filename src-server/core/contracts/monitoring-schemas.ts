@@ -49,6 +49,10 @@ export const MonitoringRecordSchema = z
       .optional()
       .meta({ description: 'Who the policy recognised, e.g. `apiKey:<prefix>`.' }),
     reason: z.string().optional().meta({ description: 'Short reason for a refusal or a failure.' }),
+    instance: z.string().optional().meta({
+      description:
+        'The Gatehouse instance whose gateway served the request (`Instance:Id`), where several share one database.',
+    }),
   })
   .meta({ id: 'MonitoringRecord', description: 'One request that reached a gateway listener.' });
 export type MonitoringRecord = z.output<typeof MonitoringRecordSchema>;

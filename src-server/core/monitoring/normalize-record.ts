@@ -15,6 +15,7 @@ export const FIELD_LIMITS = {
   clientIp: 64,
   identity: 200,
   reason: 500,
+  instance: 200,
 } as const;
 
 export interface NormalizedRecord {
@@ -53,6 +54,7 @@ export function normalizeRecord(input: NewMonitoringRecord): NormalizedRecord | 
     clientIp: text(input.clientIp, FIELD_LIMITS.clientIp),
     identity: optionalText(input.identity, FIELD_LIMITS.identity),
     reason: optionalText(input.reason, FIELD_LIMITS.reason),
+    instance: optionalText(input.instance, FIELD_LIMITS.instance),
   };
   return { record, timeMs };
 }

@@ -20,6 +20,7 @@ export interface GatehouseSchema {
   monitoring_records: MonitoringRecordTable;
   monitoring_records_removed: MonitoringRecordRemovedTable;
   monitoring_rollups: MonitoringRollupTable;
+  instances: InstanceTable;
 }
 
 /** Id counters: ids are never reused, whatever is removed. */
@@ -73,6 +74,8 @@ export interface AuditEntryTable {
   entry: string;
   /** When the row was written. */
   recorded_at: number;
+  /** The instance that wrote it (`Instance:Id`); null for rows written before instances were named. */
+  instance: string | null;
 }
 
 export interface AuditEntryRemovedTable extends AuditEntryTable {
@@ -134,6 +137,8 @@ export interface MonitoringRecordTable {
   identity: string | null;
   reason: string | null;
   recorded_at: number;
+  /** The instance whose gateway served the request; null for rows written before instances were named. */
+  instance: string | null;
 }
 
 export interface MonitoringRecordRemovedTable extends MonitoringRecordTable {
@@ -156,4 +161,11 @@ export interface MonitoringRollupTable {
   duration_max: number;
   /** Sparse duration histogram: pairs of (bin u16, count u32), little endian. */
   bins: Buffer;
+}
+
+/** The Gatehouse instances that use the database: registered at start, seen again every minute. */
+export interface InstanceTable {
+  name: string;
+  started_at: number;
+  seen_at: number;
 }

@@ -1,5 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiImportResult } from '../../../src-server/core/contracts/index.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type {
+  ApiImportResult,
+  AuditLogPage,
+  InstanceList,
+  ListPage,
+  MonitoringRecord,
+} from '../../../src-server/core/contracts/index.js';
 import { freshRequest, signedInClient } from '../../helpers/serve-client.js';
 import { startTcpProxy, type TcpProxy } from '../../helpers/tcp-proxy.js';
 import { startTeam, type Team } from '../../helpers/team-instances.js';
@@ -15,6 +21,7 @@ let api: Awaited<ReturnType<typeof signedInClient>>;
 beforeAll(async () => {
   upstream = await startEchoUpstream();
   team = await startTeam(['A', 'B', 'C'], {
+    env: { Flags__EnableServiceApiAuditLogRoute: 'true' },
     async connectionStringOf(name, connectionString) {
       if (name !== 'B') return connectionString;
       const url = new URL(connectionString);
@@ -101,5 +108,44 @@ describe('instances on one PostgreSQL', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(b.output()).toMatch(/change notifications from other instances are interrupted/);
+  }, 60_000);
+
+  it('names the instance in every audit entry and monitoring record, and filters by it', async () => {
+    await publishApi('/named');
+    for (const { server } of team.instances) {
+      await servedEverywhere('/named/items', Date.now());
+      expect((await freshRequest(server.gatewayUrl, '/named/items?who=me')).status).toBe(200);
+    }
+    const listed = (await api('/api/v1/instances')).body as InstanceList;
+    expect(listed.instances.map(({ name, current }) => ({ name, current }))).toEqual([
+      { name: 'A', current: true },
+      { name: 'B', current: false },
+      { name: 'C', current: false },
+    ]);
+    // Each gateway's records name it; A's Control Panel reads them all from the one store.
+    await vi.waitFor(
+      async () => {
+        for (const name of ['A', 'B', 'C']) {
+          const page = (await api(`/api/v1/monitoring/requests?path=/named/items&instance=${name}`))
+            .body as ListPage<MonitoringRecord>;
+          expect(page.data.length).toBeGreaterThan(0);
+          expect(page.data.every((record) => record.instance === name)).toBe(true);
+        }
+      },
+      { timeout: 10_000, interval: 200 },
+    );
+    const all = (await api('/api/v1/monitoring/requests?path=/named/items&PageSize=500'))
+      .body as ListPage<MonitoringRecord>;
+    expect(new Set(all.data.map((record) => record.instance))).toEqual(new Set(['A', 'B', 'C']));
+    // The configuration changes were made through A: A recorded them; each instance recorded its own agent events.
+    const changes = (await api('/api/v1/audit-log?actionName=Passthroughs.Create')).body as AuditLogPage;
+    expect(changes.totalCount).toBeGreaterThan(0);
+    expect(changes.items.every((entry) => entry.instance === 'A')).toBe(true);
+    for (const name of ['A', 'B', 'C']) {
+      const started = (await api(`/api/v1/audit-log?actionName=Agent.Started&instance=${name}`))
+        .body as AuditLogPage;
+      expect(started.totalCount).toBeGreaterThan(0);
+      expect(started.items.every((entry) => entry.instance === name)).toBe(true);
+    }
   }, 60_000);
 });

@@ -16,6 +16,7 @@ const ENTRY_COLUMNS = [
   'content_hash',
   'entry',
   'recorded_at',
+  'instance',
 ] as const;
 
 /**

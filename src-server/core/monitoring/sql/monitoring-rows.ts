@@ -31,6 +31,7 @@ export function toRecordRow(
     identity: record.identity ?? null,
     reason: record.reason ?? null,
     recorded_at: recordedAt,
+    instance: record.instance ?? null,
   };
 }
 
@@ -54,6 +55,7 @@ export const RECORD_COLUMNS = [
   'client_ip',
   'identity',
   'reason',
+  'instance',
 ] as const satisfies readonly (keyof MonitoringRecordTable)[];
 
 export type RecordColumns = Pick<MonitoringRecordTable, (typeof RECORD_COLUMNS)[number]>;
@@ -80,5 +82,6 @@ export function recordOfRow(row: RecordColumns): MonitoringRecord {
   record.clientIp = row.client_ip;
   if (row.identity !== null) record.identity = row.identity;
   if (row.reason !== null) record.reason = row.reason;
+  if (row.instance !== null) record.instance = row.instance;
   return record;
 }

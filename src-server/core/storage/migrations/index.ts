@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import type { EngineKind } from '../engine-kind.js';
 import { initialSchema } from './0001-initial.js';
+import { instancesSchema } from './0002-instances.js';
 
 /**
  * One migration history for both engines, applied by Kysely's Migrator at open. Append only: never edit a
@@ -9,6 +10,7 @@ import { initialSchema } from './0001-initial.js';
 export function migrationsFor(engine: EngineKind): MigrationProvider {
   const migrations: Record<string, Migration> = {
     '0001-initial': initialSchema(engine),
+    '0002-instances': instancesSchema(),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
