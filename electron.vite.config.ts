@@ -11,6 +11,8 @@ export default defineConfig({
           index: resolve('src-main/index.ts'),
           // The API import worker thread: started by URL next to the bundle (import-runner.ts).
           'import-worker': resolve('src-server/control/apis/import-pipeline/import-worker.ts'),
+          // The backup worker thread: started by URL next to the bundle (core/backup/backup-jobs.ts).
+          'backup-worker': resolve('src-server/core/backup/backup-worker.ts'),
         },
       },
     },

@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, systemChromium } from './scripts/chromium.js';
 
-// Debian's Chromium where it is installed (CI, this workplace); Playwright's own browser elsewhere.
-const systemChromium = '/usr/bin/chromium';
+// Debian's Chromium where it is installed (CI, this workplace); Playwright's own browser elsewhere
+// (`npm test` runs scripts/ensure-browser.ts first, which installs it when missing).
+const executablePath = systemChromium();
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -20,16 +21,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-        '--no-first-run',
-      ],
+      ...(executablePath ? { executablePath } : {}),
+      args: CHROMIUM_ARGS,
     },
   },
 });

@@ -1,11 +1,13 @@
 /**
- * Store-level benchmark of API Monitoring.
+ * npm run bench:monitoring — API Monitoring at 1,000,000 records, at store level.
  *
- *   npx tsx bench/monitoring.ts [--count 1000000] [--runs 40] [--dir path --keep]
+ *   npm run bench:monitoring -- [--count 1000000] [--runs 40] [--dir path --keep]
  *
- * Appends N generated records (batches of 1,000, as the recorder flushes them), closes the store, then in a
- * fresh process opens it (index rebuild time, RSS) and times list and summary queries (p50/p95/max, after
- * three untimed warm-up runs of each shape).
+ * Appends N generated records (batches of 1,000, as the recorder flushes them) to Gatehouse's store, and the same
+ * records to a plain SQLite table with two indexes (bench/lib/plain-sqlite-monitoring.ts). Then in a fresh
+ * process it opens the store (time to open, RSS) and times list and summary queries (p50/p95/max, after three
+ * untimed warm-up runs of each shape); the summary shapes (status classes and latency percentiles per bucket, as
+ * the monitoring screen shows them) run on the plain table too, side by side.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -27,10 +29,10 @@ async function openMonitoringStore({ dir }: { dir: string }) {
       await SqlMonitoringStore.prototype.close.call(store);
       await database.close();
     },
-    indexMemoryBytes: () => 0,
   });
 }
 import { createRandom } from './lib/random.js';
+import { PlainMonitoringTable } from './lib/plain-sqlite-monitoring.js';
 import { formatMs, percentiles } from './lib/stats.js';
 
 const DAY_MS = 86_400_000;
@@ -113,6 +115,14 @@ async function appendPhase(dir: string): Promise<void> {
       `(generator included)`,
   );
   await store.close();
+  const plain = PlainMonitoringTable.create(path.join(dir, 'plain.db'));
+  const plainStarted = performance.now();
+  plain.insertAll(generateRecords(count));
+  const plainSeconds = (performance.now() - plainStarted) / 1000;
+  console.log(
+    `plain table insert: ${count} records in ${plainSeconds.toFixed(2)} s = ${Math.round(count / plainSeconds)} records/s`,
+  );
+  plain.close();
 }
 
 interface Timed {
@@ -128,8 +138,8 @@ async function probePhase(dir: string): Promise<void> {
   global.gc?.();
   const memory = process.memoryUsage();
   console.log(
-    `open (index rebuild): ${formatMs(openMs)} ms for ${(await store.stats()).records} records; ` +
-      `RSS ${mib(memory.rss)}, heap ${mib(memory.heapUsed)}, index ${mib(store.indexMemoryBytes())}`,
+    `open: ${formatMs(openMs)} ms for ${(await store.stats()).records} records; ` +
+      `RSS ${mib(memory.rss)}, heap ${mib(memory.heapUsed)}`,
   );
   const last24h = { startMs: END_MS - DAY_MS, endMs: END_MS };
   const all = { startMs: END_MS - 60 * DAY_MS - DAY_MS, endMs: END_MS + DAY_MS };
@@ -200,6 +210,36 @@ async function probePhase(dir: string): Promise<void> {
   }
   console.log(`RSS after queries: ${mib(process.memoryUsage().rss)}`);
   await store.close();
+
+  // The same summaries on the plain table: its rows read through the time index, bucketed and ranked in JS.
+  const plain = PlainMonitoringTable.open(path.join(dir, 'plain.db'));
+  const summaries = shapes.filter((shape) => shape.name.startsWith('summary'));
+  const plainShapes: Timed[] = [
+    { name: summaries[0]!.name, run: () => plain.summarize(last24h, 300_000) },
+    { name: summaries[1]!.name, run: () => plain.summarize(all, DAY_MS) },
+    {
+      name: summaries[2]!.name,
+      run: () => plain.summarize({ startMs: END_MS - 20 * DAY_MS, endMs: END_MS }, 3_600_000),
+    },
+    {
+      name: summaries[3]!.name,
+      run: () => plain.summarize({ ...all, apiId: 'api-9', statusClass: 5 }, DAY_MS),
+    },
+  ];
+  for (const shape of plainShapes) {
+    for (let i = 0; i < 3; i++) await shape.run();
+    const samples: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const started = performance.now();
+      await shape.run();
+      samples.push(performance.now() - started);
+    }
+    const { p50, p95, max } = percentiles(samples);
+    console.log(
+      `plain table ${shape.name.padEnd(32)} p50 ${formatMs(p50)} ms  p95 ${formatMs(p95)} ms  max ${formatMs(max)} ms`,
+    );
+  }
+  plain.close();
 }
 
 /** Destructive (deletes half the log), so it runs last and not on a directory kept for more probes. */

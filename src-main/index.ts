@@ -3,7 +3,7 @@ import { userInfo } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BrowserWindow, app, dialog, ipcMain, shell } from 'electron';
-import { AddressInUseError, startGatehouse, type Gatehouse } from '../src-server/index.js';
+import { AddressInUseError, defaultDataDir, startGatehouse, type Gatehouse } from '../src-server/index.js';
 import { IPC_CHANNELS, LOCAL_ORIGIN_ARGUMENT, type DesktopSession } from './ipc-channels.js';
 import { ServerChoice } from './server-choice.js';
 import { installMenu } from './menu.js';
@@ -25,16 +25,19 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
-  // GATEHOUSE_DATA_DIR, as for the CLI: another tenant's folder, or a throwaway one for the smoke test.
-  const dataDir = process.env.GATEHOUSE_DATA_DIR || app.getPath('userData');
+  // The CLI's data dir (GATEHOUSE_DATA_DIR, else the per-user folder named Gatehouse), so `gatehouse token`,
+  // `gatehouse link` and `gatehouse serve` work on the desktop app's tenant. Electron's userData folder is named
+  // after the package (`gatehouse`): on Linux, another folder.
+  const dataDir = defaultDataDir();
   try {
     gatehouse = await startGatehouse({ dataDir, uiDir: join(here, '../renderer'), command: 'desktop app' });
   } catch (error) {
-    // Another process may own port 4700 (a `gatehouse serve` on another data dir): take any free port instead.
+    // Another process may own port 4700 or 8080 (a `gatehouse serve` on another data dir): take free ports.
     if (!(error instanceof AddressInUseError)) throw error;
     gatehouse = await startGatehouse({
       dataDir,
       port: 0,
+      gatewayPort: 0,
       uiDir: join(here, '../renderer'),
       command: 'desktop app',
     });

@@ -5,11 +5,14 @@ import type {
   AppRegistration,
   AppRegistrationWithSecret,
   AgentGroup,
+  CreateAgentGroup,
   ApiKey,
   AuditExportFormat,
   AuditLogFilter,
   AuditLogPage,
   AuditLogQuery,
+  Backup,
+  BackupOverview,
   ControlPanelStatus,
   CreateAppRegistration,
   CreateApiKey,
@@ -73,6 +76,9 @@ export const tenantApi = {
     client.get<ControlPanelStatus>('/api/v1/tenant/control-panel', { signal }),
   restartControlPanel: (client: ApiClient) =>
     client.post<RestartAccepted>('/api/v1/tenant/control-panel/restart'),
+  backups: (client: ApiClient, { signal }: Signal = {}) =>
+    client.get<BackupOverview>('/api/v1/tenant/backups', { signal }),
+  startBackup: (client: ApiClient) => client.post<Backup>('/api/v1/tenant/backups'),
 };
 
 export const appRegistrationsApi = {
@@ -101,6 +107,9 @@ export const environmentsApi = {
 export const agentGroupsApi = {
   list: async (client: ApiClient, { signal }: Signal = {}): Promise<AgentGroup[]> =>
     await listAll<AgentGroup>(client, '/api/v1/agent-groups', { signal }),
+  create: (client: ApiClient, request: CreateAgentGroup) =>
+    client.post<AgentGroup>('/api/v1/agent-groups', request),
+  remove: (client: ApiClient, id: string) => client.delete(`/api/v1/agent-groups/${byId(id)}`),
 };
 
 export const environmentVariablesApi = {

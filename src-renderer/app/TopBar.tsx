@@ -14,6 +14,7 @@ import { serverLabel } from '../server/server-address.js';
 import { useIdentity, useSession } from '../session/session-context.js';
 import { ReconnectingIndicator } from './ReconnectingIndicator.js';
 import { ThemeModeMenu } from './ThemeModeMenu.js';
+import { ShortcutsButton } from './shortcuts/ShortcutsButton.js';
 
 export function TopBar() {
   const { isDesktop, signOut } = useSession();
@@ -63,6 +64,7 @@ export function TopBar() {
             ))}
           </Stack>
         </Stack>
+        <ShortcutsButton />
         <ThemeModeMenu />
         {isDesktop ? null : (
           <Button color="inherit" startIcon={<LogoutIcon />} onClick={() => signOut()}>

@@ -6,6 +6,7 @@ import PolicyIcon from '@mui/icons-material/Policy';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import TuneIcon from '@mui/icons-material/Tune';
+import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import { SCREEN_LOADERS, sectionOf, type ScreenLoader, type ScreenPath } from './screen-loaders.js';
 
 export { HOME_PATH, isHomePath } from './screen-loaders.js';
@@ -40,6 +41,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   route('/api-monitoring', 'API monitoring', MonitorHeartIcon),
   route('/audit-log', 'Audit log', ReceiptLongIcon),
   route('/tenant-settings', 'Tenant settings', TuneIcon),
+  route('/getting-started', 'Getting started', RocketLaunchIcon),
 ];
 
 export const NotFoundScreen = lazy(() => import('../screens/not-found/NotFoundScreen.js'));

@@ -34,6 +34,7 @@ export const SCREEN_LOADERS = {
   '/api-monitoring': once(() => import('../screens/api-monitoring/ApiMonitoringScreen.js')),
   '/audit-log': once(() => import('../screens/audit-log/AuditLogScreen.js')),
   '/tenant-settings': once(() => import('../screens/tenant-settings/TenantSettingsScreen.js')),
+  '/getting-started': once(() => import('../screens/getting-started/GettingStartedScreen.js')),
 } as const satisfies Record<string, ScreenLoader>;
 
 export type ScreenPath = keyof typeof SCREEN_LOADERS;

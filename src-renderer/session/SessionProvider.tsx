@@ -4,6 +4,7 @@ import { ApiProblemError, NetworkError, describeError } from '../api/api-errors.
 import { sessionApi } from '../api/endpoints.js';
 import type { CurrentIdentity } from '../api/types.js';
 import { connectionMonitor } from '../connection/connection-monitor.js';
+import { useNotifier } from '../notifications/notifier-context.js';
 import { desktopBridge } from './desktop-bridge.js';
 import { onThisComputer } from '../server/server-address.js';
 import { completeExternalSignIn, externalSignInReturned } from './external-sign-in.js';
@@ -43,6 +44,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const startedRef = useRef<Promise<void> | undefined>(undefined);
   // The desktop app signs in by itself on this computer's server only; on a team server it signs in like a browser.
   const bridge = onThisComputer() ? desktopBridge() : undefined;
+  const { notifyError } = useNotifier();
 
   const commit = useCallback((next: SessionState) => {
     statusRef.current = next.status;
@@ -160,6 +162,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       );
     })();
   }, [bridge, establish, signInFromDesktop, signInWithTicket, signOut]);
+
+  // A sign-in link pasted into the address bar of an open console tab changes only the fragment: no page load.
+  useEffect(() => {
+    if (bridge) return undefined;
+    const onHashChange = () => {
+      const ticket = takeTicketFromLocation();
+      if (!ticket) return;
+      signInWithTicket(ticket).catch((error: unknown) => {
+        // A link that failed does not end a session that works; without one, the sign-in screen says why.
+        if (statusRef.current === 'signed-in') notifyError(error, 'The sign-in link did not work');
+        else signOut(noticeOf(error, 'The sign-in link did not work'));
+      });
+    };
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, [bridge, notifyError, signInWithTicket, signOut]);
 
   useSessionRenewal(state, {
     renew: async (session) => {

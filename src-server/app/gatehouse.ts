@@ -16,6 +16,7 @@ import { openTenant, type Tenant } from './tenant.js';
 import { startServices, type GatewayStartContext } from './server-services.js';
 import { ApiKeyDigest } from '../control/policies/api-key-digest.js';
 import { startGatewayManager, type GatewayPlane } from './gateway-plane.js';
+import { backupDirectoryOf } from '../core/backup/backup-directory.js';
 import type { ConfigStore } from '../core/config-store/config-store.js';
 import type { SecretBox } from '../core/config-store/secret-box.js';
 import type { Database } from '../core/storage/database.js';
@@ -112,6 +113,7 @@ export async function launchGatehouse<G extends GatewayPlane>(
       connectionString: settings.str('ConnectionStrings:Gatehouse'),
       secretsKeyFile: settings.str('Secrets:KeyFile'),
       instance: instanceIdOf(settings.str('Instance:Id')),
+      backupDirectory: backupDirectoryOf(dataDir, settings),
     });
     const services = await startServices({
       tenant,
@@ -120,6 +122,12 @@ export async function launchGatehouse<G extends GatewayPlane>(
       uiDir: options.uiDir ?? defaultUiDir(),
       startGateway,
     });
+    try {
+      await lock.announce({ controlPanelUrl: services.controlPanel.url });
+    } catch (error) {
+      await services.close();
+      throw error;
+    }
     const closeAll = async () => {
       await services.close();
       await tenant!.close();

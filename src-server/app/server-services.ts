@@ -7,6 +7,7 @@ import { ControlPanel } from '../control/panel/control-panel.js';
 import { managementRoutes } from '../control/panel/management-routes.js';
 import { metricsRouter } from '../control/monitoring/metrics-router.js';
 import { scheduleMonitoringRetention } from '../core/monitoring/retention-scheduler.js';
+import { scheduleBackups } from '../core/backup/backup-scheduler.js';
 import { buildManagementDocument, servedBy } from '../control/panel/management-document.js';
 import { packageInfo } from '../core/data-dir/package-root.js';
 import { InstanceRegistry } from '../core/instance/instance-registry.js';
@@ -111,6 +112,12 @@ export async function startServices<G extends GatewayPlane>(input: {
     now,
     retentionDays: settings.int('Monitoring:RetentionDays'),
   });
+  const stopBackups = scheduleBackups({
+    backups: tenant.backups,
+    configStore: tenant.configStore,
+    logger,
+    now,
+  });
 
   const imports = createApiImports(tenant);
   const build = (current: SettingsSnapshot) => {
@@ -132,7 +139,7 @@ export async function startServices<G extends GatewayPlane>(input: {
       tenantSettings: {
         source,
         effective: () => controlPanel.settings,
-        status: () => ({ ...controlPanel.status(), version }),
+        status: () => ({ ...controlPanel.status(), version, echoTargetUrl: `${controlPanel.url}/echo` }),
         scheduleRestart: () => controlPanel.scheduleRestart(),
       },
       gateway,
@@ -185,6 +192,7 @@ export async function startServices<G extends GatewayPlane>(input: {
   } catch (error) {
     await stopRetention();
     await stopMonitoringRetention();
+    await stopBackups();
     await gateway.close();
     await imports.close();
     registry.stop();
@@ -199,6 +207,7 @@ export async function startServices<G extends GatewayPlane>(input: {
       draining = true;
       await stopRetention();
       await stopMonitoringRetention();
+      await stopBackups();
       // Both planes stop accepting at once and drain side by side, each for at most Shutdown:DrainSeconds.
       await Promise.all([controlPanel.close(drainMs).then(() => imports.close()), gateway.close()]);
       registry.stop();

@@ -17,6 +17,9 @@ import { SecretBox, secretsKeyFile } from '../core/config-store/secret-box.js';
 import { Database } from '../core/storage/database.js';
 import { damagedFileAdvice } from '../core/storage/sqlite-engine.js';
 import { convertLegacyDataDir } from '../core/legacy/convert-data-dir.js';
+import { runInWorker } from '../core/backup/backup-jobs.js';
+import { Backups } from '../core/backup/backups.js';
+import { join } from 'node:path';
 
 export type { Tenant };
 
@@ -30,6 +33,8 @@ export interface OpenTenantOptions {
   secretsKeyFile?: string;
   /** This instance's name (`Instance:Id`): the audit entries it records carry it. */
   instance: string;
+  /** `Backup:Directory` (the embedded engine's backups); default `backups/` in the data dir. */
+  backupDirectory?: string;
 }
 
 /** Opens a data dir's database and the stores on it. The caller holds the data-dir lock. */
@@ -53,6 +58,15 @@ export async function openTenant(options: OpenTenantOptions): Promise<Tenant> {
     const issuerId = builtInIssuer(config.data.tenant.id);
     const monitoring = Monitoring.open({ store: new SqlMonitoringStore(database, clock), logger });
     const stopCheck = reportDamage(database, logger);
+    const backups =
+      database.kind === 'sqlite'
+        ? new Backups({
+            databaseFile: database.location,
+            directory: options.backupDirectory ?? join(dataDir, 'backups'),
+            now: clock,
+            run: runInWorker,
+          })
+        : undefined;
     return {
       dataDir,
       instance: options.instance,
@@ -71,9 +85,11 @@ export async function openTenant(options: OpenTenantOptions): Promise<Tenant> {
       signInTickets: new SignInTickets(config, now),
       tokenIssuer: (audience) => new TokenIssuer(signingKey, issuerId, audience),
       database,
+      backups,
       async close() {
         stopCheck();
         stopFollowing();
+        await backups?.settled();
         await monitoring.close();
         await config.close();
         await auditStore.close();

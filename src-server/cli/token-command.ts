@@ -8,7 +8,8 @@ import { SettingsSource, type SettingsSnapshot } from '../core/settings/settings
 import { dataDirLayout } from '../core/data-dir/default-data-dir.js';
 import { KeyStore } from '../core/config-store/key-store.js';
 import { SecretBox, secretsKeyFile } from '../core/config-store/secret-box.js';
-import type { ConfigData } from '../core/model/config-model.js';
+import type { TenantRecord } from '../core/model/config-model.js';
+import { TENANT_KIND } from '../core/config-store/config-records.js';
 import { createLogger } from '../core/logging/logger.js';
 import { Database } from '../core/storage/database.js';
 import { SQLITE_FILE_NAME } from '../core/storage/sqlite-engine.js';
@@ -39,15 +40,15 @@ async function readIdentity(
   });
   try {
     const tables = await database.db.introspection.getTables();
-    if (!tables.some((table) => table.name === 'config_revisions')) return undefined;
-    const head = await database.db
-      .selectFrom('config_revisions')
-      .select('document')
-      .orderBy('id', 'desc')
-      .limit(1)
+    if (!tables.some((table) => table.name === 'config_records')) return undefined;
+    const tenant = await database.db
+      .selectFrom('config_records')
+      .select('data')
+      .where('kind', '=', TENANT_KIND)
+      .where('valid_to', 'is', null)
       .executeTakeFirst();
-    if (!head) return undefined;
-    const tenantId = (JSON.parse(head.document) as ConfigData).tenant.id;
+    if (!tenant) return undefined;
+    const tenantId = (JSON.parse(tenant.data) as TenantRecord).id;
     const box = await SecretBox.open(
       secretsKeyFile(dataDirLayout(dataDir).keysDir, settings.str('Secrets:KeyFile')),
     );

@@ -20,7 +20,13 @@ import { createGatewayHandler, type GatewayHandlerDeps } from './handler/request
 import { createUpgradeHandler } from './handler/upgrade-handler.js';
 import { ApiRouteCache } from './runtime/api-route-cache.js';
 import { EntryCompiler } from './runtime/entry-compiler.js';
-import { buildGroupRuntime, runtimeFingerprint, type GroupRuntime } from './runtime/group-runtime.js';
+import {
+  buildGroupRuntime,
+  runtimeFingerprint,
+  runtimeInputs,
+  sameInputs,
+  type GroupRuntime,
+} from './runtime/group-runtime.js';
 import { TraceWatchers } from '../core/monitoring/trace-watchers.js';
 
 export const DEFAULT_AGENT_GROUP_ID = 'default';
@@ -66,6 +72,8 @@ interface GroupState {
   group: AgentGroupRecord;
   desired: boolean;
   fingerprint: string;
+  /** The records the runtime was built from (`runtimeInputs`). */
+  inputs: readonly unknown[];
   runtime: GroupRuntime;
   listener?: GatewayListener;
   /** The binding asked for (port 0 stays 0 here while the listener keeps the port it got). */
@@ -111,9 +119,10 @@ export class GatewayManager {
     const { configStore } = this.options;
     const stored = configStore.data.agentGroups.find((group) => group.id === DEFAULT_AGENT_GROUP_ID);
     this.#defaultStored = stored ? { host: stored.host, port: stored.port } : undefined;
-    this.#apply(configStore.data);
+    // Built here, reconciled once below: a default listener that can't start is the caller's error to report.
+    this.#apply(configStore.data, { reconcile: false });
     this.#unsubscribe = configStore.onChange((data) => this.#apply(data));
-    await this.#enqueue(() => this.#reconcile(true));
+    await this.#enqueue(() => this.#reconcile(true), { logFailure: false });
   }
 
   setMonitoringSink(sink: MonitoringSink): void {
@@ -158,16 +167,16 @@ export class GatewayManager {
     await this.#throttle.close();
   }
 
-  #enqueue(task: () => Promise<void>): Promise<void> {
+  #enqueue(task: () => Promise<void>, { logFailure = true } = {}): Promise<void> {
     const next = this.#queue.then(task);
-    this.#queue = next.catch((error: unknown) =>
-      this.options.logger.error({ err: error }, 'gateway reconfiguration failed'),
-    );
+    this.#queue = next.catch((error: unknown) => {
+      if (logFailure) this.options.logger.error({ err: error }, 'gateway reconfiguration failed');
+    });
     return next;
   }
 
   /** Synchronous, right after the store committed: new runtimes are in place before the next request. */
-  #apply(data: Readonly<ConfigData>): void {
+  #apply(data: Readonly<ConfigData>, { reconcile = true } = {}): void {
     const started = performance.now();
     const desired = new Set<string>();
     this.#compiler.beginBuild();
@@ -191,14 +200,20 @@ export class GatewayManager {
       'gateway configuration applied',
     );
     for (const [id, state] of this.#groups) state.desired = desired.has(id);
-    void this.#enqueue(() => this.#reconcile(false));
+    if (reconcile) void this.#enqueue(() => this.#reconcile(false));
   }
 
   #applyGroup(data: Readonly<ConfigData>, group: AgentGroupRecord): void {
     const state = this.#groups.get(group.id);
+    const inputs = runtimeInputs(data, group);
+    if (state && sameInputs(state.inputs, inputs)) {
+      state.group = group;
+      this.#routes.retain(state.runtime.routeStamps);
+      return;
+    }
     const fingerprint = runtimeFingerprint(data, group);
     if (state && state.fingerprint === fingerprint) {
-      state.group = group;
+      Object.assign(state, { group, inputs });
       this.#routes.retain(state.runtime.routeStamps);
       return;
     }
@@ -209,10 +224,10 @@ export class GatewayManager {
       verifyApiKey: this.options.verifyApiKey,
     });
     if (state) {
-      Object.assign(state, { group, fingerprint, runtime });
+      Object.assign(state, { group, fingerprint, inputs, runtime });
       this.#applied.push({ state, runtime });
     } else {
-      const created: GroupState = { group, desired: true, fingerprint, runtime };
+      const created: GroupState = { group, desired: true, fingerprint, inputs, runtime };
       this.#groups.set(group.id, created);
       this.#applied.push({ state: created, runtime });
     }

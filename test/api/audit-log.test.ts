@@ -214,7 +214,7 @@ describe('GET /api/v1/audit-log', () => {
     });
     const rows = (await csv.text()).trim().split('\r\n');
     expect(rows[0]).toBe(
-      'id,timestamp,actionName,userName,category,statusCode,agentGroup,resources,parameters,description',
+      'id,timestamp,actionName,userName,category,statusCode,agentGroup,resources,parameters,description,sourceId',
     );
     expect(rows).toHaveLength(expected.totalCount + 1);
   });

@@ -186,4 +186,31 @@ describe('management API authentication', () => {
       422,
     );
   });
+
+  it('gives a user of the built-in provider a one-time sign-in link for itself, but not an external token', async () => {
+    const created = await server.api('/api/v1/session/sign-in-links', {
+      method: 'POST',
+      roles: ['Auditor'],
+      userName: 'support',
+    });
+    expect(created.status).toBe(200);
+    const link = (await created.json()) as { signInUrl: string; expiresAt: string };
+    expect(link.signInUrl).toMatch(new RegExp(`^${server.url}/#signin=[A-Za-z0-9_-]{20,}$`));
+    expect(Date.parse(link.expiresAt) - Date.now()).toBeGreaterThan(9 * 60_000);
+    const ticket = link.signInUrl.split('#signin=')[1];
+    const signIn = () =>
+      fetch(`${server.url}/api/v1/session/sign-in`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ticket }),
+      });
+    const session = await signIn();
+    expect(await session.json()).toMatchObject({ userName: 'support', roles: ['Auditor'] });
+    expect((await signIn()).status).toBe(401);
+
+    const external = await idp.sign({ preferred_username: 'ext', roles: ['Operator'] });
+    const refused = await server.api('/api/v1/session/sign-in-links', { method: 'POST', token: external });
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({ code: 'GH_ERR_SIGN_IN_LINK_NOT_ALLOWED' });
+  });
 });

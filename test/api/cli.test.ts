@@ -208,6 +208,7 @@ describe('gatehouse CLI', { timeout: 120_000 }, () => {
         {
           data: [
             {
+              id: 29,
               action: 'EnvironmentVariable.Modify',
               user: 'erin',
               timestampUtc: '2026-03-02T01:00:00Z',
@@ -235,7 +236,41 @@ describe('gatehouse CLI', { timeout: 120_000 }, () => {
     expect(rows).toHaveLength(3);
     expect(rows[1]).toContain('EnvironmentVariable.Modify');
     expect(rows[1]).toContain('""name"":""backend""');
-    expect(rows[1]).toMatch(/,Changed a variable$/);
+    expect(rows[1]).toMatch(/,Changed a variable,29$/);
+    expect(rows[2]).toMatch(/,$/);
+
+    // The entry keeps the id it had at its source; Gatehouse's own id is another one, and an export of it,
+    // imported into another data dir, still carries the first source's id.
+    const exported = await runCli(['audit', 'export', '--data-dir', dir.path, '--userName', 'erin']);
+    const exportedEntries = exported.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: number; sourceId?: number; actionName: string });
+    const withSource = exportedEntries.find((entry) => entry.actionName === 'EnvironmentVariable.Modify');
+    expect(withSource?.sourceId).toBe(29);
+    expect(exportedEntries.find((entry) => entry.actionName === 'Role.Modify')).not.toHaveProperty(
+      'sourceId',
+    );
+    const other = await tempDir();
+    try {
+      const exportFile = join(other.path, 'erin.ndjson');
+      await writeFile(exportFile, exported.stdout);
+      const reimported = await runCli(['audit', 'import', exportFile, '--data-dir', other.path]);
+      expect(reimported.stdout, reimported.stderr).toMatch(/2 entries read, 2 added/);
+      const again = await runCli(['audit', 'export', '--data-dir', other.path, '--userName', 'erin']);
+      const sourceIds = again.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { actionName: string; sourceId?: number })
+        .map((entry) => [entry.actionName, entry.sourceId]);
+      expect(sourceIds).toEqual([
+        ['EnvironmentVariable.Modify', 29],
+        // Role.Modify had no id at its first source: its id in the first data dir is the one it keeps.
+        ['Role.Modify', exportedEntries.find((entry) => entry.actionName === 'Role.Modify')?.id],
+      ]);
+    } finally {
+      await other.remove();
+    }
     const bad = await runCli(['audit', 'export', '--data-dir', dir.path, '--startDateTimeUtc', 'soon']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--startDateTimeUtc');

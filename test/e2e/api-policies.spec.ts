@@ -78,7 +78,7 @@ test('a policy with an API-key grant, and an API key shown once, then only by it
   await expect(reveal).toContainText('shown only this once');
   await expect(reveal).toContainText('X-API-Key header');
   const key = (await reveal.getByRole('status', { name: 'API key' }).textContent()) ?? '';
-  expect(key).toMatch(/^gh_.{43}$/);
+  expect(key).toMatch(/^gatehouse_.{43}$/);
   await reveal.getByRole('button', { name: 'Copy API key' }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
   await saveScreenshot(page, 'api-policies-key-shown-once');

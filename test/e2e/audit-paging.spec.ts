@@ -83,6 +83,8 @@ test('a bookmarked time range and user filter show just those entries', async ({
   const details = page.getByRole('dialog', { name: first.actionName });
   await expect(details).toContainText(first.resources[0]!.name);
   await expect(details).toContainText('EU agents (ag-eu)');
+  // The id the entry had at the platform, which support staff quote back; the title keeps Gatehouse's own.
+  await expect(details.getByTestId('audit-entry-source-id')).toHaveText(String(first.id));
   await expect(details.getByTestId('audit-entry-parameters')).toContainText(
     `"processId": "${first.parameters.processId as string}"`,
   );

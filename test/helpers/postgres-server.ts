@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { appendFile, chown, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,16 @@ export interface PostgresServer {
   start: () => void;
   /** Stops it and removes its files. */
   destroy: () => Promise<void>;
+  /** Its temp dir (the cluster is in `data/`), owned by the user the server runs as. */
+  dir: string;
+  port: number;
+  /** Runs a PostgreSQL tool (pg_basebackup, pg_ctl…) as the user the server runs as. */
+  run: (tool: string, args: string[]) => void;
+}
+
+export interface PostgresServerOptions {
+  /** Server settings (`-c name=value`), e.g. WAL archiving. */
+  settings?: Record<string, string>;
 }
 
 function findBinDir(): string | undefined {
@@ -53,7 +63,7 @@ function osUser(name: string): { uid: number; gid: number } | undefined {
  * Creates and starts a cluster (Debian's postgresql, or initdb/pg_ctl on PATH) on a free loopback port.
  * initdb refuses to run as root, so as root the server runs as the `postgres` OS user, in a dir it owns.
  */
-export async function startPostgresServer(): Promise<PostgresServer> {
+export async function startPostgresServer(options: PostgresServerOptions = {}): Promise<PostgresServer> {
   const bin = findBinDir();
   if (!bin) {
     throw new Error(
@@ -84,6 +94,11 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     '--no-sync',
     '--no-instructions',
   ]);
+  // In the cluster's own configuration file: values with spaces (an archive_command) need no shell quoting.
+  const settings = Object.entries(options.settings ?? {}).map(
+    ([name, value]) => `${name} = '${value.replaceAll("'", "''")}'\n`,
+  );
+  if (settings.length > 0) await appendFile(join(data, 'postgresql.conf'), settings.join(''));
   const start = () =>
     run('pg_ctl', [
       '-D',
@@ -108,5 +123,8 @@ export async function startPostgresServer(): Promise<PostgresServer> {
         await rm(dir, { recursive: true, force: true });
       }
     },
+    dir,
+    port,
+    run,
   };
 }

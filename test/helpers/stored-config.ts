@@ -1,14 +1,25 @@
 import type { Database } from '../../src-server/core/storage/database.js';
 
-/** The current configuration document as stored (the newest revision's JSON text). */
+/**
+ * The current configuration as stored: the JSON text of every current record row, put together into one
+ * document (collections in their order), so tests can read it as the configuration and search it for secrets.
+ */
 export async function storedConfigText(database: Database): Promise<string> {
-  const row = await database.db
-    .selectFrom('config_revisions')
-    .select('document')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  return row.document;
+  const rows = await database.db
+    .selectFrom('config_records')
+    .select(['kind', 'data'])
+    .where('valid_to', 'is', null)
+    .orderBy('ordinal')
+    .orderBy('key')
+    .execute();
+  const collections = new Map<string, string[]>();
+  const singles: string[] = [];
+  for (const row of rows) {
+    if (row.kind === 'tenant' || row.kind === 'schemaVersion') singles.push(`"${row.kind}":${row.data}`);
+    else collections.set(row.kind, [...(collections.get(row.kind) ?? []), row.data]);
+  }
+  const members = [...collections].map(([kind, texts]) => `"${kind}":[${texts.join(',')}]`);
+  return `{${[...singles, ...members].join(',')}}`;
 }
 
 /** Names of the API documents stored (not removed). */

@@ -29,3 +29,8 @@ export function apisViewOf(pathname: string): ApisView {
   if (segments.length === 2 && segments[1] === 'passthrough') return { kind: 'passthrough', apiId };
   return { kind: 'unknown' };
 }
+
+/** The address a caller uses for an API on a gateway listener: its origin and the API's base path. */
+export function callerUrlOf(listenerUrl: string, basePath: string): string {
+  return `${listenerUrl.replace(/\/+$/, '')}${basePath === '/' ? '/' : basePath}`;
+}

@@ -49,6 +49,11 @@ export const AuditEntryDrawer = memo(function AuditEntryDrawer({ entry, onClose 
           />
           {entry.description ? <Typography sx={{ mt: 1 }}>{entry.description}</Typography> : null}
           <DetailsList>
+            {entry.sourceId === undefined ? null : (
+              <DetailsField label="Id at the source" testId="audit-entry-source-id">
+                {entry.sourceId}
+              </DetailsField>
+            )}
             <DetailsField label="Time (UTC)">{formatUtc(entry.timestamp, true)}</DetailsField>
             <DetailsField label="Local time">{formatLocal(entry.timestamp)}</DetailsField>
             <DetailsField label="User">{entry.userName}</DetailsField>

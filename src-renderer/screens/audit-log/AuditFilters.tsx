@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useEffect } from 'react';
 import Box from '@mui/material/Box';
 import { activitiesApi } from '../../api/endpoints.js';
 import type { Activity, AuditLogFilter } from '../../api/types.js';
@@ -13,11 +13,19 @@ const NO_ACTIVITIES: Activity[] = [];
 export interface AuditFiltersProps {
   filter: AuditLogFilter;
   onApply: (filter: AuditLogFilter) => void;
+  /** Whether what is typed has a problem (then the list below is not the one asked for). */
+  onProblemsChange: (hasProblems: boolean) => void;
 }
 
 /** Time range (UTC), action and user: typed here, applied once typing pauses and the draft is valid. */
-export const AuditFilters = memo(function AuditFilters({ filter, onApply }: AuditFiltersProps) {
+export const AuditFilters = memo(function AuditFilters({
+  filter,
+  onApply,
+  onProblemsChange,
+}: AuditFiltersProps) {
   const { draft, problems, update, submit } = useFilterDraft(AUDIT_FILTER_FORM, filter, onApply);
+  const hasProblems = Object.keys(problems).length > 0;
+  useEffect(() => onProblemsChange(hasProblems), [hasProblems, onProblemsChange]);
   const activities = useApiQuery('audited-activities', async (client, signal) =>
     (await activitiesApi.list(client, { signal })).filter((activity) => !activity.readOnly),
   );

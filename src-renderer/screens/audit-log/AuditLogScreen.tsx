@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { isProblem } from '../../api/api-errors.js';
@@ -15,6 +16,7 @@ import { AuditLogDisabledNotice } from './AuditLogDisabledNotice.js';
 import { AuditLogGrid } from './AuditLogGrid.js';
 import { useAuditPage } from './use-audit-page.js';
 import { AUDIT_VIEW } from './audit-view.js';
+import { problemsOfFilter } from './filter-draft.js';
 
 const DESCRIPTION =
   'Who did what, when, and which resources it affected: configuration changes, user actions and agent events. Read-only; newest first.';
@@ -22,6 +24,9 @@ const NO_ENTRIES: AuditEntry[] = [];
 
 export default function AuditLogScreen() {
   const view = usePagedView(AUDIT_VIEW);
+  const [typedFilterInvalid, setTypedFilterInvalid] = useState(false);
+  // The list would not be the one asked for: the URL's filter can't be sent, or the typed one isn't applied.
+  const filterInvalid = typedFilterInvalid || Object.keys(problemsOfFilter(view.filter)).length > 0;
   const [openEntry, setOpenEntry] = useState<AuditEntry | undefined>(undefined);
   const closeEntry = useCallback(() => setOpenEntry(undefined), []);
   const status = useApiQuery('control-panel', (client, signal) => tenantApi.controlPanel(client, { signal }));
@@ -56,27 +61,44 @@ export default function AuditLogScreen() {
       <PageHeader
         title="Audit log"
         description={DESCRIPTION}
-        actions={enabled ? <AuditExportButton filter={view.filter} /> : undefined}
+        actions={enabled && !filterInvalid ? <AuditExportButton filter={view.filter} /> : undefined}
       />
       {enabled === undefined ? <LinearProgress aria-label="Loading the audit log" /> : null}
       {enabled ? (
         <>
-          <AuditFilters filter={view.filter} onApply={AUDIT_VIEW.applyFilter} />
-          {page.error ? (
-            <Box sx={{ mb: 2 }}>
-              <ProblemAlert error={page.error} context="Loading the audit log" onRetry={page.reload} />
-            </Box>
-          ) : null}
-          <AuditLogGrid
-            entries={page.data?.items ?? NO_ENTRIES}
-            totalCount={page.data?.totalCount ?? 0}
-            page={view.page}
-            pageSize={view.pageSize}
-            loading={page.loading}
-            onPageChange={AUDIT_VIEW.showPage}
-            onPageSizeChange={AUDIT_VIEW.showPageSize}
-            onOpenEntry={setOpenEntry}
+          <AuditFilters
+            filter={view.filter}
+            onApply={AUDIT_VIEW.applyFilter}
+            onProblemsChange={setTypedFilterInvalid}
           />
+          {filterInvalid ? (
+            <Alert severity="info" role="status" data-testid="audit-filter-invalid">
+              No entries are shown while the filter has a problem. Correct the field marked above.
+            </Alert>
+          ) : (
+            <>
+              {page.error ? (
+                <Box sx={{ mb: 2 }}>
+                  <ProblemAlert
+                    error={page.error}
+                    context="Loading the audit log"
+                    // A refused filter is refused again: only a failure that may pass gets a Retry.
+                    onRetry={isProblem(page.error, 'GH_ERR_VALIDATION') ? undefined : page.reload}
+                  />
+                </Box>
+              ) : null}
+              <AuditLogGrid
+                entries={page.data?.items ?? NO_ENTRIES}
+                totalCount={page.data?.totalCount ?? 0}
+                page={view.page}
+                pageSize={view.pageSize}
+                loading={page.loading}
+                onPageChange={AUDIT_VIEW.showPage}
+                onPageSizeChange={AUDIT_VIEW.showPageSize}
+                onOpenEntry={setOpenEntry}
+              />
+            </>
+          )}
           <AuditEntryDrawer entry={openEntry} onClose={closeEntry} />
         </>
       ) : null}

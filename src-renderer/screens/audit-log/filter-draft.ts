@@ -40,3 +40,8 @@ export const AUDIT_FILTER_FORM: FilterForm<AuditLogFilter, FilterDraft, DraftPro
   },
   sameFilter: AUDIT_VIEW.sameFilter,
 };
+
+/** The problems of a filter as the URL gives it (the form would show the same at its fields). */
+export function problemsOfFilter(filter: AuditLogFilter): DraftProblems {
+  return AUDIT_FILTER_FORM.problemsOf(AUDIT_FILTER_FORM.draftOf(filter));
+}

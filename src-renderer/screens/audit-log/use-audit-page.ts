@@ -5,6 +5,7 @@ import type { AuditLogPage } from '../../api/types.js';
 import { subscribeToLocation } from '../../router/history.js';
 import { useApiClient } from '../../session/session-context.js';
 import { AUDIT_VIEW, toAuditQuery } from './audit-view.js';
+import { problemsOfFilter } from './filter-draft.js';
 
 export interface AuditPage {
   /** The last page received; kept while the next one loads, so the rows do not flash empty. */
@@ -31,10 +32,17 @@ export function useAuditPage(enabled: boolean): AuditPage {
 
   const load = useCallback(
     (again = false) => {
-      const query = toAuditQuery(AUDIT_VIEW.current());
+      const view = AUDIT_VIEW.current();
+      const query = toAuditQuery(view);
       const key = JSON.stringify(query);
       if (!again && sent.current?.key === key) return;
       sent.current?.controller.abort();
+      // A filter the API would refuse (an end before the start, from a URL) is not sent: the form says why.
+      if (Object.keys(problemsOfFilter(view.filter)).length > 0) {
+        sent.current = undefined;
+        setState({ data: undefined, error: undefined, loading: false });
+        return;
+      }
       const controller = new AbortController();
       const request = { key, controller };
       sent.current = request;

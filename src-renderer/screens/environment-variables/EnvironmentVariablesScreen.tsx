@@ -62,7 +62,11 @@ export default function EnvironmentVariablesScreen() {
               variables.reload();
             }}
           />
-          <AgentGroupsSection agentGroups={agentGroups.data} environments={environments.data} />
+          <AgentGroupsSection
+            agentGroups={agentGroups.data}
+            environments={environments.data}
+            onChanged={agentGroups.reload}
+          />
         </Stack>
       ) : null}
     </>

@@ -50,7 +50,7 @@ export function PasteCredentialForm() {
         maxRows={8}
         autoComplete="off"
         spellCheck={false}
-        helperText="Paste the link printed by gatehouse serve (this server's or a team server's), or a token printed by gatehouse token."
+        helperText="Paste the link printed by npm start, gatehouse serve or gatehouse link (this server's or a team server's), or a token printed by gatehouse token."
         slotProps={{ htmlInput: { style: { fontFamily: 'monospace', wordBreak: 'break-all' } } }}
       />
       {error ? <ProblemAlert error={error} context="Sign-in failed" /> : null}

@@ -48,12 +48,15 @@ export default function SignInScreen({ notice }: { notice?: SignInNotice }) {
           With a sign-in link
         </Typography>
         <Typography>
-          When it starts, <code>gatehouse serve</code> prints a one-time link to the console. Open it in this
-          browser; it works once and for ten minutes. For a new link, restart the server:
+          <code>npm start</code> and <code>gatehouse serve</code> print a one-time link to the console when
+          they start; it works once and for ten minutes. For a fresh one, run this in the folder of your
+          Gatehouse clone, on the machine that runs the server, and open the link it prints — in this tab's
+          address bar, or paste it below:
         </Typography>
-        <CommandLine>gatehouse serve</CommandLine>
+        <CommandLine>npx gatehouse link</CommandLine>
         <Typography sx={{ color: 'text.secondary' }}>
-          The desktop app signs you in by itself on this computer's server.
+          Add <code>--data-dir DIR</code> when the server runs on another data dir. The desktop app signs you
+          in by itself.
         </Typography>
         <ExternalSignInSection />
         <Divider sx={{ my: 3 }} />
@@ -61,10 +64,10 @@ export default function SignInScreen({ notice }: { notice?: SignInNotice }) {
           With a token
         </Typography>
         <Typography>
-          Print a bearer token for the roles you need on the machine that runs the server (roles: Operator,
-          Administrator, Auditor), then paste it below:
+          Print a bearer token for the role you need (Administrator configures APIs and passthroughs; Operator
+          also tenant settings; Auditor only reads), then paste it below:
         </Typography>
-        <CommandLine>gatehouse token --roles Auditor</CommandLine>
+        <CommandLine>npx gatehouse token --roles Administrator</CommandLine>
         <PasteCredentialForm />
       </Paper>
     </Box>

@@ -14,6 +14,7 @@ import { useNotifier } from '../../notifications/notifier-context.js';
 import { useCan } from '../../session/session-context.js';
 import { AppRegistrationsSection } from './app-registrations/AppRegistrationsSection.js';
 import { AuditLogFlagCard } from './AuditLogFlagCard.js';
+import { BackupsCard } from './BackupsCard.js';
 import { ControlPanelCard } from './ControlPanelCard.js';
 import { EditSettingDialog } from './EditSettingDialog.js';
 import { SettingsTable } from './SettingsTable.js';
@@ -56,8 +57,8 @@ export default function TenantSettingsScreen() {
       />
       {canModify ? null : (
         <Alert severity="info" sx={{ mb: 3 }} data-testid="read-only-notice">
-          Read-only: only an Operator can change tenant settings, restart the Control Panel or manage
-          application registrations.
+          Read-only: only an Operator can change tenant settings, start a backup, restart the Control Panel or
+          manage application registrations.
         </Alert>
       )}
       {settings.error ? (
@@ -93,6 +94,7 @@ export default function TenantSettingsScreen() {
             ) : null}
           </Grid>
         </Grid>
+        <BackupsCard canBackup={can('TenantSettings.Backup')} />
         {settings.data ? (
           <Box component="section" aria-labelledby="all-settings-heading">
             <Typography variant="h2" id="all-settings-heading" sx={{ mb: 1 }}>

@@ -13,6 +13,7 @@ export const CSV_COLUMNS = [
   'resources',
   'parameters',
   'description',
+  'sourceId',
 ] as const;
 
 /** Spreadsheet programs run cells starting with these as formulas; a leading quote keeps them text. */
@@ -42,6 +43,7 @@ export function formatCsvRow(entry: AuditEntry): string {
     entry.resources.length > 0 ? entry.resources : undefined,
     entry.parameters,
     entry.description,
+    entry.sourceId,
   ];
   return `${cells.map(csvCell).join(',')}\r\n`;
 }

@@ -1,4 +1,5 @@
-import { notFound } from '../../core/http/problem.js';
+import { HttpProblem, notFound } from '../../core/http/problem.js';
+import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 /** Record lookups and name rules shared by the management services. */
 
@@ -38,4 +39,16 @@ export function listNames(names: readonly string[], max = 5): string {
 
 export function quoted(name: string): string {
   return `'${name}'`;
+}
+
+/**
+ * 409 for a name another record already has, said in plain words at the field that holds it (`errors`), so a
+ * form can show it there; `conflictingId` names the other record.
+ */
+export function nameTaken(message: string, conflictingId: string, field = 'name'): HttpProblem {
+  return new HttpProblem(ErrorCode.GH_ERR_ALREADY_EXISTS, message, {
+    title: 'That name is already taken',
+    errors: { [field]: [message] },
+    extensions: { conflictingId },
+  });
 }

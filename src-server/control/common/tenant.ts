@@ -10,6 +10,7 @@ import type { Monitoring } from '../../core/monitoring/monitoring.js';
 import type { ConfigStore } from '../../core/config-store/config-store.js';
 import type { KeyStore } from '../../core/config-store/key-store.js';
 import type { SecretBox } from '../../core/config-store/secret-box.js';
+import type { Backups } from '../../core/backup/backups.js';
 import type { Database } from '../../core/storage/database.js';
 
 /** Everything a data dir holds, opened: the stores and the identity provider's key. */
@@ -36,5 +37,7 @@ export interface Tenant {
   tokenIssuer: (audience: string) => TokenIssuer;
   /** The database the stores live in (SQLite in the data dir, or PostgreSQL). */
   database: Database;
+  /** Backups of the embedded database; undefined on PostgreSQL (its own tools back it up). */
+  backups: Backups | undefined;
   close: () => Promise<void>;
 }

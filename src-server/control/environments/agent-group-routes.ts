@@ -10,8 +10,16 @@ import {
   ModifyAgentGroupSchema,
 } from '../../core/contracts/agent-group-schemas.js';
 import type { AgentGroupService } from './agent-group-service.js';
+import { urlOf } from '../../core/net/listener.js';
 
 const TAG = 'AgentGroups';
+
+/** What the agent group routes need from the gateway: where a group listens, once changes are applied. */
+export interface GatewayListeners {
+  localAddress: (agentGroupId: string) => { host: string; port: number } | undefined;
+  /** Resolves once every configuration change so far is applied, listeners included. */
+  settled: () => Promise<void>;
+}
 
 function resourceOf(group: AgentGroupRecord) {
   return { type: 'AgentGroup', id: group.id, name: group.name };
@@ -22,7 +30,11 @@ function annotate(audit: AuditAnnotations, group: AgentGroupRecord): void {
   audit.agentGroup = { id: group.id, name: group.name };
 }
 
-export function agentGroupRoutes(groups: AgentGroupService): AnyRoute[] {
+export function agentGroupRoutes(groups: AgentGroupService, listeners: GatewayListeners): AnyRoute[] {
+  const withListener = (group: AgentGroupRecord) => {
+    const address = group.platform === 'cross-platform' ? listeners.localAddress(group.id) : undefined;
+    return { ...group, listenerUrl: address ? urlOf(address.host, address.port) : null };
+  };
   return [
     defineRoute({
       method: 'GET',
@@ -42,7 +54,7 @@ export function agentGroupRoutes(groups: AgentGroupService): AnyRoute[] {
         { status: 200, description: 'Agent groups by name.', schema: listPageSchema(AgentGroupSchema) },
       ],
       handler({ query }) {
-        const list = groups.list({ environmentId: query.environmentId });
+        const list = groups.list({ environmentId: query.environmentId }).map(withListener);
         return { body: paginate(list, query.PageNumber, query.PageSize) };
       },
     }),
@@ -57,7 +69,7 @@ export function agentGroupRoutes(groups: AgentGroupService): AnyRoute[] {
       responses: [{ status: 200, description: 'The agent group.', schema: AgentGroupSchema }],
       problems: [404],
       handler({ params }) {
-        return { body: groups.get(params.id) };
+        return { body: withListener(groups.get(params.id)) };
       },
     }),
     defineRoute({
@@ -76,7 +88,12 @@ export function agentGroupRoutes(groups: AgentGroupService): AnyRoute[] {
         const created = await groups.create(body);
         annotate(audit, created);
         audit.extraParameters = { id: created.id };
-        return { status: 201, body: created, headers: { Location: `/api/v1/agent-groups/${created.id}` } };
+        await listeners.settled();
+        return {
+          status: 201,
+          body: withListener(created),
+          headers: { Location: `/api/v1/agent-groups/${created.id}` },
+        };
       },
     }),
     defineRoute({
@@ -96,7 +113,8 @@ export function agentGroupRoutes(groups: AgentGroupService): AnyRoute[] {
         annotate(audit, groups.get(params.id));
         const changed = await groups.modify(params.id, body);
         annotate(audit, changed);
-        return { body: changed };
+        await listeners.settled();
+        return { body: withListener(changed) };
       },
     }),
     defineRoute({

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { conflict, validationProblem } from '../../core/http/problem.js';
+import { conflict, HttpProblem, validationProblem } from '../../core/http/problem.js';
 import { assertDeployable } from '../common/deploy-checks.js';
 import { passthroughUsages } from '../../core/passthrough/passthrough-references.js';
 import type { ManagementDeps } from '../common/management-deps.js';
-import { byName, listNames, quoted, requireRecord, sameName } from '../common/records.js';
+import { byName, listNames, nameTaken, quoted, requireRecord, sameName } from '../common/records.js';
 import type { HeaderUnsealer } from '../../core/passthrough/sealed-headers.js';
 import type { AgentGroupRecord, ConfigData } from '../../core/model/config-model.js';
 import type {
@@ -30,6 +30,8 @@ export class AgentGroupService {
   constructor(
     private readonly deps: ManagementDeps,
     private readonly controlPanel?: ReservedListener,
+    /** Where a group's listener runs now: a port 0, or the default group's `--gateway-port`, is known only there. */
+    private readonly runningAddress: (agentGroupId: string) => ReservedListener | undefined = () => undefined,
   ) {}
 
   list(filter: { environmentId?: string } = {}): AgentGroupRecord[] {
@@ -101,33 +103,31 @@ export class AgentGroupService {
       (other) => other.id !== group.id && sameName(other.name, group.name),
     );
     if (namesake) {
-      throw conflict(
-        ErrorCode.GH_ERR_ALREADY_EXISTS,
-        `An agent group named ${quoted(namesake.name)} already exists.`,
-        {
-          conflictingId: namesake.id,
-        },
+      throw nameTaken(
+        `An agent group named ${quoted(namesake.name)} already exists. Choose another name.`,
+        namesake.id,
       );
     }
     if (!data.environments.some((environment) => environment.id === group.environmentId)) {
       throw validationProblem({ environmentId: [`No environment has id ${group.environmentId}.`] });
     }
     if (group.platform !== 'cross-platform') return;
-    const rival = data.agentGroups.find(
-      (other) =>
-        other.id !== group.id && other.platform === 'cross-platform' && listenersCollide(other, group),
-    );
-    if (rival) {
-      throw conflict(
-        ErrorCode.GH_ERR_PORT_IN_USE,
-        `The agent group ${quoted(rival.name)} already listens on ${formatListener(rival.host, rival.port)}; choose another port.`,
-        { conflictingId: rival.id },
+    for (const other of data.agentGroups) {
+      if (other.id === group.id || other.platform !== 'cross-platform') continue;
+      const running = this.runningAddress(other.id);
+      const taken = [other, ...(running ? [running] : [])].find((address) =>
+        listenersCollide(address, group),
       );
+      if (taken) {
+        throw portTaken(
+          `The agent group ${quoted(other.name)} already listens on ${formatListener(taken.host, taken.port)}. Choose another port, or 0 for a free one.`,
+          other.id,
+        );
+      }
     }
     if (this.controlPanel && listenersCollide(this.controlPanel, group)) {
-      throw conflict(
-        ErrorCode.GH_ERR_PORT_IN_USE,
-        `The Control Panel listens on ${formatListener(this.controlPanel.host, this.controlPanel.port)}; choose another port.`,
+      throw portTaken(
+        `The Control Panel listens on ${formatListener(this.controlPanel.host, this.controlPanel.port)}. Choose another port, or 0 for a free one.`,
       );
     }
   }
@@ -142,4 +142,13 @@ function assertPassthroughsDeployable(data: ConfigData, agentGroupId: string, bo
 
 function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;
+}
+
+/** 409 for a listener address another listener has, at the `port` field like a form shows it. */
+function portTaken(message: string, conflictingId?: string): HttpProblem {
+  return new HttpProblem(ErrorCode.GH_ERR_PORT_IN_USE, message, {
+    title: 'That port is already taken',
+    errors: { port: [message] },
+    extensions: conflictingId ? { conflictingId } : {},
+  });
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { conflict } from '../../core/http/problem.js';
 import type { ManagementDeps } from '../common/management-deps.js';
-import { byName, listNames, quoted, requireRecord, sameName } from '../common/records.js';
+import { byName, listNames, nameTaken, quoted, requireRecord, sameName } from '../common/records.js';
 import type { ConfigData, EnvironmentRecord } from '../../core/model/config-model.js';
 import type {
   CreateEnvironmentInput,
@@ -83,9 +83,8 @@ function assertNameFree(data: ConfigData, name: string, exceptId?: string): void
     (candidate) => candidate.id !== exceptId && sameName(candidate.name, name),
   );
   if (other)
-    throw conflict(
-      ErrorCode.GH_ERR_ALREADY_EXISTS,
-      `An environment named ${quoted(other.name)} already exists.`,
-      { conflictingId: other.id },
+    throw nameTaken(
+      `An environment named ${quoted(other.name)} already exists. Choose another name.`,
+      other.id,
     );
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { conflict, notFound, unprocessable, validationProblem } from '../../core/http/problem.js';
+import { notFound, unprocessable, validationProblem } from '../../core/http/problem.js';
 import type { ManagementDeps } from '../common/management-deps.js';
 import { VALUE_MEMBER } from '../../core/passthrough/environment-scope.js';
-import { byName, matchesSearch, quoted, requireRecord, sameName } from '../common/records.js';
+import { byName, matchesSearch, nameTaken, quoted, requireRecord, sameName } from '../common/records.js';
 import type {
   ConfigData,
   EnvVarType,
@@ -224,12 +224,9 @@ function assertNameFree(data: ConfigData, name: string, exceptId?: string): void
     (candidate) => candidate.id !== exceptId && sameName(candidate.name, name),
   );
   if (other) {
-    throw conflict(
-      ErrorCode.GH_ERR_ALREADY_EXISTS,
-      `An environment variable named ${quoted(other.name)} already exists.`,
-      {
-        conflictingId: other.id,
-      },
+    throw nameTaken(
+      `An environment variable named ${quoted(other.name)} already exists. Choose another name.`,
+      other.id,
     );
   }
 }

@@ -2,12 +2,13 @@ import { HttpProblem, unprocessable } from '../../core/http/problem.js';
 import {
   CurrentIdentitySchema,
   SessionSchema,
+  SignInLinkSchema,
   SignInRequestSchema,
 } from '../../core/contracts/session-schemas.js';
 import { defineRoute, type AnyRoute } from '../http/route.js';
 import { ACTIVITIES } from '../../core/activities/activities.js';
 import { rolesAllow } from '../../core/activities/roles.js';
-import type { SignInTickets } from './sign-in-tickets.js';
+import { TICKET_TTL_MS, type SignInTickets } from './sign-in-tickets.js';
 import type { TokenIssuer } from './token-issuer.js';
 import { ErrorCode } from '../../core/contracts/error-codes.js';
 
@@ -17,6 +18,7 @@ export interface SessionDeps {
   tickets: SignInTickets;
   issuer: TokenIssuer;
   tokenLifetimeSeconds: () => number;
+  now: () => Date;
 }
 
 export function sessionRoutes(deps: SessionDeps): AnyRoute[] {
@@ -69,6 +71,31 @@ export function sessionRoutes(deps: SessionDeps): AnyRoute[] {
     }),
     defineRoute({
       method: 'POST',
+      path: '/api/v1/session/sign-in-links',
+      activity: 'Session.CreateSignInLink',
+      tag: TAG,
+      operationId: 'createSignInLink',
+      summary: 'A one-time console sign-in link for the caller',
+      description:
+        '`gatehouse link` asks for one with a token it prints itself: the link signs the browser that opens it in as the caller (same name and roles), once and within ten minutes. Only for user tokens of the built-in identity provider.',
+      responses: [{ status: 200, description: 'The link.', schema: SignInLinkSchema }],
+      problems: [422],
+      async handler({ req, principal }) {
+        if (principal!.kind !== 'user' || principal!.issuer !== deps.issuer.issuer) {
+          throw unprocessable(
+            ErrorCode.GH_ERR_SIGN_IN_LINK_NOT_ALLOWED,
+            'Only user tokens of the built-in identity provider can ask for a sign-in link.',
+          );
+        }
+        const expiresAt = new Date(deps.now().getTime() + TICKET_TTL_MS).toISOString();
+        const ticket = await deps.tickets.create(principal!.userName, principal!.roles);
+        // The Host header was checked against the names this Control Panel serves.
+        const origin = `${req.protocol}://${req.headers.host ?? 'localhost'}`;
+        return { body: { signInUrl: `${origin}/#signin=${ticket}`, expiresAt } };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
       path: '/api/v1/session/sign-in',
       activity: 'Session.SignIn',
       anonymous: true,
@@ -85,7 +112,7 @@ export function sessionRoutes(deps: SessionDeps): AnyRoute[] {
         if (!redeemed) {
           throw new HttpProblem(
             ErrorCode.GH_ERR_SIGN_IN_LINK_INVALID,
-            'The sign-in link is unknown, already used or expired. Restart `gatehouse serve` for a new one, or sign in with a token from `gatehouse token`.',
+            'The sign-in link is unknown, already used or expired. Print a new one with `npx gatehouse link` where the server runs, or sign in with a token from `npx gatehouse token`.',
           );
         }
         audit.userName = redeemed.userName;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ConfigStore } from '../../core/config-store/config-store.js';
 
-const TICKET_TTL_MS = 10 * 60 * 1000;
+export const TICKET_TTL_MS = 10 * 60 * 1000;
 
 const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
 

@@ -10,6 +10,7 @@ import { securityHeaders } from './security-headers.js';
 import { staticUi } from './static-ui.js';
 import { swaggerUi } from './swagger-ui.js';
 import { answerHealthRequest, type HealthProbe } from '../../core/health/health-endpoints.js';
+import { echoTarget } from './echo-target.js';
 
 export interface ControlPanelAppOptions {
   routes: readonly AnyRoute[];
@@ -40,6 +41,7 @@ export function createControlPanelApp(options: ControlPanelAppOptions): Express 
   app.use(requestContext(options.logger));
   app.use(hostGuard(options.boundHost, options.allowedHosts));
   app.use(securityHeaders(options.connectSources));
+  app.use(echoTarget());
   mountRoutes(app, options.routes, options.services);
   app.use(swaggerUi(options.managementDocument));
   for (const router of options.extraRouters ?? []) app.use(router);

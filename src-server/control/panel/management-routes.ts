@@ -7,6 +7,7 @@ import type { TokenIssuer } from '../identity/token-issuer.js';
 import type { SettingsSnapshot } from '../../core/settings/settings.js';
 import { tenantSettingsRoutes, type TenantSettingsDeps } from '../settings/tenant-settings-routes.js';
 import type { AnyRoute } from '../http/route.js';
+import { backupRoutes } from '../settings/backup-routes.js';
 import { passthroughManagementRoutes } from './passthrough-management-routes.js';
 import { monitoringRoutes } from '../monitoring/monitoring-routes.js';
 import { passthroughPreviewRoutes } from '../passthroughs/preview-routes.js';
@@ -16,13 +17,14 @@ import { signInOptionsRoutes, type ExternalSignIn } from '../identity/sign-in-op
 import type { ApiImports } from '../apis/api-imports.js';
 import { instanceRoutes } from '../instances/instance-routes.js';
 import type { InstanceRegistry } from '../../core/instance/instance-registry.js';
+import type { GatewayListeners } from '../environments/agent-group-routes.js';
 
 export interface ManagementRoutesInput {
   tenant: Tenant;
   settings: SettingsSnapshot;
   tokenIssuer: TokenIssuer;
   tenantSettings: TenantSettingsDeps;
-  gateway: TryItGateway;
+  gateway: TryItGateway & GatewayListeners;
   /** The external identity provider's sign-in for the console, when one is configured. */
   externalSignIn: () => Promise<ExternalSignIn | undefined>;
   /** The API import worker and the imports in progress (kept across Control Panel restarts). */
@@ -51,12 +53,18 @@ export function managementRoutes({
       tokenLifetimeSeconds,
       logger: tenant.logger,
     }),
-    ...sessionRoutes({ tickets: tenant.signInTickets, issuer: tokenIssuer, tokenLifetimeSeconds }),
+    ...sessionRoutes({
+      tickets: tenant.signInTickets,
+      issuer: tokenIssuer,
+      tokenLifetimeSeconds,
+      now: tenant.now,
+    }),
     ...signInOptionsRoutes({ externalSignIn, logger: tenant.logger }),
     ...activityRoutes(),
     ...appRegistrationRoutes(tenant.registrations),
     ...tenantSettingsRoutes(tenantSettings),
-    ...passthroughManagementRoutes({ tenant, settings }, imports),
+    ...backupRoutes(tenant.backups),
+    ...passthroughManagementRoutes({ tenant, settings }, imports, gateway),
     ...passthroughPreviewRoutes({ tenant, settings }),
     ...passthroughTryRoutes({ tenant, settings }, gateway),
     ...monitoringRoutes({ monitoring: tenant.monitoring, now: tenant.now }),

@@ -7,7 +7,7 @@ import { apiImportJobRoutes } from '../apis/routes/api-import-job-routes.js';
 import { apiRevisionRoutes } from '../apis/routes/api-revision-routes.js';
 import { ApiKeyDigest } from '../policies/api-key-digest.js';
 import { apiRoutes } from '../apis/routes/api-routes.js';
-import { agentGroupRoutes } from '../environments/agent-group-routes.js';
+import { agentGroupRoutes, type GatewayListeners } from '../environments/agent-group-routes.js';
 import { AgentGroupService } from '../environments/agent-group-service.js';
 import { environmentRoutes } from '../environments/environment-routes.js';
 import { EnvironmentService } from '../environments/environment-service.js';
@@ -27,7 +27,11 @@ import { PassthroughService } from '../passthroughs/passthrough-service.js';
  * Environments, agent groups, environment variables, API definitions, Passthrough configurations, policies
  * and API keys.
  */
-export function passthroughManagementRoutes(context: ManagementContext, imports: ApiImports): AnyRoute[] {
+export function passthroughManagementRoutes(
+  context: ManagementContext,
+  imports: ApiImports,
+  listeners: GatewayListeners,
+): AnyRoute[] {
   const { tenant, settings } = context;
   const deps = managementDeps(tenant);
   const catalog = new ApiCatalogService(deps);
@@ -35,7 +39,10 @@ export function passthroughManagementRoutes(context: ManagementContext, imports:
   const controlPanel = { host: settings.str('ControlPanel:Host'), port: settings.int('ControlPanel:Port') };
   return [
     ...environmentRoutes(new EnvironmentService(deps)),
-    ...agentGroupRoutes(new AgentGroupService(deps, controlPanel)),
+    ...agentGroupRoutes(
+      new AgentGroupService(deps, controlPanel, (id) => listeners.localAddress(id)),
+      listeners,
+    ),
     ...environmentVariableRoutes(new EnvironmentVariableService(deps)),
     ...apiRoutes(catalog, importer),
     ...apiDocumentRoutes(catalog, importer),

@@ -7,10 +7,15 @@ import type { ApiKeyRecord } from '../../core/model/config-model.js';
  * configuration) is as safe to keep as a slow hash, and the gateway verifies a key in microseconds.
  */
 
-export const API_KEY_PREFIX = 'gh_';
-/** Characters of a key kept in clear, to recognise it in lists and monitoring. */
-export const API_KEY_SHOWN_PREFIX_LENGTH = 10;
-const API_KEY_FORMAT = /^gh_[A-Za-z0-9_-]{43}$/;
+/**
+ * Keys start with `gatehouse_`: earlier ones started with `gh_`, which secret scanners take for a GitHub token.
+ * Those keep working.
+ */
+export const API_KEY_PREFIX = 'gatehouse_';
+const EARLIER_API_KEY_PREFIX = 'gh_';
+/** Random characters of a key kept in clear after its prefix, to recognise it in lists and monitoring. */
+const SHOWN_RANDOM_CHARACTERS = 7;
+const API_KEY_FORMAT = /^(?:gatehouse_|gh_)[A-Za-z0-9_-]{43}$/;
 
 export function generateApiKey(): string {
   return `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
@@ -20,8 +25,10 @@ export function isWellFormedApiKey(key: string): boolean {
   return API_KEY_FORMAT.test(key);
 }
 
+/** The part of a key kept in clear: its prefix and the first random characters (`gatehouse_AbC12xY`). */
 export function apiKeyPrefix(key: string): string {
-  return key.slice(0, API_KEY_SHOWN_PREFIX_LENGTH);
+  const prefix = key.startsWith(EARLIER_API_KEY_PREFIX) ? EARLIER_API_KEY_PREFIX : API_KEY_PREFIX;
+  return key.slice(0, prefix.length + SHOWN_RANDOM_CHARACTERS);
 }
 
 export class ApiKeyDigest {

@@ -64,7 +64,7 @@ export function apiKeyRoutes(keys: ApiKeyService, now: () => Date): AnyRoute[] {
       operationId: 'createApiKey',
       summary: 'Create an API key',
       description:
-        'Returns the key once (gh_ followed by 43 characters); only its first characters and a digest are kept. policyIds limits it to those policies (each must run in its environment and have an apiKey grant).',
+        'Returns the key once (gatehouse_ followed by 43 characters; keys created by earlier versions start with gh_ and keep working); only its first characters and a digest are kept. policyIds limits it to those policies (each must run in its environment and have an apiKey grant). Names are unique (409, the message under errors.name).',
       body: { kind: 'json', schema: CreateApiKeySchema },
       responses: [
         {
@@ -73,6 +73,7 @@ export function apiKeyRoutes(keys: ApiKeyService, now: () => Date): AnyRoute[] {
           schema: CreatedApiKeySchema,
         },
       ],
+      problems: [409],
       async handler({ body, audit }) {
         const { record, key } = await keys.create(body);
         audit.resources = [resourceOf(record)];

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { validationProblem } from '../../core/http/problem.js';
 import { parseUtcDateTime } from '../../core/http/query-params.js';
 import type { ManagementDeps } from '../common/management-deps.js';
-import { byName, quoted, requireRecord } from '../common/records.js';
+import { byName, nameTaken, quoted, requireRecord, sameName } from '../common/records.js';
 import type { ApiKeyRecord, ConfigData } from '../../core/model/config-model.js';
 import { apiKeyPrefix, generateApiKey, type ApiKeyDigest } from './api-key-digest.js';
 import type { CreateApiKeyInput } from '../../core/contracts/api-key-schemas.js';
@@ -81,6 +81,14 @@ function parseExpiry(text: string | undefined, now: Date): string | undefined {
 /** The environment exists; each policy exists, runs in that environment and accepts API keys. */
 function assertScope(data: ConfigData, input: CreateApiKeyInput): void {
   requireEnvironment(data, input.environmentId);
+  // Keys are told apart by name in lists, monitoring and the audit trail; keys created earlier may share one.
+  const namesake = data.apiKeys.find((key) => sameName(key.name, input.name));
+  if (namesake) {
+    throw nameTaken(
+      `An API key named ${quoted(namesake.name)} already exists. Choose another name.`,
+      namesake.id,
+    );
+  }
   const errors: string[] = [];
   for (const policyId of input.policyIds) {
     const policy = data.policies.find((candidate) => candidate.id === policyId);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { conflict, validationProblem } from '../../core/http/problem.js';
 import type { ManagementDeps } from '../common/management-deps.js';
-import { byName, listNames, quoted, requireRecord, sameName } from '../common/records.js';
+import { byName, listNames, nameTaken, quoted, requireRecord, sameName } from '../common/records.js';
 import type { ConfigData, PolicyRecord } from '../../core/model/config-model.js';
 import { normalizeBasePath } from '../../core/paths/base-path.js';
 import type { CreatePolicyInput, ModifyPolicyInput } from '../../core/contracts/policy-schemas.js';
@@ -104,12 +104,9 @@ function assertConsistent(data: ConfigData, policy: PolicyRecord): void {
   );
   const namesake = siblings.find((other) => sameName(other.name, policy.name));
   if (namesake) {
-    throw conflict(
-      ErrorCode.GH_ERR_ALREADY_EXISTS,
-      `The agent group already has a policy named ${quoted(namesake.name)}.`,
-      {
-        conflictingId: namesake.id,
-      },
+    throw nameTaken(
+      `This agent group already has a policy named ${quoted(namesake.name)}. Choose another name.`,
+      namesake.id,
     );
   }
   for (const endpoint of policy.endpoints) {

@@ -25,7 +25,7 @@ const TAG = 'TenantSettings';
 export interface TenantSettingsDeps {
   source: SettingsSource;
   effective: () => SettingsSnapshot;
-  status: () => { startedAt: string; restartCount: number; version: string };
+  status: () => { startedAt: string; restartCount: number; version: string; echoTargetUrl: string };
   /** Restarts the Control Panel listener once the current response is sent. */
   scheduleRestart: () => void;
 }

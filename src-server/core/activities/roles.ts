@@ -20,13 +20,19 @@ export const ROLE_DEFINITIONS: Record<RoleName, RoleDefinition> = {
   },
   Administrator: {
     description:
-      'Everything but tenant settings, Control Panel restarts, application registrations and audit history removal.',
+      'Everything but tenant settings, backups, Control Panel restarts, application registrations and audit history removal.',
     allow: ['*.*'],
-    deny: ['TenantSettings.Modify', 'ControlPanel.*', 'AppRegistrations.*', 'AuditLog.RemoveHistory'],
+    deny: [
+      'TenantSettings.Modify',
+      'TenantSettings.Backup',
+      'ControlPanel.*',
+      'AppRegistrations.*',
+      'AuditLog.RemoveHistory',
+    ],
   },
   Auditor: {
     description: 'Read-only: the audit log and every other view.',
-    allow: ['*.View', 'Session.Refresh'],
+    allow: ['*.View', 'Session.Refresh', 'Session.CreateSignInLink'],
     deny: [],
   },
 };

@@ -1,13 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import type { Database, Db, Tx } from '../storage/database.js';
+import { Immer, current, isDraft, type Draft } from 'immer';
+import type { Database, Tx } from '../storage/database.js';
 import type { Logger } from '../logging/logger.js';
 import type { ConfigData } from '../model/config-model.js';
 import { CURRENT_SCHEMA_VERSION, migrate } from './migrations.js';
 import { DocumentStore } from './document-store.js';
+import { allRecords, assembleConfig, changedRecords, type RecordChange } from './config-records.js';
+import {
+  COMMITS,
+  headCommit,
+  markCreated,
+  pruneReplaced,
+  readCurrent,
+  RecordOrder,
+  writeChanges,
+} from './config-rows.js';
 import { ErrorCode } from '../contracts/error-codes.js';
 import { GatehouseError } from '../errors/gatehouse-error.js';
 
-const REVISIONS = 'config_revisions';
 /** The topic of the change notifications a commit sends to the other instances on the database. */
 const CONFIG_TOPIC = 'config';
 
@@ -24,17 +34,27 @@ export class NewerConfigurationError extends GatehouseError {
 }
 
 /**
- * The configuration: one JSON document, kept in the database as a revision per committed change (the newest is
- * current; older ones stay for the restore window). Reads are synchronous on the in-memory document; writes are
- * serialized and durable when `update` resolves. Readers must treat what `data` returns as read-only.
+ * Drafts share every record a change does not touch with the data before it, so a change costs what it touches:
+ * no copy of the whole configuration, and only the rows of changed records are written. Not frozen: readers have
+ * always been trusted to treat `data` as read-only, and freezing every new record (an API of 65,000 operations)
+ * would cost what the sharing saves.
+ */
+const drafts = new Immer({ autoFreeze: false });
+
+/**
+ * The configuration, kept in the database as a row per record (see config-rows.ts: the versions of the restore
+ * window stay beside the current ones). Reads are synchronous on the in-memory data; writes are serialized and
+ * durable when `update` resolves. Readers must treat what `data` returns as read-only: a change makes a new
+ * object for what it changes and leaves the old one as it was.
  *
- * On PostgreSQL several instances share the document: `update` takes a lock, re-reads the newest revision (another
- * instance may have committed one) and applies the change to that, so no instance loses another's write. Each
- * commit notifies the other instances (`follow`), which read the new revision at once.
+ * On PostgreSQL several instances share the configuration: `update` takes a lock, re-reads the rows when another
+ * instance committed since (the newest commit tells) and applies the change to that, so no write is lost.
+ * Each commit notifies the other instances (`follow`), which read the current rows at once.
  */
 export class ConfigStore {
   #data: ConfigData;
-  #revision: number;
+  #commitId: number;
+  #order: RecordOrder;
   #queue: Promise<unknown> = Promise.resolve();
   readonly #listeners = new Set<(data: ConfigData) => void>();
   /** Imported OpenAPI documents, in the same database. */
@@ -43,23 +63,31 @@ export class ConfigStore {
   private constructor(
     private readonly database: Database,
     private readonly now: () => Date,
-    head: { id: number; data: ConfigData },
+    head: Loaded,
   ) {
     this.#data = head.data;
-    this.#revision = head.id;
+    this.#commitId = head.commitId;
+    this.#order = head.order;
     this.documents = new DocumentStore(database.db, () => now().getTime());
   }
 
-  /** Opens the configuration, creating (or upgrading) the document on first use. */
+  /** Opens the configuration, creating (or upgrading) it on first use. */
   static async open(database: Database, now: () => Date = () => new Date()): Promise<ConfigStore> {
     const head = await database.transaction(async (trx) => {
-      await database.lockExclusively(trx, REVISIONS);
-      const stored = await readHead(trx);
-      const data = stored ? checkedVersion(stored.data) : emptyData(now());
-      const before = data.schemaVersion;
-      migrate(data, now());
-      if (stored && before === data.schemaVersion) return stored;
-      return { id: await insertRevision(database, trx, data, now()), data };
+      await database.lockExclusively(trx, COMMITS);
+      const stored = await load(trx);
+      if (!stored) {
+        const data = migrate(emptyData(now()), now());
+        const order = new RecordOrder();
+        const commitId = await writeChanges(database, trx, allRecords(data), order, now().getTime());
+        await markCreated(trx, now().getTime());
+        return { data, commitId, order };
+      }
+      if (stored.data.schemaVersion === CURRENT_SCHEMA_VERSION) return stored;
+      const data = drafts.produce(stored.data, (draft) => void migrate(draft as ConfigData, now()));
+      const changes = changedRecords(stored.data, data);
+      const commitId = await writeChanges(database, trx, changes, stored.order, now().getTime());
+      return { data, commitId, order: stored.order };
     });
     return new ConfigStore(database, now, head);
   }
@@ -68,45 +96,18 @@ export class ConfigStore {
     return this.#data;
   }
 
-  /** Id of the revision `data` is. */
+  /** Id of the commit `data` is as of (it grows with every committed change). */
   get revision(): number {
-    return this.#revision;
+    return this.#commitId;
   }
 
   /**
-   * Applies a change and commits it as a new revision. Changes run one at a time, in order. If the mutator
-   * throws or the commit fails, nothing is written (documents written through `change` included) and the
-   * in-memory document is as before.
+   * Applies a change and commits the records it changed. Changes run one at a time, in order. If the mutator
+   * throws or the commit fails, nothing is written (documents written through `change` included) and `data` is as
+   * before. A change that changes nothing commits nothing and tells no listener.
    */
   update<R>(mutator: (data: ConfigData, change: ConfigChange) => R | Promise<R>): Promise<R> {
-    const run = async (): Promise<R> => {
-      const before = { data: this.#data, revision: this.#revision };
-      try {
-        const result = await this.database.transaction(async (trx) => {
-          await this.database.lockExclusively(trx, REVISIONS);
-          const head = await readHead(trx);
-          if (head && head.id !== this.#revision) {
-            this.#data = checkedVersion(head.data);
-            this.#revision = head.id;
-          }
-          const working = structuredClone(this.#data);
-          const value = await mutator(working, {
-            documents: new DocumentStore(trx, () => this.now().getTime()),
-          });
-          const id = await insertRevision(this.database, trx, working, this.now());
-          await this.database.notify(trx, { topic: CONFIG_TOPIC, payload: String(id) });
-          this.#data = working;
-          this.#revision = id;
-          return value;
-        });
-        for (const listener of this.#listeners) listener(this.#data);
-        return result;
-      } catch (error) {
-        this.#data = before.data;
-        this.#revision = before.revision;
-        throw error;
-      }
-    };
+    const run = () => this.#commit(mutator);
     const next = this.#queue.then(run, run);
     this.#queue = next.catch(() => undefined);
     return next;
@@ -126,24 +127,62 @@ export class ConfigStore {
     };
     return this.database.subscribe({
       onChange: (change) => {
-        if (change.topic === CONFIG_TOPIC && Number(change.payload) > this.#revision) refresh();
+        if (change.topic === CONFIG_TOPIC && Number(change.payload) > this.#commitId) refresh();
       },
       onConnected: refresh,
     });
   }
 
-  /** Reads the newest revision; when another instance committed it, it becomes `data` and listeners hear of it. */
+  /** Reads the current rows when another instance committed since; they become `data` and listeners hear of it. */
   refresh(): Promise<void> {
     const run = async (): Promise<void> => {
-      const head = await readHead(this.database.db);
-      if (!head || head.id <= this.#revision) return;
-      this.#data = checkedVersion(head.data);
-      this.#revision = head.id;
-      for (const listener of this.#listeners) listener(this.#data);
+      const changed = await this.database.transaction(async (trx) => {
+        await this.database.lockExclusively(trx, COMMITS);
+        const before = this.#commitId;
+        await this.#catchUp(trx);
+        return this.#commitId !== before;
+      });
+      if (changed) for (const listener of this.#listeners) listener(this.#data);
     };
     const next = this.#queue.then(run, run);
     this.#queue = next.catch(() => undefined);
     return next;
+  }
+
+  async #commit<R>(mutator: (data: ConfigData, change: ConfigChange) => R | Promise<R>): Promise<R> {
+    let changes: RecordChange[] = [];
+    const outcome = await this.database.transaction(async (trx) => {
+      await this.database.lockExclusively(trx, COMMITS);
+      await this.#catchUp(trx);
+      const before = this.#data;
+      const draft = drafts.createDraft(before);
+      const value = detached(
+        await mutator(draft as ConfigData, { documents: new DocumentStore(trx, () => this.now().getTime()) }),
+      );
+      const after: ConfigData = drafts.finishDraft(draft);
+      changes = changedRecords(before, after);
+      const commitId =
+        changes.length === 0
+          ? this.#commitId
+          : await writeChanges(this.database, trx, changes, this.#order, this.now().getTime());
+      if (changes.length > 0)
+        await this.database.notify(trx, { topic: CONFIG_TOPIC, payload: String(commitId) });
+      return { value, after, commitId };
+    });
+    this.#data = outcome.after;
+    this.#commitId = outcome.commitId;
+    if (changes.length > 0) for (const listener of this.#listeners) listener(this.#data);
+    return outcome.value;
+  }
+
+  /** Another instance committed since this one read: read the current rows again. */
+  async #catchUp(trx: Tx): Promise<void> {
+    if ((await headCommit(trx)) === this.#commitId) return;
+    const stored = await load(trx);
+    if (!stored) return;
+    this.#data = stored.data;
+    this.#commitId = stored.commitId;
+    this.#order = stored.order;
   }
 
   /** Called after every committed change (the gateway re-applies its routes from here). */
@@ -153,18 +192,11 @@ export class ConfigStore {
   }
 
   /**
-   * Drops what the restore window no longer needs: revisions replaced before `before` (the one current at
-   * `before` stays) and documents removed before it.
+   * Drops what the restore window no longer needs: record versions replaced before `before` and documents
+   * removed before it.
    */
   async prune(before: number): Promise<void> {
-    const cutoff = await this.database.db
-      .selectFrom(REVISIONS)
-      .select((eb) => eb.fn.max('id').as('id'))
-      .where('committed_at', '<=', before)
-      .executeTakeFirst();
-    if (cutoff?.id != null) {
-      await this.database.db.deleteFrom(REVISIONS).where('id', '<', cutoff.id).execute();
-    }
+    await pruneReplaced(this.database.db, before);
     await this.documents.purgeRemoved(before);
   }
 
@@ -173,32 +205,47 @@ export class ConfigStore {
   }
 }
 
-async function readHead(trx: Db): Promise<{ id: number; data: ConfigData } | undefined> {
-  const row = await trx
-    .selectFrom(REVISIONS)
-    .select(['id', 'document'])
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? { id: row.id, data: JSON.parse(row.document) as ConfigData } : undefined;
+interface Loaded {
+  data: ConfigData;
+  commitId: number;
+  order: RecordOrder;
 }
 
-async function insertRevision(database: Database, trx: Tx, data: ConfigData, now: Date): Promise<number> {
-  const id = await database.reserveIds(trx, REVISIONS, 1);
-  await trx
-    .insertInto(REVISIONS)
-    .values({ id, committed_at: now.getTime(), document: JSON.stringify(data) })
-    .execute();
-  return id;
-}
-
-function checkedVersion(data: ConfigData): ConfigData {
+async function load(trx: Tx): Promise<Loaded | undefined> {
+  const { rows, commitId } = await readCurrent(trx);
+  const data = assembleConfig(rows);
+  if (!data) return undefined;
   if (data.schemaVersion > CURRENT_SCHEMA_VERSION) {
     throw new NewerConfigurationError(
       `The configuration has schema version ${data.schemaVersion}, newer than this Gatehouse understands (${CURRENT_SCHEMA_VERSION}). Upgrade Gatehouse.`,
     );
   }
-  return data;
+  return { data, commitId, order: RecordOrder.of(rows) };
+}
+
+/**
+ * A mutator may return records of the draft (the API it created or changed); they are copied out before the
+ * draft is finished, since a finished draft can no longer be read. Looks a few levels into plain objects and
+ * arrays, which is where results keep them.
+ */
+function detached<T>(value: T, depth = 0): T {
+  if (isDraft(value)) return current<T>(value as Draft<T>);
+  if (depth >= 4 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((item: unknown, index) => {
+      const out = detached(item, depth + 1);
+      if (out !== item) (copy ??= [...(value as unknown[])])[index] = out;
+    });
+    return (copy ?? value) as T;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    const out = detached(item, depth + 1);
+    if (out !== item) (copy ??= { ...(value as Record<string, unknown>) })[key] = out;
+  }
+  return (copy ?? value) as T;
 }
 
 /** A new configuration; the migrations fill in every collection. */

@@ -71,3 +71,9 @@ export class DocumentStore {
     await this.db.deleteFrom('api_documents').where('removed_at', '<', before).execute();
   }
 }
+
+/** Takes the documents back to the moment `atMs` (a restore): newer ones go, ones removed since are back. */
+export async function rollBackDocuments(db: Db, atMs: number): Promise<void> {
+  await db.deleteFrom('api_documents').where('created_at', '>', atMs).execute();
+  await db.updateTable('api_documents').set({ removed_at: null }).where('removed_at', '>', atMs).execute();
+}

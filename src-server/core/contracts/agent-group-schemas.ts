@@ -58,6 +58,10 @@ export const AgentGroupSchema = z
     platform: PlatformSchema,
     host: z.string(),
     port: z.int(),
+    listenerUrl: z.string().nullable().meta({
+      description:
+        "Where callers reach the group's gateway listener while it runs (`http://127.0.0.1:8080`: the running port, also when the configured one is 0); null for legacy groups and listeners that are not running.",
+    }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

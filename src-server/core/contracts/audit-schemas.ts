@@ -46,6 +46,10 @@ export const AuditEntrySchema = z
       description:
         'The Gatehouse instance that recorded the entry (`Instance:Id`), where several share one database.',
     }),
+    sourceId: z.int().optional().meta({
+      description:
+        "The id the entry had at its source, for an imported entry whose record carried one (the id to quote back to the source). `id` is always Gatehouse's own, so the two never collide.",
+    }),
   })
   .meta({ id: 'AuditEntry' });
 /** One record of the audit trail, as stored and as returned by `GET /api/v1/audit-log`. */

@@ -152,7 +152,8 @@ export const ERROR_CODES = {
   GH_ERR_ALREADY_EXISTS: {
     status: 409,
     sources: CONTROL,
-    meaning: 'A resource of that name already exists (`conflictingId`).',
+    meaning:
+      "A resource of that name already exists (`conflictingId`); `errors.name` says so in words for the form's name field.",
   },
   GH_ERR_PASSTHROUGH_EXISTS: {
     status: 409,
@@ -214,7 +215,8 @@ export const ERROR_CODES = {
   GH_ERR_PORT_IN_USE: {
     status: 409,
     sources: CONTROL,
-    meaning: 'Another agent group, or the Control Panel, listens on that host and port.',
+    meaning:
+      'Another agent group, or the Control Panel, listens on that host and port; `errors.port` says which.',
   },
   GH_ERR_NOT_DEPLOYED: {
     status: 409,
@@ -276,11 +278,23 @@ export const ERROR_CODES = {
     sources: CONTROL,
     meaning: 'Only console sessions of the built-in identity provider can be refreshed.',
   },
+  GH_ERR_SIGN_IN_LINK_NOT_ALLOWED: {
+    status: 422,
+    sources: CONTROL,
+    meaning:
+      'Only user tokens of the built-in identity provider (`gatehouse token`, a console session) can ask for a sign-in link.',
+  },
   GH_ERR_DEPLOYMENT_SETTING: {
     status: 422,
     sources: CONTROL,
     meaning:
       'A deployment setting is changed in appsettings.json, an environment variable or an option, not here.',
+  },
+  GH_ERR_BACKUP_UNSUPPORTED: {
+    status: 422,
+    sources: ['control', 'cli'],
+    meaning:
+      "Gatehouse backs up its embedded database only: on PostgreSQL, use the server's own tools (README: backups).",
   },
   GH_ERR_VARIABLE_TYPE_CHANGE: {
     status: 422,
@@ -446,6 +460,11 @@ export const ERROR_CODES = {
     sources: ['cli', 'internal'],
     meaning:
       "The secrets key file does not open the keys sealed in the database (another data dir's key file, or `Secrets:KeyFile` pointing elsewhere).",
+  },
+  GH_ERR_RESTORE_REFUSED: {
+    sources: ['cli'],
+    meaning:
+      'A restore cannot run: the moment is outside the restorable window, the target folder already holds a database, or a backup it needs is missing.',
   },
   GH_ERR_DOCUMENT_MISSING: {
     sources: INTERNAL,

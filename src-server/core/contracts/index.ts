@@ -119,11 +119,14 @@ export type {
   CurrentIdentity,
   ExternalSignInOptions,
   SessionToken,
+  SignInLink,
   SignInOptions,
   SignInRequest,
 } from './session-schemas.js';
 export type {
   AuditLogFlagKey,
+  Backup,
+  BackupOverview,
   ControlPanelStatus,
   RestartAccepted,
   SettingSource,

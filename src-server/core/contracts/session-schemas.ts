@@ -57,3 +57,13 @@ export const SignInOptionsSchema = z
   })
   .meta({ id: 'SignInOptions' });
 export type SignInOptions = z.output<typeof SignInOptionsSchema>;
+
+export const SignInLinkSchema = z
+  .object({
+    signInUrl: z.string().meta({
+      description: 'The console URL with a one-time ticket in its fragment (`…/#signin=<ticket>`).',
+    }),
+    expiresAt: z.string().meta({ description: 'The link works once, until then (ten minutes).' }),
+  })
+  .meta({ id: 'SignInLink' });
+export type SignInLink = z.output<typeof SignInLinkSchema>;

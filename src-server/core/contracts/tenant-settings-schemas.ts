@@ -45,6 +45,10 @@ export const ControlPanelStatusSchema = z
     pendingRestart: z.boolean(),
     auditLogRouteEnabled: z.boolean(),
     version: z.string(),
+    echoTargetUrl: z.string().meta({
+      description:
+        'The built-in echo target of this Control Panel (`http://127.0.0.1:4700/echo`): it answers any request from this computer with the request it received, as JSON.',
+    }),
   })
   .meta({ id: 'ControlPanelStatus' });
 export type ControlPanelStatus = z.output<typeof ControlPanelStatusSchema>;
@@ -53,3 +57,35 @@ export const RestartAcceptedSchema = z
   .object({ status: z.literal('restarting'), previousStartedAt: z.string() })
   .meta({ id: 'RestartAccepted' });
 export type RestartAccepted = z.output<typeof RestartAcceptedSchema>;
+
+export const BACKUP_KINDS = ['full', 'differential'] as const;
+
+export const BackupSchema = z
+  .object({
+    name: z.string().meta({ example: 'gatehouse-20261125T020000000Z-diff' }),
+    kind: z.enum(BACKUP_KINDS).meta({
+      description: 'A full copy of the database, or the rows changed since the full backup it builds on.',
+    }),
+    base: z.string().optional().meta({ description: 'The full backup a differential builds on.' }),
+    takenAt: z.string().meta({ description: 'ISO 8601 UTC.' }),
+    bytes: z.int().meta({ description: 'The size of the backup file.' }),
+  })
+  .meta({ id: 'Backup' });
+export type Backup = z.output<typeof BackupSchema>;
+
+export const BackupOverviewSchema = z
+  .object({
+    engine: z.enum(['sqlite', 'postgres']).meta({
+      description:
+        'sqlite: the embedded database, backed up by Gatehouse. postgres: backed up with PostgreSQL’s own tools (README: Backups); the list is then empty.',
+    }),
+    directory: z.string().optional().meta({ description: 'Backup:Directory, where the backups are kept.' }),
+    backups: z.array(BackupSchema).meta({ description: 'Oldest first; each is kept a month.' }),
+    restorableWindow: z.object({ from: z.string(), to: z.string() }).nullable().meta({
+      description:
+        'The moments `gatehouse restore --to` can rebuild (ISO 8601 UTC): the last 35 days at most, up to now while the database can be read.',
+    }),
+    totalBytes: z.int(),
+  })
+  .meta({ id: 'BackupOverview' });
+export type BackupOverview = z.output<typeof BackupOverviewSchema>;

@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { open, readFile, rm } from 'node:fs/promises';
+import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { ErrorCode } from '../contracts/error-codes.js';
 import { GatehouseError } from '../errors/gatehouse-error.js';
@@ -9,6 +10,8 @@ export interface LockOwner {
   hostname: string;
   command: string;
   startedAt: string;
+  /** Where a running server's Control Panel answers, once it does (for `gatehouse link`). */
+  controlPanelUrl?: string;
 }
 
 export class DataDirLockedError extends GatehouseError {
@@ -26,6 +29,8 @@ export class DataDirLockedError extends GatehouseError {
 }
 
 export interface DataDirLock {
+  /** Adds where the server answers to the lock file, for commands that talk to it (`gatehouse link`). */
+  announce: (details: { controlPanelUrl: string }) => Promise<void>;
   release: () => Promise<void>;
 }
 
@@ -49,6 +54,7 @@ async function readOwner(lockFile: string): Promise<LockOwner | undefined> {
       hostname: textOr(parsed.hostname, ''),
       command: textOr(parsed.command, 'serve'),
       startedAt: textOr(parsed.startedAt, 'unknown'),
+      ...(typeof parsed.controlPanelUrl === 'string' ? { controlPanelUrl: parsed.controlPanelUrl } : {}),
     };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
@@ -86,6 +92,12 @@ export async function acquireDataDirLock(
       const releaseSync = () => rmSync(lockFile, { force: true });
       process.once('exit', releaseSync);
       return {
+        async announce(details) {
+          // Replaced whole by a rename, so the lock file never stops existing nor reads half-written.
+          const temp = `${lockFile}.${randomBytes(6).toString('hex')}.tmp`;
+          await writeFile(temp, JSON.stringify({ ...owner, ...details }), { mode: 0o600 });
+          await rename(temp, lockFile);
+        },
         async release() {
           if (released) return;
           released = true;

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 export const APP_NAME = 'Gatehouse';
 
 /**
- * The per-user app-data folder, the same one Electron's `app.getPath('userData')` gives the desktop app, so the
- * CLI and the app share one tenant. `GATEHOUSE_DATA_DIR` overrides it.
+ * The per-user app-data folder named Gatehouse. The desktop app, `npm start` and every CLI command use it, so they
+ * share one tenant; `GATEHOUSE_DATA_DIR` overrides it for all of them.
  */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
   if (env.GATEHOUSE_DATA_DIR) return env.GATEHOUSE_DATA_DIR;

@@ -5,6 +5,10 @@ import { insertEntriesWithIds, AUDIT_SEQUENCE, type PreparedEntry } from '../aud
 import { contentKey } from '../audit/sql/audit-rows.js';
 import { normalizeEntry } from '../audit/normalize-entry.js';
 import { KEY_NAMES, type KeyStore } from '../config-store/key-store.js';
+import { allRecords, assembleConfig } from '../config-store/config-records.js';
+import { markCreated, readCurrent, RecordOrder, writeChanges } from '../config-store/config-rows.js';
+import { migrate } from '../config-store/migrations.js';
+import type { ConfigData } from '../model/config-model.js';
 import type { Logger } from '../logging/logger.js';
 import type { MonitoringRecord } from '../monitoring/monitoring-record.js';
 import { insertRecords, MONITORING_SEQUENCE } from '../monitoring/sql/monitoring-writes.js';
@@ -100,18 +104,12 @@ async function convert(
 
   const config = await readLegacyConfig(dataDir);
   if (config !== undefined) {
-    JSON.parse(config);
-    const id = await database.reserveIds(trx, 'config_revisions', 1);
-    await trx
-      .insertInto('config_revisions')
-      .values({ id, committed_at: recordedAt, document: config })
-      .execute();
-    const back = await trx
-      .selectFrom('config_revisions')
-      .select('document')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (back?.document !== config)
+    // Brought to this version's shape first: the rows hold records of the current schema only.
+    const data = migrate(JSON.parse(config) as ConfigData, new Date(recordedAt));
+    await writeChanges(database, trx, allRecords(data), new RecordOrder(), recordedAt);
+    await markCreated(trx, recordedAt);
+    const back = assembleConfig((await readCurrent(trx)).rows);
+    if (JSON.stringify(back) !== JSON.stringify(data))
       throw new ConversionError('The configuration did not read back as written.');
   }
 
@@ -258,7 +256,7 @@ async function convertMonitoring(
 }
 
 async function refuseIfInUse(database: Database): Promise<void> {
-  const config = await database.db.selectFrom('config_revisions').select('id').limit(1).executeTakeFirst();
+  const config = await database.db.selectFrom('config_records').select('key').limit(1).executeTakeFirst();
   const audit = await database.db.selectFrom('audit_entries').select('id').limit(1).executeTakeFirst();
   if (config || audit) {
     throw new ConversionError(

@@ -1,4 +1,4 @@
-import { crc32 } from './crc32.js';
+import { crc32 } from 'node:zlib';
 
 /** The frames of the segment logs written before the SQL storage: `[u32 payload length][u32 crc32 of length bytes + payload]`, little endian. */
 export const FRAME_HEADER_BYTES = 8;

@@ -250,6 +250,14 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
     tenantEditable: false,
   },
   {
+    key: 'Backup:Directory',
+    type: 'string',
+    defaultValue: '',
+    description:
+      'Where backups of the embedded database go (daily: a full one each week, differentials against it in between, each kept a month). Empty: backups/ in the data dir. Put it on another disk to survive the loss of this one. Not used with PostgreSQL.',
+    tenantEditable: false,
+  },
+  {
     key: 'Logging:Level',
     type: 'string',
     defaultValue: 'info',

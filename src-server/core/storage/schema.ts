@@ -7,7 +7,8 @@
 export interface GatehouseSchema {
   sequences: SequenceTable;
   meta: MetaTable;
-  config_revisions: ConfigRevisionTable;
+  config_commits: ConfigCommitTable;
+  config_records: ConfigRecordTable;
   api_documents: ApiDocumentTable;
   key_material: KeyMaterialTable;
   audit_entries: AuditEntryTable;
@@ -34,12 +35,27 @@ export interface MetaTable {
   value: string;
 }
 
-/** Every committed configuration document; the one with the highest id is current. */
-export interface ConfigRevisionTable {
+/** One row per committed configuration change; the highest id is the newest. */
+export interface ConfigCommitTable {
   id: number;
   committed_at: number;
-  /** The configuration document (JSON). Secret values in it are sealed. */
-  document: string;
+}
+
+/**
+ * The configuration, a row per version of a record (`kind` is the collection, or `tenant` / `schemaVersion`):
+ * `valid_to` is null for the current version, else when it was replaced or removed. Secret values in it are sealed.
+ */
+export interface ConfigRecordTable {
+  kind: string;
+  key: string;
+  /** The commit that wrote this version. */
+  commit_id: number;
+  /** The record's place in its collection (kept when it changes). */
+  ordinal: number;
+  valid_from: number;
+  valid_to: number | null;
+  /** The record (JSON). */
+  data: string;
 }
 
 /** Imported OpenAPI documents, named by the API record that points at them. */

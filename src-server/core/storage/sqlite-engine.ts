@@ -27,7 +27,7 @@ export interface SqliteEngine {
  * Inside Electron, the native module built for Electron's Node (scripts/build-native-electron.mjs); elsewhere
  * the one in node_modules, built for Node by npm.
  */
-function nativeBindingForRuntime(): string | undefined {
+export function nativeBindingForRuntime(): string | undefined {
   if (!process.versions.electron) return undefined;
   const binding = join(packageInfo().root, 'out', 'native', 'electron', 'better_sqlite3.node');
   if (!existsSync(binding)) {

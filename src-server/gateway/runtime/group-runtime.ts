@@ -53,6 +53,32 @@ export interface RuntimeBuildDeps {
 }
 
 /**
+ * The records one group's runtime is built from, by identity. The store shares every record a change leaves
+ * alone, so when these are the same objects as last time nothing the group uses changed, and the runtime stays
+ * without the cost of `runtimeFingerprint` (which writes out every operation of the group's APIs).
+ */
+export function runtimeInputs(data: Readonly<ConfigData>, group: AgentGroupRecord): readonly unknown[] {
+  const apis = data.apis.filter((api) => api.agentGroupIds.includes(group.id));
+  const apiIds = new Set(apis.map((api) => api.id));
+  return [
+    group.name,
+    group.environmentId,
+    ...apis,
+    data.passthroughs.length,
+    ...data.passthroughs.filter((passthrough) => apiIds.has(passthrough.apiId)),
+    data.policies.length,
+    ...data.policies.filter((policy) => policy.agentGroupId === group.id),
+    data.apiKeys.length,
+    ...data.apiKeys.filter((key) => key.environmentId === group.environmentId),
+    ...data.environmentVariables,
+  ];
+}
+
+export function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((value, index) => value === b[index]);
+}
+
+/**
  * The inputs of one group's runtime as text: when it is unchanged after a store change, the group keeps its
  * runtime and no configuration event is recorded. APIs and passthroughs count by their stamps (revision and
  * update time), so a write costs the same whatever the size of the imported APIs.

@@ -58,6 +58,8 @@ export interface GatewayFixture {
     environmentId?: string;
     policyIds?: string[];
     expiresAt?: string;
+    /** The key itself, e.g. one in the form of an earlier version; a new one by default. */
+    key?: string;
   }) => Promise<string>;
   setVariable: (
     name: string,
@@ -215,8 +217,12 @@ export async function startGatewayFixture(
     allowPublic() {
       return fixture.addPolicy({ grants: [{ type: 'public' }] });
     },
-    async addApiKey({ environmentId = 'development', policyIds = [], expiresAt } = {}) {
-      const key = generateApiKey();
+    async addApiKey({
+      environmentId = 'development',
+      policyIds = [],
+      expiresAt,
+      key = generateApiKey(),
+    } = {}) {
       await update(
         (data) =>
           void data.apiKeys.push({

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestOidcProvider, type TestOidcProvider } from '../../helpers/oidc-provider.js';
 import { startEchoUpstream, type EchoedRequest, type Upstream } from '../../helpers/upstreams.js';
@@ -73,7 +74,18 @@ describe('API policies at the gateway', () => {
     expect(ok.status).toBe(200);
     expect(echoed(ok).headers['x-api-key']).toBeUndefined();
     const [record] = await recordsFor(fixture, '/keyed/a');
-    expect(record!.identity).toBe(`apiKey:${key.slice(0, 10)}`);
+    expect(key).toMatch(/^gatehouse_/);
+    expect(record!.identity).toBe(`apiKey:${key.slice(0, 17)}`);
+
+    // A key of an earlier version (gh_…, which secret scanners took for a GitHub token) keeps working.
+    const earlier = await fixture.addApiKey({
+      policyIds: [policy.id],
+      key: `gh_${randomBytes(32).toString('base64url')}`,
+    });
+    const kept = await send(fixture.gatewayUrl, { path: '/keyed/a2', headers: { 'X-API-Key': earlier } });
+    expect(kept.status).toBe(200);
+    const [earlierRecord] = await recordsFor(fixture, '/keyed/a2');
+    expect(earlierRecord!.identity).toBe(`apiKey:${earlier.slice(0, 10)}`);
 
     const missing = await send(fixture.gatewayUrl, { path: '/keyed/b' });
     expect(missing.status).toBe(401);
@@ -132,7 +144,7 @@ describe('API policies at the gateway', () => {
     const response = await send(fixture.gatewayUrl, { path: '/keyed/f', headers: { 'X-API-Key': key } });
     expect(response.status).toBe(403);
     const [record] = await recordsFor(fixture, '/keyed/f');
-    expect(record).toMatchObject({ outcome: 'denied', identity: `apiKey:${key.slice(0, 10)}` });
+    expect(record).toMatchObject({ outcome: 'denied', identity: `apiKey:${key.slice(0, 17)}` });
   });
 
   it('prefers method policies over ALL and the longest prefix among them', async () => {

@@ -15,6 +15,7 @@ interface AgentGroup {
   platform: string;
   host: string;
   port: number;
+  listenerUrl: string | null;
 }
 
 describe('environments and agent groups', () => {
@@ -52,6 +53,45 @@ describe('environments and agent groups', () => {
     });
   });
 
+  it('names the address each running listener answers at, also when its port was picked at start', async () => {
+    const groups = await json<{ data: AgentGroup[] }>(await server.api('/api/v1/agent-groups'));
+    expect(groups.data.find((group) => group.id === 'default')?.listenerUrl).toBe(server.gatewayUrl);
+
+    const edge = await createGroup({ name: 'Listening edge', environmentId: 'development' });
+    expect(edge.port).toBe(0);
+    expect(edge.listenerUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(edge.listenerUrl).not.toBe(server.gatewayUrl);
+    // It is the gateway that answers there: an unknown path is its own 404 problem.
+    const answer = await fetch(`${edge.listenerUrl!}/no-such-api`);
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get('content-type')).toContain('application/problem+json');
+    expect((await json<AgentGroup>(await server.api(`/api/v1/agent-groups/${edge.id}`))).listenerUrl).toBe(
+      edge.listenerUrl,
+    );
+
+    // The port a listener runs on now is taken too, though its record says 0 (or the settings placed it).
+    for (const running of [server.gatewayUrl, edge.listenerUrl!]) {
+      const clash = await expectProblem(
+        await send(server, 'POST', '/api/v1/agent-groups', {
+          name: 'On a running port',
+          environmentId: 'development',
+          port: Number(new URL(running).port),
+        }),
+        409,
+      );
+      expect(clash.errors!.port![0]).toContain(`already listens on 127.0.0.1:${new URL(running).port}`);
+    }
+
+    const legacy = await createGroup({
+      name: 'Old agents',
+      environmentId: 'development',
+      platform: 'legacy',
+    });
+    expect(legacy.listenerUrl).toBeNull();
+    expect((await send(server, 'DELETE', `/api/v1/agent-groups/${edge.id}`)).status).toBe(204);
+    expect((await send(server, 'DELETE', `/api/v1/agent-groups/${legacy.id}`)).status).toBe(204);
+  });
+
   it('creates, renames and deletes an environment, refusing duplicate names and unknown ids', async () => {
     const staging = await createEnvironment('Staging');
     expect((await server.api(`/api/v1/environments/${staging.id}`)).status).toBe(200);
@@ -60,6 +100,9 @@ describe('environments and agent groups', () => {
       409,
     );
     expect(duplicate.detail).toContain("'Staging'");
+    expect(duplicate.errors).toEqual({
+      name: ["An environment named 'Staging' already exists. Choose another name."],
+    });
     await expectProblem(await send(server, 'POST', '/api/v1/environments', { name: '' }), 400);
     await expectProblem(await send(server, 'POST', '/api/v1/environments', { name: 'x', extra: 1 }), 400);
 
@@ -148,6 +191,8 @@ describe('environments and agent groups', () => {
       409,
     );
     expect(clash.detail).toContain("'Port 9201'");
+    expect(clash.title).toBe('That port is already taken');
+    expect(Object.keys(clash.errors!)).toEqual(['port']);
     await expectProblem(
       await send(server, 'POST', '/api/v1/agent-groups', {
         name: 'Everywhere',

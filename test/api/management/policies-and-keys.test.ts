@@ -89,7 +89,7 @@ describe('policies and API keys', () => {
       expect(Object.keys(problem.errors!), JSON.stringify(body)).toContain(field);
     }
     await createPolicy({ ...base, name: 'Open p' });
-    await expectProblem(
+    const sameName = await expectProblem(
       await send(server, 'POST', '/api/v1/policies', {
         ...base,
         name: 'OPEN P',
@@ -97,6 +97,10 @@ describe('policies and API keys', () => {
       }),
       409,
     );
+    expect(sameName).toMatchObject({ code: 'GH_ERR_ALREADY_EXISTS', title: 'That name is already taken' });
+    expect(sameName.errors).toEqual({
+      name: ["This agent group already has a policy named 'Open p'. Choose another name."],
+    });
     const sameEndpoint = await expectProblem(
       await send(server, 'POST', '/api/v1/policies', { ...base, name: 'Other' }),
       409,
@@ -143,9 +147,9 @@ describe('policies and API keys', () => {
       apiKey: { id: string; prefix: string; expired: boolean; expiresAt: string };
       key: string;
     }>(response);
-    expect(created.key).toMatch(/^gh_[A-Za-z0-9_-]{43}$/);
+    expect(created.key).toMatch(/^gatehouse_[A-Za-z0-9_-]{43}$/);
     expect(created.apiKey).toMatchObject({
-      prefix: created.key.slice(0, 10),
+      prefix: created.key.slice(0, 17),
       expired: false,
       expiresAt: '2999-01-01T00:00:00.000Z',
     });
@@ -210,5 +214,34 @@ describe('policies and API keys', () => {
       409,
     );
     expect(blocked.detail).toContain("'Staging key'");
+  });
+
+  it('keeps API key names unique, saying so at the name field (409)', async () => {
+    const first = await send(server, 'POST', '/api/v1/api-keys', {
+      name: 'Mobile app',
+      environmentId: 'development',
+    });
+    expect(first.status).toBe(201);
+    const { apiKey } = await json<{ apiKey: { id: string } }>(first);
+    // Any environment: names tell keys apart in lists, monitoring and the audit trail.
+    const again = await expectProblem(
+      await send(server, 'POST', '/api/v1/api-keys', { name: 'mobile APP', environmentId: 'development' }),
+      409,
+    );
+    expect(again).toMatchObject({
+      code: 'GH_ERR_ALREADY_EXISTS',
+      title: 'That name is already taken',
+      conflictingId: apiKey.id,
+      errors: { name: ["An API key named 'Mobile app' already exists. Choose another name."] },
+    });
+    const audit = await (
+      await server.api('/api/v1/audit-log?actionName=ApiKeys.Create&PageSize=1', { roles: ['Auditor'] })
+    ).json();
+    expect(audit).toMatchObject({ items: [{ statusCode: 409 }] });
+    expect((await send(server, 'DELETE', `/api/v1/api-keys/${apiKey.id}`)).status).toBe(204);
+    expect(
+      (await send(server, 'POST', '/api/v1/api-keys', { name: 'Mobile app', environmentId: 'development' }))
+        .status,
+    ).toBe(201);
   });
 });

@@ -2,6 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export interface GeneratedEntry {
+  /** The id at the platform: the newest entry has the highest. */
+  id: number;
   actionName: string;
   userName: string;
   timestamp: string;
@@ -21,6 +23,7 @@ export const IMPORTED_USERS = ['alice', 'bob', 'carol'];
  */
 export function generateEntries(count: number, newest: Date): GeneratedEntry[] {
   return Array.from({ length: count }, (_, index) => ({
+    id: 5_000 + count - index,
     actionName: ACTIONS[index % ACTIONS.length]!,
     userName: IMPORTED_USERS[index % IMPORTED_USERS.length]!,
     timestamp: new Date(newest.getTime() - index * 20 * 60_000).toISOString(),

@@ -20,4 +20,24 @@ describe('README', () => {
     expect(readme).toContain('npm ci && npm test');
     expect(readFileSync(new URL('../../../.ci/run', import.meta.url), 'utf8')).toMatch(/^npm test$/m);
   });
+
+  it('makes the test command find or install its browser first, and names the Node versions it is tested on', () => {
+    const scripts = (
+      JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+        scripts: Record<string, string>;
+      }
+    ).scripts;
+    expect(scripts.test).toMatch(/^tsx scripts\/ensure-browser\.ts && /);
+    expect(scripts['test:e2e']).toMatch(/^tsx scripts\/ensure-browser\.ts && playwright test/);
+    expect(readme).toMatch(/tested on Node 20/);
+    expect(readme).toMatch(/Electron 45, which embeds Node 24/);
+    expect(readme).toContain('EBADENGINE');
+  });
+
+  it("runs the worked example on npm start's data dir, not one of its own that would clash with it", () => {
+    const start = readme.indexOf('## Passthrough APIs: a worked example');
+    const example = readme.slice(start, readme.indexOf('### Importing API descriptions', start));
+    expect(example).toContain('npm start');
+    expect(example).not.toMatch(/--data-dir/);
+  });
 });

@@ -31,11 +31,18 @@ describe('API key digests', () => {
 
   it('generates keys of the documented form', () => {
     const key = generateApiKey();
-    expect(key).toMatch(/^gh_[A-Za-z0-9_-]{43}$/);
+    expect(key).toMatch(/^gatehouse_[A-Za-z0-9_-]{43}$/);
     expect(isWellFormedApiKey(key)).toBe(true);
     expect(isWellFormedApiKey(`${key}x`)).toBe(false);
-    expect(apiKeyPrefix(key)).toHaveLength(10);
+    expect(apiKeyPrefix(key)).toBe(key.slice(0, 'gatehouse_'.length + 7));
     expect(generateApiKey()).not.toBe(key);
+  });
+
+  it('still accepts keys of the earlier gh_ form, recognised by the same ten characters as before', () => {
+    const earlier = `gh_${'A'.repeat(43)}`;
+    expect(isWellFormedApiKey(earlier)).toBe(true);
+    expect(apiKeyPrefix(earlier)).toBe(earlier.slice(0, 10));
+    expect(isWellFormedApiKey(`ghp_${'A'.repeat(43)}`)).toBe(false);
   });
 
   it('creates one secret per database even when opened concurrently, and keeps it sealed', async () => {

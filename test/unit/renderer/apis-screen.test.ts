@@ -12,6 +12,7 @@ const group = (id: string, platform: AgentGroup['platform']): AgentGroup => ({
   platform,
   host: '127.0.0.1',
   port: 0,
+  listenerUrl: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 });

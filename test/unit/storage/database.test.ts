@@ -35,7 +35,8 @@ describe.each(ENGINES)('the database on %s', (engine) => {
       expect.arrayContaining([
         'audit_entries',
         'monitoring_records',
-        'config_revisions',
+        'config_records',
+        'config_commits',
         'schema_migrations',
       ]),
     );

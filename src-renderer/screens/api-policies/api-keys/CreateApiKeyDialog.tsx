@@ -42,7 +42,7 @@ export function CreateApiKeyDialog({
   const [policyIds, setPolicyIds] = useState<string[]>([]);
   const [expiry, setExpiry] = useState<Dayjs | null>(null);
   const { submitted, saving, error, submit } = useFormSubmission();
-  const problem = isProblem(error, 'GH_ERR_VALIDATION') ? error : undefined;
+  const problem = isProblem(error, 'GH_ERR_VALIDATION', 'GH_ERR_ALREADY_EXISTS') ? error : undefined;
   const groupsInEnvironment = new Set(
     agentGroups.filter((group) => group.environmentId === environmentId).map((group) => group.id),
   );

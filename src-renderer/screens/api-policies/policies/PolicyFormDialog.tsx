@@ -107,7 +107,7 @@ export function PolicyFormDialog({
   const problems = submitted ? allProblems : {};
   const nameErrors = [
     ...(problems.name ? [problems.name] : []),
-    ...(isProblem(error, 'GH_ERR_VALIDATION') ? error.fieldErrors('name') : []),
+    ...(isProblem(error, 'GH_ERR_VALIDATION', 'GH_ERR_ALREADY_EXISTS') ? error.fieldErrors('name') : []),
   ];
   const update = (change: Partial<PolicyDraft>) => setDraft((current) => ({ ...current, ...change }));
 

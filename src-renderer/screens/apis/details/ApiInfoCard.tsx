@@ -8,6 +8,8 @@ import type { ApiDefinition } from '../../../api/types.js';
 import type { AgentGroup } from '../../../api/types.js';
 import { formatUtc } from '../../../format/date-time.js';
 import { MONOSPACE_FONT } from '../../../theme/theme.js';
+import { CopyButton } from '../../../components/CopyButton.js';
+import { callerUrlOf } from '../api-paths.js';
 import { PassthroughStatusChip } from '../PassthroughStatusChip.js';
 import { passthroughStatusOf } from '../passthrough-status.js';
 
@@ -33,10 +35,43 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
 
 const mono = { fontFamily: MONOSPACE_FONT, fontSize: '0.875rem' } as const;
 
+/** Where callers reach the API: one address per agent group whose gateway listener runs. */
+function CallerAddresses({ api, groups }: { api: ApiDefinition; groups: AgentGroup[] }) {
+  const crossPlatform = groups.filter((group) => group.platform === 'cross-platform');
+  if (crossPlatform.length === 0) return <>No cross-platform agent group: nothing serves this API.</>;
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.5 }}>
+      {crossPlatform.map((group) => {
+        const url = group.listenerUrl ? callerUrlOf(group.listenerUrl, api.basePath) : undefined;
+        return (
+          <Box component="li" key={group.id} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            {url ? (
+              <>
+                <Box component="span" sx={mono} data-testid="api-caller-url">
+                  {url}
+                </Box>
+                <CopyButton text={url} label={`Copy the address for callers (${group.name})`} />
+              </>
+            ) : (
+              <span>the gateway listener is not running</span>
+            )}
+            {crossPlatform.length > 1 ? (
+              <Box component="span" sx={{ color: 'text.secondary' }}>
+                ({group.name})
+              </Box>
+            ) : null}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
 export function ApiInfoCard({ api, agentGroups, onEditAgentGroups }: ApiInfoCardProps) {
   const groups = api.agentGroupIds.map(
     (id) => agentGroups.find((group) => group.id === id) ?? { id, name: id, platform: undefined },
   );
+  const knownGroups = agentGroups.filter((group) => api.agentGroupIds.includes(group.id));
   return (
     <Paper variant="outlined" component="section" aria-labelledby="api-info-heading" sx={{ p: 3 }}>
       <Typography variant="h2" id="api-info-heading" sx={{ mb: 2 }}>
@@ -55,7 +90,10 @@ export function ApiInfoCard({ api, agentGroups, onEditAgentGroups }: ApiInfoCard
             {api.basePath}
           </Box>
         </Field>
-        <Field label="Server URL" testId="api-server-url">
+        <Field label="Address for callers" testId="api-caller-addresses">
+          <CallerAddresses api={api} groups={knownGroups} />
+        </Field>
+        <Field label="Server URL in the document" testId="api-server-url">
           {api.serverUrl ? (
             <Box component="span" sx={mono}>
               {api.serverUrl}

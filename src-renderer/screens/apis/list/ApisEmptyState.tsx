@@ -3,7 +3,9 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ApiIcon from '@mui/icons-material/Api';
+import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { RouterLink } from '../../../router/RouterLink.js';
 
 const SAMPLES = [
   ['orders-api.openapi.yaml', 'OpenAPI 3.0, YAML'],
@@ -29,9 +31,20 @@ export function ApisEmptyState({ onImport }: ApisEmptyStateProps) {
         from the paths. Import one, then create a Passthrough API to forward its requests to another system.
       </Typography>
       {onImport ? (
-        <Button variant="contained" size="large" startIcon={<UploadFileIcon />} onClick={onImport}>
-          Import an OpenAPI document
-        </Button>
+        <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
+          <Button
+            variant="contained"
+            size="large"
+            startIcon={<RocketLaunchIcon />}
+            component={RouterLink}
+            href="/getting-started"
+          >
+            Getting started (2 minutes)
+          </Button>
+          <Button variant="outlined" size="large" startIcon={<UploadFileIcon />} onClick={onImport}>
+            Import an OpenAPI document
+          </Button>
+        </Box>
       ) : (
         <Typography>Your role may view APIs but not import them.</Typography>
       )}

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -28,7 +28,9 @@ import { AccessPolicyOption } from './save/AccessPolicyOption.js';
 import { initialPolicyChoice, policiesCovering, type PolicyChoice } from './save/policy-choice.js';
 import { SaveBar } from './save/SaveBar.js';
 import { SaveFeedback } from './save/SaveFeedback.js';
+import { saveFailureSummary } from './save/save-summary.js';
 import { useSavePassthrough } from './save/use-save-passthrough.js';
+import { useEditorShortcuts } from './use-editor-shortcuts.js';
 
 export interface PassthroughEditorProps {
   api: ApiDefinition;
@@ -101,6 +103,9 @@ export function PassthroughEditor({
     () => operationItems(api.operations, draft, errorEntries, deferredFilter),
     [api.operations, draft, errorEntries, deferredFilter],
   );
+  const shortcutRoot = useRef<HTMLDivElement>(null);
+  const itemKeys = useMemo(() => items.map((item) => item.key), [items]);
+  useEditorShortcuts({ itemKeys, selectedKey: entryKey, onSelect: setSelectedKey, root: shortcutRoot });
   const savedMessages = currentFieldMessages(saver.errors, entryKey, entry ? toEntry(entry) : undefined);
   const hasEntry = (key: string) => entryDraftFor(draft, key) !== undefined;
 
@@ -114,6 +119,24 @@ export function PassthroughEditor({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [errors]);
 
+  // After a refused save the first field with a problem comes into view (else the message above the editor).
+  const editorRef = useRef<HTMLDivElement>(null);
+  const feedbackRef = useRef<HTMLDivElement>(null);
+  const showProblem = useCallback(() => {
+    const field = editorRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (field ?? feedbackRef.current)?.scrollIntoView({ block: 'center' });
+    field?.focus({ preventScroll: true });
+  }, []);
+  const [revealProblem, setRevealProblem] = useState(false);
+  useEffect(() => {
+    if (saver.failure !== undefined || localProblem !== undefined) setRevealProblem(true);
+  }, [saver.failure, localProblem]);
+  useEffect(() => {
+    if (!revealProblem) return;
+    setRevealProblem(false);
+    showProblem();
+  }, [revealProblem, showProblem]);
+
   const save = useCallback(() => {
     const withProblems = entriesWithProblems(draft);
     if (withProblems.length > 0) {
@@ -126,7 +149,7 @@ export function PassthroughEditor({
   }, [draft, entryKey, policy, saver]);
 
   return (
-    <>
+    <Box ref={shortcutRoot}>
       <EditorHeader
         api={api}
         exists={exists}
@@ -145,7 +168,7 @@ export function PassthroughEditor({
           ) : null
         }
       />
-      <Box sx={{ mb: 2 }} aria-live="polite">
+      <Box sx={{ mb: 2, scrollMarginTop: 96 }} aria-live="polite" ref={feedbackRef}>
         {localProblem ? (
           <Paper role="alert" sx={(theme) => ({ p: 1.5, ...errorText(theme) })}>
             {localProblem}
@@ -172,6 +195,7 @@ export function PassthroughEditor({
         </Paper>
       ) : null}
       <Box
+        ref={editorRef}
         sx={{
           display: 'grid',
           // Side by side from 1200 px; narrower windows put the list above the configuration.
@@ -220,6 +244,8 @@ export function PassthroughEditor({
         readOnly={readOnly}
         exists={exists}
         onSave={save}
+        problem={saveFailureSummary(saver.failure, saver.errors, hasEntry, localProblem)}
+        onShowProblem={showProblem}
         onDiscard={() => {
           discard();
           saver.dismiss();
@@ -242,6 +268,6 @@ export function PassthroughEditor({
           Requests to {api.basePath} are no longer forwarded. The API definition stays.
         </ConfirmDeleteDialog>
       ) : null}
-    </>
+    </Box>
   );
 }

@@ -22,7 +22,7 @@ export function EnvironmentFormDialog({ environment, onClose, onSaved }: Environ
   const { submitted, saving, error, submit } = useFormSubmission();
   const nameErrors = [
     ...(submitted && !name.trim() ? ['Enter a name.'] : []),
-    ...(isProblem(error, 'GH_ERR_VALIDATION') ? error.fieldErrors('name') : []),
+    ...(isProblem(error, 'GH_ERR_VALIDATION', 'GH_ERR_ALREADY_EXISTS') ? error.fieldErrors('name') : []),
   ];
 
   return (

@@ -36,6 +36,16 @@ function resourcesOf(raw: unknown): AuditResource[] {
 }
 
 /**
+ * The id the record had at its source: `sourceId` when the file is an export of entries that were themselves
+ * imported (they keep their first source's id), else the record's `id`. Only integers are ids; anything else is
+ * left out rather than refusing the record.
+ */
+function sourceIdOf(raw: Record<string, unknown>): { sourceId?: number } {
+  const id = raw.sourceId ?? raw.id;
+  return Number.isSafeInteger(id) ? { sourceId: id as number } : {};
+}
+
+/**
  * One imported record → an audit entry. Accepts the endpoint's own item shape (`actionName`, `userName`,
  * `timestamp`, `parameters`) and the shape some platform versions return (`action`, `user`, `timestampUtc`,
  * `description`, `parameters` as a JSON string).
@@ -82,6 +92,7 @@ export function normalizeImportEntry(raw: unknown): NormalizeResult {
     ...(typeof raw.description === 'string' && raw.description !== ''
       ? { description: raw.description }
       : {}),
+    ...sourceIdOf(raw),
   };
   return { ok: true, entry };
 }

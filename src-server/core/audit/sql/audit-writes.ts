@@ -61,7 +61,7 @@ export async function insertEntriesWithIds(
 }
 
 /** The distinct resources of a configuration entry (retention keeps it while one of them lives). */
-function resourcesToKeep(entry: NewAuditEntry): Omit<AuditResourceTable, 'entry_id'>[] {
+export function resourcesToKeep(entry: NewAuditEntry): Omit<AuditResourceTable, 'entry_id'>[] {
   if (entry.category !== 'configuration' || entry.resources.length === 0) return [];
   const seen = new Map<string, Omit<AuditResourceTable, 'entry_id'>>();
   for (const { type, id } of entry.resources) {

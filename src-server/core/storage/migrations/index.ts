@@ -1,7 +1,8 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import type { EngineKind } from '../engine-kind.js';
 import { initialSchema } from './0001-initial.js';
-import { instancesSchema } from './0002-instances.js';
+import { configRecords } from './0002-config-records.js';
+import { instancesSchema } from './0003-instances.js';
 
 /**
  * One migration history for both engines, applied by Kysely's Migrator at open. Append only: never edit a
@@ -10,7 +11,8 @@ import { instancesSchema } from './0002-instances.js';
 export function migrationsFor(engine: EngineKind): MigrationProvider {
   const migrations: Record<string, Migration> = {
     '0001-initial': initialSchema(engine),
-    '0002-instances': instancesSchema(),
+    '0002-config-records': configRecords(engine),
+    '0003-instances': instancesSchema(),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

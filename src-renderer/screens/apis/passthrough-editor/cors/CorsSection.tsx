@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { MAX_ALLOWED_ORIGINS } from '../../../../api/types.js';
 import type { EntryDraft } from '../draft/editor-draft.js';
 import { fieldProblems, type ProblemSources } from '../draft/field-problems.js';
+import { oneVoice } from '../draft/one-voice.js';
 import { errorText } from '../error-text.js';
 import { checkAllowedOrigin } from './allowed-origin.js';
 import { ChipListField, type ItemCheck } from './ChipListField.js';
@@ -49,14 +50,18 @@ export function CorsSection({ cors, onChange, sources, readOnly }: CorsSectionPr
   const headingId = useId();
   const credentialsWithWildcard = cors.allowCredentials && cors.allowedOrigins.includes('*');
   const listProblems = [
-    ...(cors.enabled && cors.allowedOrigins.length === 0 ? ['List the allowed origins (or * for any).'] : []),
-    ...listMessages('allowedOrigins', cors, sources),
+    ...oneVoice(
+      cors.enabled && cors.allowedOrigins.length === 0
+        ? 'List the allowed origins (or * for any).'
+        : undefined,
+      listMessages('allowedOrigins', cors, sources),
+    ),
   ];
   const maxAgeProblems = fieldProblems('cors.maxAgeSeconds', sources);
-  const credentialProblems = [
-    ...(credentialsWithWildcard ? ["Browsers refuse credentials for the wildcard origin '*'."] : []),
-    ...fieldProblems('cors.allowCredentials', sources),
-  ];
+  const credentialProblems = oneVoice(
+    credentialsWithWildcard ? "Browsers refuse credentials for the wildcard origin '*'." : undefined,
+    fieldProblems('cors.allowCredentials', sources),
+  );
 
   return (
     <Box component="section" aria-labelledby={headingId}>

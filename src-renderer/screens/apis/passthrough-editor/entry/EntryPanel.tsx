@@ -102,6 +102,7 @@ export function EntryPanel(props: EntryPanelProps) {
             id={headingId}
             ref={headingRef}
             tabIndex={-1}
+            data-entry-heading
             sx={{ display: 'flex', alignItems: 'center', gap: 1, outline: 'none', wordBreak: 'break-all' }}
           >
             {operation ? (

@@ -53,6 +53,7 @@ export function TargetSections({ target, onChange, references, sources, readOnly
               helperText={hint}
               placeholder={placeholder}
               required={number === 1}
+              place={field}
               readOnly={readOnly}
             />
           );

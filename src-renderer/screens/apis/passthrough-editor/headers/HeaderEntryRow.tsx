@@ -116,6 +116,7 @@ export function HeaderEntryRow({
           problems={problems.value}
           disabled={row.action === 'Remove'}
           readOnly={readOnly}
+          place={`row:${row.key}`}
           placeholder={row.action === 'Remove' ? 'No value for Remove' : 'Bearer {{#env.backend.token}}'}
         />
       </TableCell>

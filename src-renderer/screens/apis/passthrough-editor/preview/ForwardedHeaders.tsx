@@ -5,14 +5,15 @@ import Collapse from '@mui/material/Collapse';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { MONOSPACE_FONT } from '../../../../theme/theme.js';
+import { describeOrigin, type ForwardedHeader } from './header-origins.js';
 
-/** The headers the gateway would send to the target for the sample request (lower-case names, masked). */
-export function ForwardedHeaders({ headers }: { headers: Record<string, string | string[]> }) {
+/**
+ * The headers the gateway would send to the target for the sample request (lower-case names, masked), each with
+ * the header rule that produced it.
+ */
+export function ForwardedHeaders({ headers }: { headers: ForwardedHeader[] }) {
   const listId = useId();
   const [open, setOpen] = useState(false);
-  const entries = Object.entries(headers).flatMap(([name, value]) =>
-    (Array.isArray(value) ? value : [value]).map((one) => [name, one] as const),
-  );
   return (
     <Box sx={{ mt: 1 }}>
       <Button
@@ -22,7 +23,7 @@ export function ForwardedHeaders({ headers }: { headers: Record<string, string |
         endIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
         onClick={() => setOpen((value) => !value)}
       >
-        Forwarded headers ({entries.length})
+        Forwarded headers ({headers.length})
       </Button>
       <Collapse in={open} id={listId}>
         <Box
@@ -39,13 +40,28 @@ export function ForwardedHeaders({ headers }: { headers: Record<string, string |
             fontSize: '0.8rem',
           }}
         >
-          {entries.map(([name, value], index) => (
-            <Box key={`${name}-${index}`} sx={{ display: 'contents' }}>
+          {headers.map(({ name, value, origin }, index) => (
+            <Box
+              key={`${name}-${index}`}
+              sx={{ display: 'contents' }}
+              data-header-origin={describeOrigin(origin)}
+            >
               <Box component="dt" sx={{ color: 'text.secondary' }}>
                 {name}
               </Box>
               <Box component="dd" sx={{ m: 0, wordBreak: 'break-all' }}>
                 {value}
+                <Box
+                  component="span"
+                  sx={{
+                    display: 'block',
+                    color: 'text.secondary',
+                    fontFamily: 'inherit',
+                    fontSize: '0.75rem',
+                  }}
+                >
+                  from {describeOrigin(origin)}
+                </Box>
               </Box>
             </Box>
           ))}

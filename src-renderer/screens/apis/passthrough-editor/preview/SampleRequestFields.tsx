@@ -50,7 +50,7 @@ export function SampleRequestFields({
         disabled={disabled}
         placeholder={defaultUrl}
         onChange={(event) => onChange({ ...sample, url: event.target.value })}
-        helperText="Path and query under the base path, or a full URL. Empty: the placeholder."
+        helperText="Path and query under the base path, the full path with the base path, or a full URL. Empty: the placeholder."
         slotProps={{
           htmlInput: { spellCheck: false, maxLength: 8192, style: { fontFamily: MONOSPACE_FONT } },
         }}

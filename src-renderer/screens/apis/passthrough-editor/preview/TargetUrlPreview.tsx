@@ -11,7 +11,9 @@ import { describeError } from '../../../../api/api-errors.js';
 import { MONOSPACE_FONT } from '../../../../theme/theme.js';
 import { errorText } from '../error-text.js';
 import { ForwardedHeaders } from './ForwardedHeaders.js';
+import { headerOrigins } from './header-origins.js';
 import { describePlace, previewEntryOf, type SampleDraft } from './preview-request.js';
+import { readSampleUrl } from './sample-url.js';
 import { SampleRequestFields } from './SampleRequestFields.js';
 import type { PreviewResult, TargetPreview } from './use-target-preview.js';
 
@@ -22,9 +24,34 @@ export interface TargetUrlPreviewProps {
   defaultMethod: string;
   defaultUrl: string;
   basePath: string;
+  /** The keys of the entry's header rows in their order: a rule's number is its row's. */
+  headerRowKeys: readonly number[];
+  /** A reference still being typed: the errors from there on are not shown yet. */
+  openReference?: OpenReference;
 }
 
-function PreviewContent({ result }: { result: PreviewResult | undefined }) {
+/** Where a reference is being typed: the preview's place (`section2`, `header:0`) and its `{{`. */
+export interface OpenReference {
+  place: string;
+  from: number;
+}
+
+/** The forwarded headers of a result, each with the rule (by row number), sample or gateway it came from. */
+function forwardedHeadersOf(result: PreviewResult, headerRowKeys: readonly number[]) {
+  const rules = (previewEntryOf(result.request)?.headers ?? []).map((entry, index) => ({
+    entry,
+    number: headerRowKeys.indexOf(result.rowKeys[index] ?? -1) + 1,
+  }));
+  return headerOrigins(result.preview?.headers ?? {}, rules, result.request.sample?.headers);
+}
+
+function PreviewContent({
+  result,
+  openReference,
+}: {
+  result: PreviewResult | undefined;
+  openReference: OpenReference | undefined;
+}) {
   if (!result) return <Typography sx={{ color: 'text.secondary' }}>Rendering the preview…</Typography>;
   if (result.failure !== undefined) {
     const described = describeError(result.failure);
@@ -56,9 +83,20 @@ function PreviewContent({ result }: { result: PreviewResult | undefined }) {
       </Box>
     );
   }
+  const errors = preview.errors.filter(
+    (error) =>
+      !(openReference && error.place === openReference.place && error.position >= openReference.from),
+  );
+  if (errors.length === 0) {
+    return (
+      <Typography sx={{ color: 'text.secondary' }} data-testid="preview-typing">
+        Finish the reference you are typing to see the URL.
+      </Typography>
+    );
+  }
   return (
     <Box component="ul" sx={(theme) => ({ m: 0, pl: 2.5, ...errorText(theme) })}>
-      {preview.errors.map((error, index) => (
+      {errors.map((error, index) => (
         <li key={index}>
           {describePlace(error.place)}
           {error.place.startsWith('section') ? `, character ${error.position + 1}` : ''}: {error.message}
@@ -79,6 +117,8 @@ export function TargetUrlPreview({
   defaultMethod,
   defaultUrl,
   basePath,
+  headerRowKeys,
+  openReference,
 }: TargetUrlPreviewProps) {
   const headingId = useId();
   const sampleId = useId();
@@ -86,8 +126,7 @@ export function TargetUrlPreview({
   const { state, result } = preview;
   const pending = state === 'pending';
   const method = sample.method || defaultMethod;
-  const url = sample.url.trim() || defaultUrl;
-  const shownUrl = /^https?:\/\//i.test(url) ? url : `${basePath === '/' ? '' : basePath}${url}`;
+  const reading = readSampleUrl(sample.url.trim() || defaultUrl, basePath);
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
@@ -97,9 +136,14 @@ export function TargetUrlPreview({
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary', flex: 1, minWidth: 200 }}>
           For the request{' '}
-          <Box component="code" sx={{ wordBreak: 'break-all' }}>
-            {method} {shownUrl}
+          <Box component="code" sx={{ wordBreak: 'break-all' }} data-testid="preview-request-line">
+            {method} {reading.shown}
           </Box>
+          {reading.note ? (
+            <Box component="span" sx={{ display: 'block' }} data-testid="preview-sample-note">
+              {reading.note}
+            </Box>
+          ) : null}
         </Typography>
         <Button
           size="small"
@@ -140,10 +184,10 @@ export function TargetUrlPreview({
         <Typography component="div" variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
           Target URL
         </Typography>
-        <PreviewContent result={result} />
+        <PreviewContent result={result} openReference={openReference} />
       </Box>
       {result?.preview && result.preview.errors.length === 0 ? (
-        <ForwardedHeaders headers={result.preview.headers} />
+        <ForwardedHeaders headers={forwardedHeadersOf(result, headerRowKeys)} />
       ) : null}
     </Paper>
   );

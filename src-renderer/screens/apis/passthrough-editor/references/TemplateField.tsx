@@ -1,4 +1,13 @@
-import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useContext,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { MAX_TEMPLATE_LENGTH } from '../../../../api/types.js';
@@ -9,9 +18,11 @@ import {
   applyReference,
   completionContextAt,
   matchingReferences,
+  openReferenceAt,
   type CompletionContext,
 } from './reference-completion.js';
 import { ReferenceListbox } from './ReferenceListbox.js';
+import { OpenReferenceContext } from './open-reference-context.js';
 
 export interface TemplateFieldProps {
   /** The accessible name; shown as the field's label unless `hideLabel`. */
@@ -26,6 +37,8 @@ export interface TemplateFieldProps {
   disabled?: boolean;
   readOnly?: boolean;
   required?: boolean;
+  /** Names the field to the preview (`section2`, `row:<key>`) when it reports a reference being typed. */
+  place?: string;
 }
 
 interface OpenCompletion {
@@ -52,12 +65,15 @@ export function TemplateField({
   disabled,
   readOnly,
   required,
+  place,
 }: TemplateFieldProps) {
   const listboxId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const anchorRef = useRef<HTMLDivElement>(null);
   const pendingCaret = useRef<number | null>(null);
   const [completion, setCompletion] = useState<OpenCompletion | null>(null);
+  /** The caret while the field has the focus. */
+  const [caret, setCaret] = useState<number | null>(null);
   const open = completion !== null && completion.items.length > 0;
 
   useLayoutEffect(() => {
@@ -117,11 +133,21 @@ export function TemplateField({
     event.preventDefault();
   };
 
-  const located = problems.filter(
+  // While a reference is still being typed at the caret, what the preview says about it from there on waits.
+  const typing = openReferenceAt(value, caret);
+  const reportOpenReference = useContext(OpenReferenceContext);
+  useEffect(() => {
+    if (place !== undefined) reportOpenReference?.(place, typing);
+  }, [place, typing, reportOpenReference]);
+  const shownProblems =
+    typing === undefined
+      ? problems
+      : problems.filter((problem) => problem.position === undefined || problem.position < typing);
+  const located = shownProblems.filter(
     (problem): problem is TemplateProblem & { position: number } => problem.position !== undefined,
   );
-  const unlocated = problems.filter((problem) => problem.position === undefined);
-  const hasProblems = problems.length > 0;
+  const unlocated = shownProblems.filter((problem) => problem.position === undefined);
+  const hasProblems = shownProblems.length > 0;
   const helper =
     hasProblems || helperText ? (
       <>
@@ -152,10 +178,15 @@ export function TemplateField({
         helperText={helper}
         onChange={(event) => {
           onChange(event.target.value);
+          setCaret(event.target.selectionStart);
           suggest(event.target.value, event.target.selectionStart);
         }}
         onKeyDown={onKeyDown}
-        onBlur={() => setCompletion(null)}
+        onSelect={(event) => setCaret((event.target as HTMLInputElement).selectionStart)}
+        onBlur={() => {
+          setCaret(null);
+          setCompletion(null);
+        }}
         onClick={() => setCompletion(null)}
         slotProps={{
           formHelperText: { component: 'div' },

@@ -79,3 +79,14 @@ export function applyReference(
   const caret = head.length + item.insertText.length + (needsClose && !item.partial ? 2 : 0);
   return { text: head + inserted + tail, caret };
 }
+
+/**
+ * Where a reference opened before the caret is still being typed (`…{{#env.` with no `}}` after it), or
+ * undefined. Problems from there on are about an unfinished reference, not yet about a mistake.
+ */
+export function openReferenceAt(text: string, caret: number | null): number | undefined {
+  if (caret === null || caret < 2) return undefined;
+  const start = text.lastIndexOf('{{', caret - 2);
+  if (start === -1 || text.includes('}}', start)) return undefined;
+  return start;
+}

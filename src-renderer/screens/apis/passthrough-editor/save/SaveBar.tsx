@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import SaveIcon from '@mui/icons-material/Save';
+import { errorText } from '../error-text.js';
 
 export interface SaveBarProps {
   dirty: boolean;
@@ -13,10 +14,24 @@ export interface SaveBarProps {
   exists: boolean;
   onSave: () => void;
   onDiscard: () => void;
+  /** Why the last save did not happen, in one line; shown in place of the status. */
+  problem?: string;
+  /** Brings the first field with a problem into view. */
+  onShowProblem?: () => void;
 }
 
 /** Stays at the bottom of the window: whether there are unsaved changes, Discard and Save (also Ctrl+S). */
-export function SaveBar({ dirty, canSave, saving, readOnly, exists, onSave, onDiscard }: SaveBarProps) {
+export function SaveBar({
+  dirty,
+  canSave,
+  saving,
+  readOnly,
+  exists,
+  onSave,
+  onDiscard,
+  problem,
+  onShowProblem,
+}: SaveBarProps) {
   const enabled = canSave && !saving && !readOnly;
   useEffect(() => {
     if (!enabled) return;
@@ -48,9 +63,22 @@ export function SaveBar({ dirty, canSave, saving, readOnly, exists, onSave, onDi
         borderColor: 'divider',
       }}
     >
-      <Typography role="status" data-testid="save-status" sx={{ flex: 1, color: 'text.secondary' }}>
-        {status}
-      </Typography>
+      {problem && !saving ? (
+        <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+          <Typography role="alert" data-testid="save-status" sx={(theme) => ({ ...errorText(theme) })}>
+            {problem}
+          </Typography>
+          {onShowProblem ? (
+            <Button size="small" onClick={onShowProblem} sx={{ flexShrink: 0 }}>
+              Show
+            </Button>
+          ) : null}
+        </Box>
+      ) : (
+        <Typography role="status" data-testid="save-status" sx={{ flex: 1, color: 'text.secondary' }}>
+          {saving ? 'Saving…' : status}
+        </Typography>
+      )}
       <Button onClick={onDiscard} disabled={!dirty || saving || readOnly}>
         Discard changes
       </Button>

@@ -49,7 +49,8 @@ export function SaveFeedback({
                 key={key}
                 size="small"
                 variant="outlined"
-                color="error"
+                // The alert's own text colour: error red on the alert's red tint falls below 4.5:1.
+                color="inherit"
                 onClick={() => onShowEntry(key)}
               >
                 {entryLabel(key)}

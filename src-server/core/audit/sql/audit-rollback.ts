@@ -1,0 +1,78 @@
+import type { Database } from '../../storage/database.js';
+import type { AuditEntryTable, AuditResourceTable } from '../../storage/schema.js';
+import { CountDeltas } from './audit-counts.js';
+import { entryOfRow } from './audit-rows.js';
+import { resourcesToKeep } from './audit-writes.js';
+
+const CHUNK = 2_000;
+
+/**
+ * Takes the trail back to the moment `atMs` (a restore): entries written after it go, entries removed after it
+ * (by retention or a history removal) come back with their resources, and removals after it are forgotten. The
+ * counts follow in each chunk's transaction. Returns how many entries went and came back.
+ */
+export async function rollBackAudit(
+  database: Database,
+  atMs: number,
+): Promise<{ dropped: number; returned: number }> {
+  let dropped = 0;
+  for (;;) {
+    const done = await database.transaction(async (trx) => {
+      const rows = await trx
+        .selectFrom('audit_entries')
+        .select(['id', 'time_ms', 'action_key', 'user_key'])
+        .where('recorded_at', '>', atMs)
+        .limit(CHUNK)
+        .execute();
+      if (rows.length === 0) return 0;
+      const ids = rows.map((row) => row.id);
+      await trx.deleteFrom('audit_resources').where('entry_id', 'in', ids).execute();
+      await trx.deleteFrom('audit_entries').where('id', 'in', ids).execute();
+      const deltas = new CountDeltas();
+      for (const row of rows) deltas.add(row.action_key, row.user_key, row.time_ms, -1);
+      await deltas.apply(database, trx);
+      return rows.length;
+    });
+    dropped += done;
+    if (done < CHUNK) break;
+  }
+
+  let returned = 0;
+  for (;;) {
+    const done = await database.transaction(async (trx) => {
+      const removed = await trx
+        .selectFrom('audit_entries_removed')
+        .selectAll()
+        .where('removed_at', '>', atMs)
+        .where('recorded_at', '<=', atMs)
+        .orderBy('id')
+        .limit(CHUNK)
+        .execute();
+      if (removed.length === 0) return 0;
+      const rows: AuditEntryTable[] = removed.map(({ removed_at: _removedAt, ...row }) => row);
+      const resources: AuditResourceTable[] = [];
+      const deltas = new CountDeltas();
+      for (const row of rows) {
+        const entry = entryOfRow(row.id, row.entry);
+        deltas.add(entry.actionName, entry.userName, row.time_ms, 1);
+        for (const resource of resourcesToKeep(entry)) resources.push({ entry_id: row.id, ...resource });
+      }
+      await database.bulkInsert(trx, 'audit_entries', rows);
+      await database.bulkInsert(trx, 'audit_resources', resources);
+      await deltas.apply(database, trx);
+      await trx
+        .deleteFrom('audit_entries_removed')
+        .where(
+          'id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .execute();
+      return rows.length;
+    });
+    returned += done;
+    if (done < CHUNK) break;
+  }
+  await database.db.deleteFrom('audit_entries_removed').where('removed_at', '>', atMs).execute();
+  return { dropped, returned };
+}

@@ -1,0 +1,139 @@
+import type { Database, Db, Tx } from '../storage/database.js';
+import type { RecordChange, StoredRecord } from './config-records.js';
+
+export const COMMITS = 'config_commits';
+
+/**
+ * The SQL side of the configuration. `config_records` keeps a row per version of a record: `valid_to` is null for
+ * the current one and the time it was replaced or removed otherwise, so the configuration as it stood at any
+ * moment of the restore window is `valid_from <= t < valid_to`. Each commit is a row of `config_commits`; the
+ * highest id tells an instance whether another one (sharing a PostgreSQL database) committed since it read.
+ */
+
+/** Where each record sits in its collection: a record keeps its place when it changes, new ones go last. */
+export class RecordOrder {
+  readonly #ordinals = new Map<string, number>();
+  #next = 0;
+
+  static of(rows: readonly { kind: string; key: string; ordinal: number }[]): RecordOrder {
+    const order = new RecordOrder();
+    for (const row of rows) order.#remember(row.kind, row.key, row.ordinal);
+    return order;
+  }
+
+  ordinalOf(kind: string, key: string): number {
+    const known = this.#ordinals.get(`${kind}\u0000${key}`);
+    if (known !== undefined) return known;
+    const ordinal = this.#next;
+    this.#remember(kind, key, ordinal);
+    return ordinal;
+  }
+
+  #remember(kind: string, key: string, ordinal: number): void {
+    this.#ordinals.set(`${kind}\u0000${key}`, ordinal);
+    if (ordinal >= this.#next) this.#next = ordinal + 1;
+  }
+}
+
+export interface CurrentRecords {
+  rows: (StoredRecord & { ordinal: number })[];
+  commitId: number;
+}
+
+/** The current rows, in collection order, and the newest commit. */
+export async function readCurrent(db: Db): Promise<CurrentRecords> {
+  const rows = await db
+    .selectFrom('config_records')
+    .select(['kind', 'key', 'data', 'ordinal'])
+    .where('valid_to', 'is', null)
+    .orderBy('ordinal')
+    .orderBy('key')
+    .execute();
+  return { rows, commitId: await headCommit(db) };
+}
+
+export async function headCommit(db: Db): Promise<number> {
+  const head = await db
+    .selectFrom(COMMITS)
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return head?.id ?? 0;
+}
+
+/** `meta` row: when the database was first given a configuration, where its history (a restore's reach) starts. */
+export const CREATED_AT_KEY = 'created_at';
+
+export async function markCreated(db: Db, atMs: number): Promise<void> {
+  await db
+    .insertInto('meta')
+    .values({ key: CREATED_AT_KEY, value: String(atMs) })
+    .onConflict((conflict) => conflict.column('key').doNothing())
+    .execute();
+}
+
+/** The rows as they were at `atMs` (the restore's view), in collection order. */
+export async function readAsOf(db: Db, atMs: number): Promise<StoredRecord[]> {
+  return db
+    .selectFrom('config_records')
+    .select(['kind', 'key', 'data'])
+    .where('valid_from', '<=', atMs)
+    .where((eb) => eb.or([eb('valid_to', 'is', null), eb('valid_to', '>', atMs)]))
+    .orderBy('ordinal')
+    .orderBy('key')
+    .execute();
+}
+
+/**
+ * Commits `changes` as one commit: the current row of each changed record is closed, and a new one written
+ * unless the record was removed. Returns the commit's id.
+ */
+export async function writeChanges(
+  database: Database,
+  trx: Tx,
+  changes: readonly RecordChange[],
+  order: RecordOrder,
+  atMs: number,
+): Promise<number> {
+  const commitId = await database.reserveIds(trx, COMMITS, 1);
+  await trx.insertInto(COMMITS).values({ id: commitId, committed_at: atMs }).execute();
+  for (const change of changes) {
+    await trx
+      .updateTable('config_records')
+      .set({ valid_to: atMs })
+      .where('kind', '=', change.kind)
+      .where('key', '=', change.key)
+      .where('valid_to', 'is', null)
+      .execute();
+    if (change.record === undefined) continue;
+    await trx
+      .insertInto('config_records')
+      .values({
+        kind: change.kind,
+        key: change.key,
+        commit_id: commitId,
+        ordinal: order.ordinalOf(change.kind, change.key),
+        valid_from: atMs,
+        valid_to: null,
+        data: JSON.stringify(change.record),
+      })
+      .execute();
+  }
+  return commitId;
+}
+
+/** Drops the versions replaced before `before` (what the restore window no longer reaches). */
+export async function pruneReplaced(db: Db, before: number): Promise<void> {
+  await db.deleteFrom('config_records').where('valid_to', '<', before).execute();
+  const head = await headCommit(db);
+  await db.deleteFrom(COMMITS).where('committed_at', '<', before).where('id', '<', head).execute();
+}
+
+/**
+ * Takes the configuration back to the moment `atMs` (a restore): versions written after it go, and those it
+ * replaced or removed after it are current again.
+ */
+export async function rollBackConfig(db: Db, atMs: number): Promise<void> {
+  await db.deleteFrom('config_records').where('valid_from', '>', atMs).execute();
+  await db.updateTable('config_records').set({ valid_to: null }).where('valid_to', '>', atMs).execute();
+  await db.deleteFrom(COMMITS).where('committed_at', '>', atMs).execute();
+}

@@ -1,0 +1,47 @@
+import { createServer, type Server } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli-process.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+/** A port some other program holds. */
+async function occupiedPort(): Promise<{ port: number; server: Server }> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.address() as AddressInfo).port, server };
+}
+
+describe('gatehouse serve on a port that is taken', () => {
+  let dir: Awaited<ReturnType<typeof tempDir>>;
+  let taken: { port: number; server: Server };
+
+  beforeAll(async () => {
+    dir = await tempDir();
+    taken = await occupiedPort();
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => taken.server.close(resolve));
+    await dir.remove();
+  });
+
+  for (const [option, other] of [
+    ['--gateway-port', '--port'],
+    ['--port', '--gateway-port'],
+  ] as const) {
+    it(`says so in one line naming ${option}, with no log records or stack traces`, async () => {
+      const result = await runCli(['serve', '--data-dir', dir.path, option, String(taken.port), other, '0'], {
+        env: { Logging__Level: 'info' },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^Port ${taken.port} on 127\\.0\\.0\\.1 is already in use\\. Choose another with ${option}`,
+          ),
+        ),
+      ]);
+      const everything = result.stdout + result.stderr;
+      expect(everything).not.toMatch(/"stack"|\bat .+\.js:\d+|"level":50/);
+    });
+  }
+});
