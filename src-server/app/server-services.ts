@@ -98,7 +98,10 @@ export async function startServices<G extends GatewayPlane>(input: {
       throw error;
     });
 
+  // Background jobs run on one instance of the database at a time; the others take them over when it goes.
+  const lease = tenant.database.jobLease(instance, logger);
   const stopRetention = scheduleRetention({
+    lease,
     store: tenant.auditStore,
     logger,
     now,
@@ -107,12 +110,14 @@ export async function startServices<G extends GatewayPlane>(input: {
     isResourceLive: (resource) => isResourceLive(tenant.configStore, resource),
   });
   const stopMonitoringRetention = scheduleMonitoringRetention({
+    lease,
     monitoring: tenant.monitoring,
     logger,
     now,
     retentionDays: settings.int('Monitoring:RetentionDays'),
   });
   const stopBackups = scheduleBackups({
+    lease,
     backups: tenant.backups,
     configStore: tenant.configStore,
     logger,
@@ -193,6 +198,7 @@ export async function startServices<G extends GatewayPlane>(input: {
     await stopRetention();
     await stopMonitoringRetention();
     await stopBackups();
+    await lease.close();
     await gateway.close();
     await imports.close();
     registry.stop();
@@ -208,6 +214,7 @@ export async function startServices<G extends GatewayPlane>(input: {
       await stopRetention();
       await stopMonitoringRetention();
       await stopBackups();
+      await lease.close();
       // Both planes stop accepting at once and drain side by side, each for at most Shutdown:DrainSeconds.
       await Promise.all([controlPanel.close(drainMs).then(() => imports.close()), gateway.close()]);
       registry.stop();

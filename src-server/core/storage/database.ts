@@ -15,6 +15,7 @@ import {
 } from './change-feed.js';
 import { checkSqliteFile, openSqliteEngine, SQLITE_FILE_NAME } from './sqlite-engine.js';
 import { DatabaseOpenError } from './storage-errors.js';
+import { ALWAYS_HELD, PostgresJobLease, type JobLease } from './job-lease.js';
 import { translatingDialect } from './translating-dialect.js';
 
 export type Db = Kysely<GatehouseSchema>;
@@ -48,6 +49,8 @@ export class Database {
     private readonly translate: (error: unknown) => unknown,
     /** Notifications between instances (PostgreSQL only: a SQLite file has one instance). */
     private readonly feed?: ChangeFeed,
+    /** PostgreSQL's, for the sessions of its own a feature needs (the background-jobs lease). */
+    private readonly connectionString?: string,
   ) {}
 
   static async open(options: OpenDatabaseOptions): Promise<Database> {
@@ -64,7 +67,15 @@ export class Database {
         dialect: translatingDialect(engine.dialect, engine.translate),
       });
       const feed = new ChangeFeed(connectionString, engine.location, options.logger);
-      database = new Database('postgres', db, engine.location, undefined, engine.translate, feed);
+      database = new Database(
+        'postgres',
+        db,
+        engine.location,
+        undefined,
+        engine.translate,
+        feed,
+        connectionString,
+      );
     } else {
       const file = join(options.dataDir, SQLITE_FILE_NAME);
       const engine = await openSqliteEngine(file, { readonly: options.readonly });
@@ -302,6 +313,17 @@ export class Database {
   /** Hears the changes other instances (and this one) commit; never called on SQLite. */
   subscribe(handlers: ChangeFeedHandlers): () => void {
     return this.feed?.subscribe(handlers) ?? (() => undefined);
+  }
+
+  /**
+   * The lease on the background jobs among the instances on this database, asking for it from now on (PostgreSQL);
+   * SQLite's single instance always holds it. The caller closes it.
+   */
+  jobLease(instance: string, logger: Logger): JobLease {
+    if (this.kind !== 'postgres' || !this.connectionString) return ALWAYS_HELD;
+    const lease = new PostgresJobLease(this.connectionString, instance, logger);
+    lease.start();
+    return lease;
   }
 
   close(): Promise<void> {

@@ -1,0 +1,110 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditLogPage } from '../../../src-server/core/contracts/index.js';
+import { runCli } from '../../helpers/cli-process.js';
+import { eventually, signedInClient } from '../../helpers/serve-client.js';
+import { startTeam, type Team, type TeamInstance } from '../../helpers/team-instances.js';
+import { tempDir } from '../../helpers/temp-dir.js';
+
+let team: Team;
+let database: pg.Client;
+
+beforeAll(async () => {
+  team = await startTeam(['A', 'B', 'C'], {
+    env: { Flags__EnableServiceApiAuditLogRoute: 'true', Logging__Level: 'info' },
+  });
+  database = new pg.Client({ connectionString: team.connectionString });
+  await database.connect();
+}, 180_000);
+afterAll(async () => {
+  await database.end();
+  await team.remove();
+});
+
+/** The instances whose background-jobs lock PostgreSQL has granted, by their sessions' names. */
+async function holders(): Promise<string[]> {
+  const { rows } = await database.query<{ name: string }>(
+    `select a.application_name as name from pg_locks l join pg_stat_activity a on a.pid = l.pid
+      where l.locktype = 'advisory' and l.granted and a.application_name like 'gatehouse-jobs:%'`,
+  );
+  return rows.map((row) => row.name.slice('gatehouse-jobs:'.length)).sort();
+}
+
+function runsJobs(instance: TeamInstance): boolean {
+  return instance.server.output().includes('this instance now runs the background jobs');
+}
+
+/** Entries of 2020 (far past the 60-day retention of general entries), imported into the team's database by the CLI. */
+async function importExpiredEntries(count: number): Promise<void> {
+  const dir = await tempDir('gatehouse-jobs-import-');
+  try {
+    const file = join(dir.path, 'old.ndjson');
+    const lines = Array.from({ length: count }, (_, index) =>
+      JSON.stringify({
+        actionName: 'Process.Deploy',
+        userName: 'old-timer',
+        timestamp: new Date(Date.UTC(2020, 0, 1, 0, index)).toISOString(),
+        parameters: {},
+      }),
+    );
+    await writeFile(file, `${lines.join('\n')}\n`);
+    const imported = await runCli(['audit', 'import', file, '--data-dir', join(dir.path, 'cli')], {
+      env: team.env,
+    });
+    expect(imported.code, imported.stderr).toBe(0);
+  } finally {
+    await dir.remove();
+  }
+}
+
+describe('background jobs on a team', () => {
+  it('run on exactly one instance, and move to another when it is killed', async () => {
+    await eventually(async () => (await holders()).length === 1);
+    const [first] = await holders();
+    // One holder, and it stays one: the others keep asking and are refused.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(await holders()).toEqual([first]);
+    expect(team.instances.filter(runsJobs).map((instance) => instance.name)).toEqual([first]);
+
+    const survivor = team.instances.find((instance) => instance.name !== first)!;
+    const api = await signedInClient(survivor.server);
+    const expired = async () =>
+      ((await api('/api/v1/audit-log?userName=old-timer')).body as AuditLogPage).totalCount;
+    await importExpiredEntries(5);
+    // The holder ran retention when it took the jobs; the next run is an hour away, so they stay for now.
+    expect(await expired()).toBe(5);
+
+    const killedAt = Date.now();
+    await team.instances.find((instance) => instance.name === first)!.kill();
+    await eventually(async () => {
+      const now = await holders();
+      return now.length === 1 && now[0] !== first;
+    }, 10_000);
+    const movedAfterMs = Date.now() - killedAt;
+    const [second] = await holders();
+    expect(team.instances.filter((instance) => instance.name !== first && runsJobs(instance))).toHaveLength(
+      1,
+    );
+    expect(movedAfterMs).toBeLessThan(10_000);
+    // The new holder ran the jobs at once: the expired entries are gone.
+    await eventually(async () => (await expired()) === 0, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await holders()).toEqual([second]);
+  }, 90_000);
+
+  it('move when the holder stops cleanly too, and come back to a restarted instance only when free', async () => {
+    const [holder] = await holders();
+    const instance = team.instances.find((candidate) => candidate.name === holder)!;
+    expect(await instance.stop()).toBe(0);
+    await eventually(async () => {
+      const now = await holders();
+      return now.length === 1 && now[0] !== holder;
+    }, 10_000);
+    const [next] = await holders();
+    await instance.restart();
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(await holders()).toEqual([next]);
+  }, 90_000);
+});
