@@ -15,6 +15,7 @@ import { createApiImports } from '../control/apis/api-imports.js';
 import { isResourceLive } from './resource-liveness.js';
 import { storageCheck } from './health/storage-check.js';
 import type { Tenant } from './tenant.js';
+import { scheduleKeyRotation } from './signing-keys.js';
 import type { HealthCheck } from '../core/health/health-endpoints.js';
 import type { GatewayPlane } from './gateway-plane.js';
 import type { ExternalSignIn } from '../control/identity/sign-in-options-route.js';
@@ -116,6 +117,12 @@ export async function startServices<G extends GatewayPlane>(input: {
     now,
     retentionDays: settings.int('Monitoring:RetentionDays'),
   });
+  const stopKeyRotation = scheduleKeyRotation({
+    database: tenant.database,
+    keys: tenant.signingKeys,
+    lease,
+    logger,
+  });
   const stopBackups = scheduleBackups({
     lease,
     backups: tenant.backups,
@@ -132,7 +139,7 @@ export async function startServices<G extends GatewayPlane>(input: {
       builtIn: {
         issuer: tenant.issuerId,
         audience: current.str('Auth:Audience'),
-        publicJwk: tenant.signingKey.publicJwk,
+        publicJwks: () => tenant.signingKeys.published(),
       },
       external,
       clientName: (clientId) => tenant.registrations.nameOfClient(clientId),
@@ -198,6 +205,7 @@ export async function startServices<G extends GatewayPlane>(input: {
     await stopRetention();
     await stopMonitoringRetention();
     await stopBackups();
+    await stopKeyRotation();
     await lease.close();
     await gateway.close();
     await imports.close();
@@ -214,6 +222,7 @@ export async function startServices<G extends GatewayPlane>(input: {
       await stopRetention();
       await stopMonitoringRetention();
       await stopBackups();
+      await stopKeyRotation();
       await lease.close();
       // Both planes stop accepting at once and drain side by side, each for at most Shutdown:DrainSeconds.
       await Promise.all([controlPanel.close(drainMs).then(() => imports.close()), gateway.close()]);

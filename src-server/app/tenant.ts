@@ -3,7 +3,8 @@ import type { AuditStore } from '../core/audit/audit-entry.js';
 import { SqlAuditStore } from '../core/audit/sql/sql-audit-store.js';
 import { AppRegistrations } from '../control/identity/app-registrations.js';
 import { SignInTickets } from '../control/identity/sign-in-tickets.js';
-import { loadOrCreateSigningKey } from '../control/identity/signing-key.js';
+import { SigningKeySet } from '../control/identity/signing-key-set.js';
+import { followSigningKeys } from './signing-keys.js';
 import { TokenIssuer, builtInIssuer } from '../control/identity/token-issuer.js';
 import { dataDirLayout } from '../core/data-dir/default-data-dir.js';
 import type { Logger } from '../core/logging/logger.js';
@@ -52,7 +53,8 @@ export async function openTenant(options: OpenTenantOptions): Promise<Tenant> {
     configStore = await ConfigStore.open(database, now);
     const config = configStore;
     const stopFollowing = config.follow(logger);
-    const signingKey = await loadOrCreateSigningKey(keys);
+    const signingKeys = await SigningKeySet.open(keys, clock);
+    const stopFollowingKeys = followSigningKeys(database, signingKeys, logger);
     await sealStoredHeaderValues(config, secretBox, logger);
     const auditStore: AuditStore = new SqlAuditStore(database, clock);
     const issuerId = builtInIssuer(config.data.tenant.id);
@@ -77,18 +79,19 @@ export async function openTenant(options: OpenTenantOptions): Promise<Tenant> {
       auditStore,
       recorder: new AuditRecorder(auditStore, logger, now, options.instance),
       monitoring,
-      signingKey,
+      signingKeys,
       secretBox,
       keys,
       issuerId,
       registrations: new AppRegistrations(config, now),
       signInTickets: new SignInTickets(config, now),
-      tokenIssuer: (audience) => new TokenIssuer(signingKey, issuerId, audience),
+      tokenIssuer: (audience) => new TokenIssuer(signingKeys, issuerId, audience),
       database,
       backups,
       async close() {
         stopCheck();
         stopFollowing();
+        stopFollowingKeys();
         await backups?.settled();
         await monitoring.close();
         await config.close();

@@ -28,7 +28,8 @@ const EXTERNAL_ALGORITHMS = [
 const CLOCK_TOLERANCE_SECONDS = 30;
 
 export interface TokenVerifierOptions {
-  builtIn: { issuer: string; audience: string; publicJwk: JWK };
+  /** The built-in provider's published keys (several around a rotation): the token's `kid` picks one. */
+  builtIn: { issuer: string; audience: string; publicJwks: () => JWK[] };
   external?: ExternalProvider;
   /** Current display name of a built-in client registration (names can change after a token is issued). */
   clientName: (clientId: string) => string | undefined;
@@ -37,7 +38,7 @@ export interface TokenVerifierOptions {
 /** Validates bearer tokens of the built-in identity provider and, when configured, of an external one. */
 export class TokenVerifier {
   readonly #options: TokenVerifierOptions;
-  #builtInKey?: CryptoKey;
+  readonly #builtInKeys = new Map<string, CryptoKey>();
 
   constructor(options: TokenVerifierOptions) {
     this.#options = options;
@@ -70,8 +71,7 @@ export class TokenVerifier {
     const { builtIn, external } = this.#options;
     try {
       if (issuer === builtIn.issuer) {
-        this.#builtInKey ??= (await importJWK(builtIn.publicJwk, SIGNING_ALGORITHM)) as CryptoKey;
-        const { payload } = await jwtVerify(token, this.#builtInKey, {
+        const { payload } = await jwtVerify(token, (header) => this.#builtInKey(header.kid), {
           issuer: builtIn.issuer,
           audience: builtIn.audience,
           algorithms: [SIGNING_ALGORITHM],
@@ -103,6 +103,21 @@ export class TokenVerifier {
       throw describeJoseError(error);
     }
     throw unauthorized('The token was issued by an issuer this tenant does not trust.', 'wrong issuer');
+  }
+
+  /**
+   * The published key the token names. A kid that is no longer published (or never was: a forged token) is an
+   * invalid signature, as it was when one key was published.
+   */
+  async #builtInKey(kid: string | undefined): Promise<CryptoKey> {
+    const jwk = this.#options.builtIn.publicJwks().find((key) => key.kid === kid);
+    if (!jwk?.kid) throw new joseErrors.JWSSignatureVerificationFailed();
+    let key = this.#builtInKeys.get(jwk.kid);
+    if (!key) {
+      key = (await importJWK(jwk, SIGNING_ALGORITHM)) as CryptoKey;
+      this.#builtInKeys.set(jwk.kid, key);
+    }
+    return key;
   }
 
   #principal(payload: JWTPayload, issuer: string): Principal {

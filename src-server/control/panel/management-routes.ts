@@ -47,7 +47,7 @@ export function managementRoutes({
   const tokenLifetimeSeconds = () => settings.int('Auth:TokenLifetimeMinutes') * 60;
   return [
     ...identityProviderRoutes({
-      key: tenant.signingKey,
+      keys: tenant.signingKeys,
       issuer: tokenIssuer,
       registrations: tenant.registrations,
       tokenLifetimeSeconds,

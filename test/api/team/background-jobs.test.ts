@@ -59,6 +59,55 @@ async function importExpiredEntries(count: number): Promise<void> {
   }
 }
 
+describe('tokens and sign-in links on a team', () => {
+  it('one key set: JWKS alike everywhere, a token from gatehouse token anywhere and a link of A work on every instance', async () => {
+    const jwks = await Promise.all(
+      team.instances.map(
+        async ({ server }) =>
+          (await (await fetch(`${server.controlPanelUrl}/oauth2/jwks`)).json()) as unknown,
+      ),
+    );
+    expect(jwks[1]).toEqual(jwks[0]);
+    expect(jwks[2]).toEqual(jwks[0]);
+    // Run with the team's connection string and key file, on a data dir of its own (another machine).
+    const dir = await tempDir('gatehouse-token-');
+    let token: string;
+    try {
+      const minted = await runCli(['token', '--roles', 'Auditor', '--data-dir', join(dir.path, 'cli')], {
+        env: team.env,
+      });
+      expect(minted.code, minted.stderr).toBe(0);
+      token = minted.stdout.trim();
+    } finally {
+      await dir.remove();
+    }
+    for (const { server } of team.instances) {
+      const answer = await fetch(`${server.controlPanelUrl}/api/v1/activities`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(answer.status).toBe(200);
+    }
+    // The link A printed, redeemed at B (tickets live in the shared configuration), once.
+    const a = team.instances[0]!.server;
+    const b = team.instances[1]!.server;
+    const ticket = /#signin=(.+)$/.exec(a.signInUrl)?.[1];
+    const redeem = (at: string) =>
+      fetch(`${at}/api/v1/session/sign-in`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ticket }),
+      });
+    const session = await redeem(b.controlPanelUrl);
+    expect(session.status).toBe(200);
+    const { accessToken } = (await session.json()) as { accessToken: string };
+    const onC = await fetch(`${team.instances[2]!.server.controlPanelUrl}/api/v1/activities`, {
+      headers: { Authorization: `Bearer ${accessToken}` },
+    });
+    expect(onC.status).toBe(200);
+    expect((await redeem(a.controlPanelUrl)).status).toBeGreaterThanOrEqual(400);
+  }, 90_000);
+});
+
 describe('background jobs on a team', () => {
   it('run on exactly one instance, and move to another when it is killed', async () => {
     await eventually(async () => (await holders()).length === 1);
