@@ -78,6 +78,7 @@ export function startGatehouse(options: GatehouseOptions): Promise<Gatehouse> {
       secretBox: tenant.secretBox,
       apiKeyDigest: await ApiKeyDigest.open(tenant.keys),
       storage,
+      database: tenant.database,
     }),
   );
 }

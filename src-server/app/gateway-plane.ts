@@ -11,6 +11,7 @@ import { isWellFormedApiKey } from '../control/policies/api-key-digest.js';
 import { GatewayManager, type GatewayEndpoint } from '../gateway/gateway-manager.js';
 import type { ThrottleStore } from '../gateway/throttle/throttle-store.js';
 import { openRateLimitStore } from './rate-limit-store.js';
+import type { Database } from '../core/storage/database.js';
 
 /**
  * The data plane as the composition root sees it: in this process (`GatewayManager`), or in worker processes
@@ -41,8 +42,10 @@ export interface GatewayProcessParts {
   secretBox: SecretBox;
   /** Verifies API keys (the tenant's key; a worker is handed it by the primary). */
   apiKeyDigest: ApiKeyDigest;
-  /** Where throttling counts when Redis is not configured; in this process when absent. */
+  /** Where throttling counts when Redis is not configured (a worker: its primary); else see `database`. */
   sharedThrottle?: () => ThrottleStore;
+  /** The tenant's database (in the process that opened it): on PostgreSQL, without Redis, throttling counts there. */
+  database?: Database;
 }
 
 /** Builds a gateway from the data dir's keys and the settings, and starts its listeners. */
@@ -53,7 +56,13 @@ export async function startGatewayManager(parts: GatewayProcessParts): Promise<G
   const throttle =
     !redisConfigured && parts.sharedThrottle
       ? parts.sharedThrottle()
-      : await openRateLimitStore({ settings, tenantId: parts.tenantId, instanceId: parts.instance, logger });
+      : await openRateLimitStore({
+          settings,
+          tenantId: parts.tenantId,
+          instanceId: parts.instance,
+          logger,
+          database: parts.database,
+        });
   const gateway = new GatewayManager({
     logger,
     recorder: parts.recorder,

@@ -7,19 +7,33 @@ import {
 } from '../gateway/throttle/guarded-throttle-store.js';
 import { RedisSlidingWindow } from '../gateway/throttle/redis-sliding-window.js';
 import { LocalThrottleStore, type ThrottleStore } from '../gateway/throttle/throttle-store.js';
+import { PostgresSlidingWindow } from '../gateway/throttle/postgres-sliding-window.js';
+import type { Database } from '../core/storage/database.js';
 
 /**
- * Where this process's gateway counts API-policy throttling: in Redis when `ConnectionStrings:Redis` is set
- * (guarded by `RateLimiting:FailureMode` and `RateLimiting:TimeoutMs`), else in process.
+ * Where this process's gateway counts API-policy throttling: in Redis when `ConnectionStrings:Redis` is set, else
+ * in PostgreSQL when the tenant's database is there (both guarded by `RateLimiting:FailureMode` and
+ * `RateLimiting:TimeoutMs`), else in process.
  */
 export async function openRateLimitStore(input: {
   settings: SettingsSnapshot;
   tenantId: string;
   instanceId: string;
   logger: Logger;
+  /** The tenant's database: on PostgreSQL, without Redis, the counts are kept there. */
+  database?: Database;
 }): Promise<ThrottleStore> {
   const url = input.settings.str('ConnectionStrings:Redis').trim();
-  if (url === '') return new LocalThrottleStore();
+  if (url === '') {
+    if (input.database?.kind !== 'postgres') return new LocalThrottleStore();
+    const window = new PostgresSlidingWindow(input.database, input.tenantId, input.logger);
+    input.logger.info({ rateLimitStore: window.name }, 'API-policy throttling counts in PostgreSQL');
+    return new GuardedThrottleStore(window, {
+      failureMode: input.settings.str('RateLimiting:FailureMode') as ThrottleFailureMode,
+      timeoutMs: input.settings.int('RateLimiting:TimeoutMs'),
+      logger: input.logger,
+    });
+  }
   checkRedisUrl(url);
   const timeoutMs = input.settings.int('RateLimiting:TimeoutMs');
   // The guard is created first: the connection's events report to it from the start.

@@ -11,7 +11,8 @@ import { TraceWatchers } from '../../core/monitoring/trace-watchers.js';
 import { AddressInUseError } from '../../core/net/listener.js';
 import type { SettingsSnapshot } from '../../core/settings/settings.js';
 import type { GatewayEndpoint } from '../../gateway/gateway-manager.js';
-import { LocalThrottleStore } from '../../gateway/throttle/throttle-store.js';
+import { LocalThrottleStore, type ThrottleStore } from '../../gateway/throttle/throttle-store.js';
+import { openRateLimitStore } from '../rate-limit-store.js';
 import type { GatewayPlane } from '../gateway-plane.js';
 import type { Tenant } from '../tenant.js';
 import type { FromWorker, ToWorker, WorkerAnswers, WorkerEndpoint, WorkerRequest } from './messages.js';
@@ -63,7 +64,7 @@ if (process.env.NODE_CLUSTER_SCHED_POLICY === undefined) cluster.schedulingPolic
 export class WorkerPool implements GatewayPlane {
   readonly traces = new TraceWatchers();
   readonly #slots = new Map<number, Slot>();
-  readonly #throttle = new LocalThrottleStore();
+  #throttle: ThrottleStore = new LocalThrottleStore();
   readonly #settledWaiters = new Set<() => void>();
   #revision = 0;
   #stopping = false;
@@ -75,6 +76,18 @@ export class WorkerPool implements GatewayPlane {
 
   async start(): Promise<void> {
     this.#apiKeyDigestKey = await ApiKeyDigest.loadSecret(this.options.tenant.keys);
+    // Without Redis the workers ask the primary, which counts in PostgreSQL when the database is there (so the
+    // limit holds across instances too), else in its memory.
+    const { settings, tenant, instance, logger } = this.options;
+    if (settings.str('ConnectionStrings:Redis').trim() === '') {
+      this.#throttle = await openRateLimitStore({
+        settings,
+        tenantId: tenant.configStore.data.tenant.id,
+        instanceId: instance,
+        logger,
+        database: tenant.database,
+      });
+    }
     const here = fileURLToPath(import.meta.url);
     cluster.setupPrimary({
       exec: fileURLToPath(new URL(`./worker-entry${extname(here)}`, import.meta.url)),
@@ -228,7 +241,7 @@ export class WorkerPool implements GatewayPlane {
 
   async #answer(request: WorkerRequest): Promise<WorkerAnswers[keyof WorkerAnswers]> {
     if (request.kind === 'storage') return this.options.storage();
-    const verdict = this.#throttle.take(request.key, request.limit, request.period, Date.now());
+    const verdict = await this.#throttle.take(request.key, request.limit, request.period, Date.now());
     return { allowed: verdict.allowed, retryAfterSeconds: verdict.allowed ? 0 : verdict.retryAfterSeconds };
   }
 

@@ -22,6 +22,7 @@ export interface GatehouseSchema {
   monitoring_records_removed: MonitoringRecordRemovedTable;
   monitoring_rollups: MonitoringRollupTable;
   instances: InstanceTable;
+  throttle_windows: ThrottleWindowTable;
 }
 
 /** Id counters: ids are never reused, whatever is removed. */
@@ -184,4 +185,17 @@ export interface InstanceTable {
   name: string;
   started_at: number;
   seen_at: number;
+}
+
+/** API-policy throttling counted in PostgreSQL (instances without Redis): one sliding-window counter per key. */
+export interface ThrottleWindowTable {
+  key: string;
+  window_ms: number;
+  window_start: number;
+  current_count: number;
+  previous_count: number;
+  /** The database's clock at the last request, in ms (expired counters are dropped by it). */
+  seen_at: number;
+  /** Whether the last request was let through. */
+  allowed: boolean;
 }

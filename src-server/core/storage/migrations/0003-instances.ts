@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 /**
  * Several instances on one database (PostgreSQL): each audit entry and monitoring record names the instance that
  * wrote it (`Instance:Id`; empty for rows written before), and the instances register themselves, so the
- * console can list them and filter by one.
+ * console can list them and filter by one. Instances without Redis count API-policy throttling in the database
+ * (`throttle_windows`), so a client cannot exceed a limit by spreading its requests over them.
  */
 export function instancesSchema() {
   return {
@@ -31,6 +32,16 @@ export function instancesSchema() {
         .addColumn('name', 'text', (c) => c.primaryKey())
         .addColumn('started_at', 'bigint', (c) => c.notNull())
         .addColumn('seen_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('throttle_windows')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('window_ms', 'bigint', (c) => c.notNull())
+        .addColumn('window_start', 'bigint', (c) => c.notNull())
+        .addColumn('current_count', 'integer', (c) => c.notNull())
+        .addColumn('previous_count', 'integer', (c) => c.notNull())
+        .addColumn('seen_at', 'bigint', (c) => c.notNull())
+        .addColumn('allowed', 'boolean', (c) => c.notNull())
         .execute();
     },
   };
