@@ -151,7 +151,13 @@ export async function startServices<G extends GatewayPlane>(input: {
       tenantSettings: {
         source,
         effective: () => controlPanel.settings,
-        status: () => ({ ...controlPanel.status(), version, echoTargetUrl: `${controlPanel.url}/echo` }),
+        status: () => ({
+          ...controlPanel.status(),
+          version,
+          echoTargetUrl: `${controlPanel.url}/echo`,
+          instance,
+          sharedDatabase: tenant.database.kind === 'postgres',
+        }),
         scheduleRestart: () => controlPanel.scheduleRestart(),
       },
       gateway,

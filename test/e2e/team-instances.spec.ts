@@ -100,3 +100,13 @@ test('the console of one instance lists the requests every instance served, and 
   await page.getByRole('grid', { name: 'Audit log entries' }).getByRole('row').nth(1).click();
   await expect(page.getByRole('dialog')).toContainText('gw-a');
 });
+
+test("the Control Panel card names its instance and says settings and the restart are that instance's own", async ({
+  page,
+}) => {
+  await signInWithToken(page, b, 'Operator', 'team-operator', '/tenant-settings');
+  await expect(page.getByTestId('control-panel-instance')).toHaveText('gw-b');
+  await expect(page.getByTestId('control-panel-per-instance')).toContainText(
+    'apply to this instance (gw-b) only',
+  );
+});

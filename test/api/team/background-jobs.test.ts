@@ -2,14 +2,44 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditLogPage } from '../../../src-server/core/contracts/index.js';
+import type { AuditLogPage, ControlPanelStatus } from '../../../src-server/core/contracts/index.js';
 import { runCli } from '../../helpers/cli-process.js';
-import { eventually, signedInClient } from '../../helpers/serve-client.js';
+import { eventually } from '../../helpers/serve-client.js';
 import { startTeam, type Team, type TeamInstance } from '../../helpers/team-instances.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 let team: Team;
 let database: pg.Client;
+/** An Operator's token minted by `gatehouse token` with the team's connection string: every instance takes it. */
+let operatorToken: string;
+
+async function mintToken(roles: string): Promise<string> {
+  const dir = await tempDir('gatehouse-token-');
+  try {
+    const minted = await runCli(['token', '--roles', roles, '--data-dir', join(dir.path, 'cli')], {
+      env: team.env,
+    });
+    expect(minted.code, minted.stderr).toBe(0);
+    return minted.stdout.trim();
+  } finally {
+    await dir.remove();
+  }
+}
+
+/** The management API of one instance, with the Operator's token. */
+function apiOf(instance: TeamInstance) {
+  return async (path: string, init: { method?: string; body?: unknown } = {}) => {
+    const response = await fetch(`${instance.server.controlPanelUrl}${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        Authorization: `Bearer ${operatorToken}`,
+        ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    return { status: response.status, body: (await response.json()) as unknown };
+  };
+}
 
 beforeAll(async () => {
   team = await startTeam(['A', 'B', 'C'], {
@@ -17,6 +47,7 @@ beforeAll(async () => {
   });
   database = new pg.Client({ connectionString: team.connectionString });
   await database.connect();
+  operatorToken = await mintToken('Operator');
 }, 180_000);
 afterAll(async () => {
   await database.end();
@@ -69,18 +100,8 @@ describe('tokens and sign-in links on a team', () => {
     );
     expect(jwks[1]).toEqual(jwks[0]);
     expect(jwks[2]).toEqual(jwks[0]);
-    // Run with the team's connection string and key file, on a data dir of its own (another machine).
-    const dir = await tempDir('gatehouse-token-');
-    let token: string;
-    try {
-      const minted = await runCli(['token', '--roles', 'Auditor', '--data-dir', join(dir.path, 'cli')], {
-        env: team.env,
-      });
-      expect(minted.code, minted.stderr).toBe(0);
-      token = minted.stdout.trim();
-    } finally {
-      await dir.remove();
-    }
+    // Minted by the CLI with the team's connection string and key file, on a data dir of its own (another machine).
+    const token = await mintToken('Auditor');
     for (const { server } of team.instances) {
       const answer = await fetch(`${server.controlPanelUrl}/api/v1/activities`, {
         headers: { Authorization: `Bearer ${token}` },
@@ -108,6 +129,23 @@ describe('tokens and sign-in links on a team', () => {
   }, 90_000);
 });
 
+describe('the Control Panel of each instance', () => {
+  it('keeps its own pending settings and restart, and says which instance it is', async () => {
+    const [a, b] = [apiOf(team.instances[0]!), apiOf(team.instances[1]!)];
+    const status = async (api: typeof a) =>
+      (await api('/api/v1/tenant/control-panel')).body as ControlPanelStatus;
+    expect(await status(a)).toMatchObject({ instance: 'A', sharedDatabase: true, pendingRestart: false });
+    const changed = await a('/api/v1/tenant/settings/Monitoring:MetricsRequireAuth', {
+      method: 'PUT',
+      body: { value: true },
+    });
+    expect(changed.status).toBe(200);
+    expect(await status(a)).toMatchObject({ instance: 'A', pendingRestart: true });
+    // B's settings file did not change: nothing waits for B's restart.
+    expect(await status(b)).toMatchObject({ instance: 'B', sharedDatabase: true, pendingRestart: false });
+  });
+});
+
 describe('background jobs on a team', () => {
   it('run on exactly one instance, and move to another when it is killed', async () => {
     await eventually(async () => (await holders()).length === 1);
@@ -118,7 +156,7 @@ describe('background jobs on a team', () => {
     expect(team.instances.filter(runsJobs).map((instance) => instance.name)).toEqual([first]);
 
     const survivor = team.instances.find((instance) => instance.name !== first)!;
-    const api = await signedInClient(survivor.server);
+    const api = apiOf(survivor);
     const expired = async () =>
       ((await api('/api/v1/audit-log?userName=old-timer')).body as AuditLogPage).totalCount;
     await importExpiredEntries(5);
