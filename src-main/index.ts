@@ -4,13 +4,15 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BrowserWindow, app, dialog, ipcMain, shell } from 'electron';
 import { AddressInUseError, defaultDataDir, startGatehouse, type Gatehouse } from '../src-server/index.js';
-import { IPC_CHANNELS, type DesktopSession } from './ipc-channels.js';
+import { IPC_CHANNELS, LOCAL_ORIGIN_ARGUMENT, type DesktopSession } from './ipc-channels.js';
+import { ServerChoice } from './server-choice.js';
 import { installMenu } from './menu.js';
 import { loadWindowState, trackWindowState } from './window-state.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 let gatehouse: Gatehouse | undefined;
 let mainWindow: BrowserWindow | undefined;
+let choice: ServerChoice | undefined;
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -40,22 +42,47 @@ async function start(): Promise<void> {
       command: 'desktop app',
     });
   }
-  registerIpc(gatehouse, dataDir);
+  choice = await ServerChoice.load(join(app.getPath('userData'), 'server.json'), gatehouse.controlPanelUrl());
+  registerIpc(gatehouse, dataDir, choice);
   installMenu(gatehouse, dataDir);
-  await openWindow(gatehouse);
+  await openWindow(choice);
 }
 
-function registerIpc(server: Gatehouse, dataDir: string): void {
+/** The origin of the page that called: only the consoles of this computer or of the chosen server may. */
+function senderOrigin(event: Electron.IpcMainInvokeEvent): string {
+  return event.senderFrame?.origin ?? '';
+}
+
+function registerIpc(server: Gatehouse, dataDir: string, chosen: ServerChoice): void {
   const userName = userInfo().username;
   // The desktop owner is the operator of their local tenant.
   const roles = ['Operator'];
-  ipcMain.handle(IPC_CHANNELS.session, async (): Promise<DesktopSession> => ({
-    controlPanelUrl: server.controlPanelUrl(),
-    accessToken: await server.issueToken({ userName, roles }),
-    userName,
-    roles,
-  }));
-  ipcMain.handle(IPC_CHANNELS.openFile, async (_event, options: { title: string; extensions: string[] }) => {
+  const fromConsole = (event: Electron.IpcMainInvokeEvent) => {
+    if (!chosen.isConsole(senderOrigin(event))) throw new Error('Not available to this page.');
+  };
+  const fromLocalConsole = (event: Electron.IpcMainInvokeEvent) => {
+    if (senderOrigin(event) !== chosen.localOrigin) throw new Error("Only this computer's console may ask.");
+  };
+  ipcMain.handle(IPC_CHANNELS.connect, async (event, url: string | null) => {
+    fromConsole(event);
+    const target = await chosen.connect(typeof url === 'string' ? url : null);
+    await mainWindow?.loadURL(target);
+  });
+  ipcMain.handle(IPC_CHANNELS.allowSignIn, (event, authorizationEndpoint: string) => {
+    fromConsole(event);
+    chosen.allowSignIn(authorizationEndpoint);
+  });
+  ipcMain.handle(IPC_CHANNELS.session, async (event): Promise<DesktopSession> => {
+    fromLocalConsole(event);
+    return {
+      controlPanelUrl: server.controlPanelUrl(),
+      accessToken: await server.issueToken({ userName, roles }),
+      userName,
+      roles,
+    };
+  });
+  ipcMain.handle(IPC_CHANNELS.openFile, async (event, options: { title: string; extensions: string[] }) => {
+    fromConsole(event);
     const result = await dialog.showOpenDialog({
       title: options.title,
       properties: ['openFile'],
@@ -67,19 +94,21 @@ function registerIpc(server: Gatehouse, dataDir: string): void {
   });
   ipcMain.handle(
     IPC_CHANNELS.saveFile,
-    async (_event, options: { title: string; defaultName: string; content: string }) => {
+    async (event, options: { title: string; defaultName: string; content: string }) => {
+      fromConsole(event);
       const result = await dialog.showSaveDialog({ title: options.title, defaultPath: options.defaultName });
       if (result.canceled || !result.filePath) return null;
       await writeFile(result.filePath, options.content);
       return result.filePath;
     },
   );
-  ipcMain.handle(IPC_CHANNELS.revealDataFolder, async () => {
+  ipcMain.handle(IPC_CHANNELS.revealDataFolder, async (event) => {
+    fromLocalConsole(event);
     await shell.openPath(dataDir);
   });
 }
 
-async function openWindow(server: Gatehouse): Promise<void> {
+async function openWindow(chosen: ServerChoice): Promise<void> {
   const state = await loadWindowState();
   mainWindow = new BrowserWindow({
     ...state.bounds,
@@ -93,17 +122,17 @@ async function openWindow(server: Gatehouse): Promise<void> {
       sandbox: true,
       nodeIntegration: false,
       webSecurity: true,
+      additionalArguments: [`${LOCAL_ORIGIN_ARGUMENT}${chosen.localOrigin}`],
     },
   });
   if (state.maximized) mainWindow.maximize();
   trackWindowState(mainWindow);
-  const origin = new URL(server.controlPanelUrl()).origin;
   mainWindow.webContents.setWindowOpenHandler(({ url }) => {
     if (url.startsWith('https:') || url.startsWith('http:')) void shell.openExternal(url);
     return { action: 'deny' };
   });
   mainWindow.webContents.on('will-navigate', (event, url) => {
-    if (new URL(url).origin !== origin) {
+    if (!chosen.mayNavigateTo(new URL(url).origin)) {
       event.preventDefault();
       void shell.openExternal(url);
     }
@@ -124,7 +153,17 @@ async function openWindow(server: Gatehouse): Promise<void> {
   mainWindow.on('closed', () => {
     mainWindow = undefined;
   });
-  await mainWindow.loadURL(server.controlPanelUrl());
+  // A team server that cannot be reached: back to this computer's console, saying why.
+  mainWindow.webContents.on('did-fail-load', (_event, _code, description, url, isMainFrame) => {
+    const origin = URL.canParse(url) ? new URL(url).origin : '';
+    if (!isMainFrame || origin === chosen.localOrigin || !chosen.isConsole(origin)) return;
+    dialog.showErrorBox(
+      'The team server cannot be reached',
+      `${url}: ${description}. Showing this computer's Gatehouse.`,
+    );
+    void chosen.connect(null).then((local) => mainWindow?.loadURL(local));
+  });
+  await mainWindow.loadURL(chosen.startUrl);
 }
 
 let quitting = false;

@@ -20,11 +20,7 @@ import { startGatehouse } from '../../src-server/app/gatehouse.js';
 import { createLogger } from '../../src-server/core/logging/logger.js';
 import { withEntryDefaults } from '../../src-server/core/passthrough/forwarding/index.js';
 import type { ApiRecord, ConfigData, PassthroughEntry } from '../../src-server/core/model/config-model.js';
-import {
-  ApiKeyDigest,
-  apiKeyPrefix,
-  generateApiKey,
-} from '../../src-server/control/policies/api-key-digest.js';
+import { benchApi, configureBenchRoute } from './bench-route.js';
 
 const { values: options, positionals } = parseArgs({
   options: {
@@ -65,49 +61,8 @@ const gatehouse = await startGatehouse({
 // Diagnostics only: BENCH_NO_MONITORING=1 replaces API Monitoring with a sink that drops records.
 if (process.env.BENCH_NO_MONITORING === '1') gatehouse.gateway.setMonitoringSink({ record: () => undefined });
 
-const digest = await ApiKeyDigest.open(gatehouse.keys);
-const apiKey = generateApiKey();
-const at = new Date().toISOString();
-
-function api(basePath: string, operations: ApiRecord['operations']): ApiRecord {
-  return {
-    id: randomUUID(),
-    name: `Bench API ${basePath}`,
-    version: '1',
-    specVersion: '3.1',
-    basePath,
-    agentGroupIds: ['default'],
-    documentFile: 'bench.json',
-    operations,
-    revision: 1,
-    importedAt: at,
-    updatedAt: at,
-  };
-}
-
-function passthrough(apiId: string, operations: Record<string, PassthroughEntry>) {
-  return { id: randomUUID(), apiId, operations, revision: 1, createdAt: at, updatedAt: at };
-}
-
-const ITEM_OPERATION: ApiRecord['operations'][number] = {
-  key: 'GET /items/{id}',
-  method: 'GET',
-  path: '/items/{id}',
-  pathParameters: ['id'],
-};
-
-const fullEntry = withEntryDefaults({
-  target: { section1: '{{#env.backend.url}}', section2: 'items', section3: '{{#api.QueryParameters.x}}' },
-  headers: [
-    { action: 'Overwrite', name: 'X-Api-Version', value: '2' },
-    { action: 'Add', name: 'X-Request-Source', value: 'gatehouse-{{#api.OperationPath.id}}' },
-  ],
-  cors: { enabled: true, allowedOrigins: [origin], allowCredentials: false, maxAgeSeconds: 600 },
-});
-const plainEntry = withEntryDefaults({ target: { section1: target, section2: 'items', section3: '42' } });
-
 /** Two APIs of `count` operations each (`GET /r{i}/items/{id}`), every `every`-th with its own entry. */
-function addLargeApis(data: ConfigData, count: number, every: number): void {
+function addLargeApis(data: ConfigData, at: string, count: number, every: number): void {
   for (const name of ['large-a', 'large-b']) {
     const operations: ApiRecord['operations'] = [];
     const entries: Record<string, PassthroughEntry> = {};
@@ -125,69 +80,25 @@ function addLargeApis(data: ConfigData, count: number, every: number): void {
         headers: [{ action: 'Add', name: 'X-Resource', value: `r${index}` }],
       });
     }
-    const record = api(`/${name}`, operations);
+    const record = benchApi(randomUUID(), `/${name}`, operations, at);
     data.apis.push(record);
     data.passthroughs.push({
-      ...passthrough(record.id, entries),
+      id: randomUUID(),
+      apiId: record.id,
+      operations: entries,
       allOperations: withEntryDefaults({
         target: { section1: '{{#env.backend.url}}', section2: 'all', section3: '{{#api.OperationPath}}' },
       }),
+      revision: 1,
+      createdAt: at,
+      updatedAt: at,
     });
   }
 }
 
-await gatehouse.config.store.update((data) => {
-  data.environmentVariables.push({
-    id: randomUUID(),
-    name: 'backend',
-    kind: 'group',
-    members: [{ name: 'url', type: 'string' }],
-    values: { development: { url: { plain: target } } },
-    createdAt: at,
-    updatedAt: at,
-  });
-  const full = api('/bench', [ITEM_OPERATION]);
-  const plain = api('/plain', [ITEM_OPERATION]);
-  data.apis.push(full, plain);
-  data.passthroughs.push(
-    passthrough(full.id, { [ITEM_OPERATION.key]: fullEntry }),
-    passthrough(plain.id, { [ITEM_OPERATION.key]: plainEntry }),
-  );
-  data.policies.push(
-    {
-      id: randomUUID(),
-      name: 'Bench keys',
-      agentGroupId: 'default',
-      endpoints: [{ method: 'ALL', pathPrefix: '/bench' }],
-      grants: [{ type: 'apiKey' }],
-      createdAt: at,
-      updatedAt: at,
-    },
-    {
-      id: randomUUID(),
-      name: 'Public',
-      agentGroupId: 'default',
-      endpoints: [
-        { method: 'ALL', pathPrefix: '/plain' },
-        { method: 'ALL', pathPrefix: '/large-a' },
-        { method: 'ALL', pathPrefix: '/large-b' },
-      ],
-      grants: [{ type: 'public' }],
-      createdAt: at,
-      updatedAt: at,
-    },
-  );
-  data.apiKeys.push({
-    id: randomUUID(),
-    name: 'Bench key',
-    environmentId: 'development',
-    prefix: apiKeyPrefix(apiKey),
-    digest: digest.digestApiKey(apiKey),
-    policyIds: [],
-    createdAt: at,
-  });
-  const count = Number(options.operations);
-  if (count > 0) addLargeApis(data, count, Number(options['entry-every']));
+const count = Number(options.operations);
+const apiKey = await configureBenchRoute(gatehouse, target, origin, undefined, (data, at) => {
+  if (count > 0) addLargeApis(data, at, count, Number(options['entry-every']));
 });
 await gatehouse.gateway.settled();
 const port = Number(new URL(gatehouse.gatewayEndpoints()[0]!.url).port);

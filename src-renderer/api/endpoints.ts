@@ -28,6 +28,7 @@ import type {
   Environment,
   ListPage,
   EnvironmentVariable,
+  InstanceList,
   ModifyEnvironment,
   ModifyEnvironmentVariable,
   ModifyPolicy,
@@ -41,6 +42,7 @@ import type {
   SetEnvironmentVariableValues,
   RestartAccepted,
   SessionToken,
+  SignInOptions,
   SettingValue,
   TenantSetting,
 } from './types.js';
@@ -53,6 +55,8 @@ export const sessionApi = {
     client.post<SessionToken>('/api/v1/session/sign-in', { ticket }, { anonymous: true }),
   refresh: (client: ApiClient) => client.post<SessionToken>('/api/v1/session/refresh'),
   me: (client: ApiClient, { signal }: Signal = {}) => client.get<CurrentIdentity>('/api/v1/me', { signal }),
+  options: (client: ApiClient, { signal }: Signal = {}) =>
+    client.get<SignInOptions>('/api/v1/session/options', { signal, anonymous: true }),
 };
 
 export const activitiesApi = {
@@ -159,6 +163,11 @@ export const apiKeysApi = {
   create: (client: ApiClient, request: CreateApiKey) =>
     client.post<CreatedApiKey>('/api/v1/api-keys', request),
   remove: (client: ApiClient, id: string) => client.delete(`/api/v1/api-keys/${byId(id)}`),
+};
+
+export const instancesApi = {
+  list: (client: ApiClient, { signal }: Signal = {}) =>
+    client.get<InstanceList>('/api/v1/instances', { signal }),
 };
 
 export const monitoringApi = {

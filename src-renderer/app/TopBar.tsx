@@ -7,6 +7,10 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import LogoutIcon from '@mui/icons-material/Logout';
+import DnsIcon from '@mui/icons-material/Dns';
+import { useState } from 'react';
+import { ConnectServerDialog } from '../screens/connect-server/ConnectServerDialog.js';
+import { serverLabel } from '../server/server-address.js';
 import { useIdentity, useSession } from '../session/session-context.js';
 import { ReconnectingIndicator } from './ReconnectingIndicator.js';
 import { ThemeModeMenu } from './ThemeModeMenu.js';
@@ -15,12 +19,26 @@ import { ShortcutsButton } from './shortcuts/ShortcutsButton.js';
 export function TopBar() {
   const { isDesktop, signOut } = useSession();
   const identity = useIdentity();
+  const [connecting, setConnecting] = useState(false);
+  const server = serverLabel();
   return (
     <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }} enableColorOnDark>
       <Toolbar sx={{ gap: 2 }}>
         <Typography component="p" variant="h6" sx={{ fontWeight: 500, whiteSpace: 'nowrap' }}>
           Gatehouse
         </Typography>
+        <Button
+          color="inherit"
+          size="small"
+          startIcon={<DnsIcon aria-hidden />}
+          onClick={() => setConnecting(true)}
+          aria-label={`Server: ${server}. Change server`}
+          data-testid="server-address"
+          sx={{ textTransform: 'none', whiteSpace: 'nowrap' }}
+        >
+          {server}
+        </Button>
+        {connecting ? <ConnectServerDialog onClose={() => setConnecting(false)} /> : null}
         <ReconnectingIndicator />
         <Box sx={{ flexGrow: 1 }} />
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} aria-label="Signed-in user">

@@ -6,6 +6,8 @@ import type { CurrentIdentity } from '../api/types.js';
 import { connectionMonitor } from '../connection/connection-monitor.js';
 import { useNotifier } from '../notifications/notifier-context.js';
 import { desktopBridge } from './desktop-bridge.js';
+import { onThisComputer } from '../server/server-address.js';
+import { completeExternalSignIn, externalSignInReturned } from './external-sign-in.js';
 import { takePrefetchedIdentity } from './early-identity.js';
 import {
   SessionContext,
@@ -40,7 +42,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const tokenRef = useRef<string | undefined>(undefined);
   const statusRef = useRef<SessionState['status']>('starting');
   const startedRef = useRef<Promise<void> | undefined>(undefined);
-  const bridge = desktopBridge();
+  // The desktop app signs in by itself on this computer's server only; on a team server it signs in like a browser.
+  const bridge = onThisComputer() ? desktopBridge() : undefined;
   const { notifyError } = useNotifier();
 
   const commit = useCallback((next: SessionState) => {
@@ -135,6 +138,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         await signInWithTicket(ticket).catch((error: unknown) =>
           signOut(noticeOf(error, 'The sign-in link did not work')),
         );
+        return;
+      }
+      if (externalSignInReturned()) {
+        await completeExternalSignIn()
+          .then((token) => establish({ ...token, origin: 'identity-provider' }))
+          .catch((error: unknown) =>
+            signOut(noticeOf(error, 'Signing in with the identity provider did not work')),
+          );
         return;
       }
       const stored = readStoredSession();

@@ -2,9 +2,10 @@ import { ApiClient } from '../api/api-client.js';
 import { sessionApi } from '../api/endpoints.js';
 import type { CurrentIdentity } from '../api/types.js';
 import { connectionMonitor } from '../connection/connection-monitor.js';
-import { desktopBridge } from './desktop-bridge.js';
 import { ticketOf } from './sign-in-ticket.js';
 import { readStoredSession } from './stored-session.js';
+import { onThisComputer } from '../server/server-address.js';
+import { externalSignInReturned } from './external-sign-in.js';
 
 let prefetched: { accessToken: string; identity: Promise<CurrentIdentity> } | undefined;
 
@@ -14,8 +15,8 @@ let prefetched: { accessToken: string; identity: Promise<CurrentIdentity> } | un
  * settled too.
  */
 export function prefetchStoredIdentity(alongWith: Promise<void>): void {
-  // The desktop app and a sign-in link start the session their own way.
-  if (desktopBridge() || ticketOf(window.location.hash)) return;
+  // The desktop app (on this computer), a sign-in link and the identity provider's return start it their own way.
+  if (onThisComputer() || ticketOf(window.location.hash) || externalSignInReturned()) return;
   const stored = readStoredSession();
   if (!stored) return;
   const client = new ApiClient({

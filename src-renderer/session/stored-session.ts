@@ -1,5 +1,5 @@
 /** How the current session's token was obtained. */
-export type SessionOrigin = 'sign-in-link' | 'pasted-token' | 'desktop';
+export type SessionOrigin = 'sign-in-link' | 'pasted-token' | 'desktop' | 'identity-provider';
 
 export interface StoredSession {
   accessToken: string;

@@ -1,3 +1,4 @@
+import { instanceIdOf } from '../core/instance/instance-id.js';
 import { mkdir } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
@@ -13,8 +14,10 @@ import type { Monitoring } from '../core/monitoring/monitoring.js';
 import { defaultUiDir } from '../core/data-dir/package-root.js';
 import { openTenant, type Tenant } from './tenant.js';
 import type { AuditSourceStore } from '../core/audit/sources/audit-source-store.js';
+import { startServices, type GatewayStartContext } from './server-services.js';
+import { ApiKeyDigest } from '../control/policies/api-key-digest.js';
+import { startGatewayManager, type GatewayPlane } from './gateway-plane.js';
 import { backupDirectoryOf } from '../core/backup/backup-directory.js';
-import { startServices } from './server-services.js';
 import type { ConfigStore } from '../core/config-store/config-store.js';
 import type { SecretBox } from '../core/config-store/secret-box.js';
 import type { Database } from '../core/storage/database.js';
@@ -36,7 +39,7 @@ export interface GatehouseOptions {
   command?: string;
 }
 
-export interface Gatehouse {
+export interface Gatehouse<G extends GatewayPlane = GatewayManager> {
   dataDir: string;
   controlPanelUrl: () => string;
   gatewayEndpoints: () => { agentGroupId: string; name: string; url: string }[];
@@ -52,7 +55,7 @@ export interface Gatehouse {
   /** For embedding and tests: the configuration store and the box that seals its secrets. */
   readonly config: { store: ConfigStore; secretBox: SecretBox };
   /** For embedding and tests: the gateway (`settled()` waits until configuration changes are applied). */
-  readonly gateway: GatewayManager;
+  readonly gateway: G;
   /** For embedding and tests: API Monitoring (its sink, `flush()`, `store()` and metrics). */
   readonly monitoring: Monitoring;
   /** For embedding and tests: the database every store lives in. */
@@ -62,7 +65,30 @@ export interface Gatehouse {
 }
 
 /** Starts the whole server in-process for one data dir: Electron main and `gatehouse serve` both call this. */
-export async function startGatehouse(options: GatehouseOptions): Promise<Gatehouse> {
+export function startGatehouse(options: GatehouseOptions): Promise<Gatehouse> {
+  return launchGatehouse(options, async ({ tenant, settings, instance, storage }) =>
+    startGatewayManager({
+      tenantId: tenant.configStore.data.tenant.id,
+      settings,
+      instance,
+      recordsInstance: instance,
+      logger: tenant.logger,
+      configStore: tenant.configStore,
+      recorder: tenant.recorder,
+      monitoring: tenant.monitoring,
+      secretBox: tenant.secretBox,
+      apiKeyDigest: await ApiKeyDigest.open(tenant.keys),
+      storage,
+      database: tenant.database,
+    }),
+  );
+}
+
+/** One data dir's server with its data plane started by `startGateway` (here, or in worker processes). */
+export async function launchGatehouse<G extends GatewayPlane>(
+  options: GatehouseOptions,
+  startGateway: (context: GatewayStartContext) => Promise<G>,
+): Promise<Gatehouse<G>> {
   const dataDir = resolve(options.dataDir);
   const layout = dataDirLayout(dataDir);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
@@ -88,6 +114,7 @@ export async function startGatehouse(options: GatehouseOptions): Promise<Gatehou
       now,
       connectionString: settings.str('ConnectionStrings:Gatehouse'),
       secretsKeyFile: settings.str('Secrets:KeyFile'),
+      instance: instanceIdOf(settings.str('Instance:Id')),
       backupDirectory: backupDirectoryOf(dataDir, settings),
     });
     const services = await startServices({
@@ -95,6 +122,7 @@ export async function startGatehouse(options: GatehouseOptions): Promise<Gatehou
       source,
       settings,
       uiDir: options.uiDir ?? defaultUiDir(),
+      startGateway,
     });
     try {
       await lock.announce({ controlPanelUrl: services.controlPanel.url });

@@ -6,21 +6,35 @@ import type { SettingsSnapshot, SettingsSource } from '../core/settings/settings
 import { createControlPanelApp } from '../control/panel/control-panel-app.js';
 import { ControlPanel } from '../control/panel/control-panel.js';
 import { managementRoutes } from '../control/panel/management-routes.js';
-import { GatewayManager } from '../gateway/gateway-manager.js';
 import { metricsRouter } from '../control/monitoring/metrics-router.js';
 import { scheduleMonitoringRetention } from '../core/monitoring/retention-scheduler.js';
 import { scheduleBackups } from '../core/backup/backup-scheduler.js';
 import { buildManagementDocument, servedBy } from '../control/panel/management-document.js';
 import { packageInfo } from '../core/data-dir/package-root.js';
-import { ApiKeyDigest, isWellFormedApiKey } from '../control/policies/api-key-digest.js';
+import { InstanceRegistry } from '../core/instance/instance-registry.js';
 import { createApiImports } from '../control/apis/api-imports.js';
 import { isResourceLive } from './resource-liveness.js';
+import { storageCheck } from './health/storage-check.js';
 import type { Tenant } from './tenant.js';
+import { scheduleKeyRotation } from './signing-keys.js';
+import type { HealthCheck } from '../core/health/health-endpoints.js';
+import type { GatewayPlane } from './gateway-plane.js';
+import type { ExternalSignIn } from '../control/identity/sign-in-options-route.js';
 
-export interface ServerServices {
+export interface ServerServices<G extends GatewayPlane> {
   controlPanel: ControlPanel;
-  gateway: GatewayManager;
+  gateway: G;
+  /** This instance's name (`Instance:Id`, or host name and process id). */
+  instance: string;
   close: () => Promise<void>;
+}
+
+/** What starting the data plane gets: the tenant's parts, and what `/readyz` asks. */
+export interface GatewayStartContext {
+  tenant: Tenant;
+  settings: SettingsSnapshot;
+  instance: string;
+  storage: () => Promise<HealthCheck>;
 }
 
 function externalProviderOf(settings: SettingsSnapshot): ExternalProvider | undefined {
@@ -33,20 +47,63 @@ function externalProviderOf(settings: SettingsSnapshot): ExternalProvider | unde
   });
 }
 
-/** Starts the listeners of a tenant: the gateway's, then the Control Panel's. */
-export async function startServices(input: {
+/** The origin the console posts its authorization code to, when it can sign in with an external provider. */
+function consoleSignInOrigins(settings: SettingsSnapshot): string[] {
+  const authority = settings.str('Auth:External:Authority');
+  if (!authority || settings.str('Auth:External:ConsoleClientId').trim() === '') return [];
+  return URL.canParse(authority) ? [new URL(authority).origin] : [];
+}
+
+/** The console's sign-in with the external provider: its endpoints, from the provider's discovery document. */
+async function externalSignInOf(
+  external: ExternalProvider | undefined,
+  settings: SettingsSnapshot,
+): Promise<ExternalSignIn | undefined> {
+  const clientId = settings.str('Auth:External:ConsoleClientId').trim();
+  if (!external || clientId === '') return undefined;
+  const discovered = await external.discover();
+  if (!discovered.authorizationEndpoint || !discovered.tokenEndpoint) return undefined;
+  return {
+    issuer: discovered.issuer,
+    authorizationEndpoint: discovered.authorizationEndpoint,
+    tokenEndpoint: discovered.tokenEndpoint,
+    clientId,
+    scope: settings.str('Auth:External:ConsoleScope'),
+  };
+}
+
+/**
+ * Starts the listeners of a tenant: the gateway's (in this process, or in workers: `startGateway` decides), then
+ * the Control Panel's.
+ */
+export async function startServices<G extends GatewayPlane>(input: {
   tenant: Tenant;
   source: SettingsSource;
   settings: SettingsSnapshot;
   uiDir: string | undefined;
-}): Promise<ServerServices> {
+  startGateway: (context: GatewayStartContext) => Promise<G>;
+}): Promise<ServerServices<G>> {
   const { tenant, source, settings } = input;
   const { logger, now } = tenant;
   const { version, license } = packageInfo();
-  // Opened before anything is scheduled: when it fails there is nothing to undo.
-  const apiKeyDigest = await ApiKeyDigest.open(tenant.keys);
+  const { instance } = tenant;
+  const storage = storageCheck(tenant);
+  const drainMs = settings.int('Shutdown:DrainSeconds') * 1000;
+  let draining = false;
+  // Registered first, then the gateway started: neither leaves anything to undo when it fails.
+  const registry = new InstanceRegistry(tenant.database, instance, () => now().getTime(), logger);
+  await registry.start();
+  const gateway = await input
+    .startGateway({ tenant, settings, instance, storage })
+    .catch((error: unknown) => {
+      registry.stop();
+      throw error;
+    });
 
+  // Background jobs run on one instance of the database at a time; the others take them over when it goes.
+  const lease = tenant.database.jobLease(instance, logger);
   const stopRetention = scheduleRetention({
+    lease,
     store: tenant.auditStore,
     logger,
     now,
@@ -55,53 +112,38 @@ export async function startServices(input: {
     isResourceLive: (resource) => isResourceLive(tenant.configStore, resource),
   });
   const stopMonitoringRetention = scheduleMonitoringRetention({
+    lease,
     monitoring: tenant.monitoring,
     logger,
     now,
     retentionDays: settings.int('Monitoring:RetentionDays'),
   });
+  const stopKeyRotation = scheduleKeyRotation({
+    database: tenant.database,
+    keys: tenant.signingKeys,
+    lease,
+    logger,
+  });
   const stopBackups = scheduleBackups({
+    lease,
     backups: tenant.backups,
     configStore: tenant.configStore,
     logger,
     now,
   });
 
-  const gateway = new GatewayManager({
-    logger,
-    recorder: tenant.recorder,
-    configStore: tenant.configStore,
-    secretBox: tenant.secretBox,
-    monitoring: tenant.monitoring,
-    verifyApiKey: (presented, record) =>
-      isWellFormedApiKey(presented) && apiKeyDigest.verifyApiKey(presented, record.digest),
-    defaultBinding: { host: settings.str('Gateway:Host'), port: settings.int('Gateway:Port') },
-    limits: {
-      maxConnections: settings.int('Gateway:MaxConnections'),
-      requestBodyTimeoutMs: settings.int('Gateway:RequestBodyTimeoutSeconds') * 1000,
-    },
-  });
-  try {
-    await gateway.start();
-  } catch (error) {
-    await stopRetention();
-    await stopMonitoringRetention();
-    await stopBackups();
-    await gateway.close();
-    throw error;
-  }
-
   const imports = createApiImports(tenant);
   const syncRuns = new SyncRuns(tenant.auditSources, tenant.auditStore, logger);
   const build = (current: SettingsSnapshot) => {
     const tokenIssuer = tenant.tokenIssuer(current.str('Auth:Audience'));
+    const external = externalProviderOf(current);
     const verifier = new TokenVerifier({
       builtIn: {
         issuer: tenant.issuerId,
         audience: current.str('Auth:Audience'),
-        publicJwk: () => tenant.signingKey.publicJwk,
+        publicJwks: () => tenant.signingKeys.published(),
       },
-      external: externalProviderOf(current),
+      external,
       clientName: (clientId) => tenant.registrations.nameOfClient(clientId),
     });
     const routes = managementRoutes({
@@ -111,12 +153,20 @@ export async function startServices(input: {
       tenantSettings: {
         source,
         effective: () => controlPanel.settings,
-        status: () => ({ ...controlPanel.status(), version, echoTargetUrl: `${controlPanel.url}/echo` }),
+        status: () => ({
+          ...controlPanel.status(),
+          version,
+          echoTargetUrl: `${controlPanel.url}/echo`,
+          instance,
+          sharedDatabase: tenant.database.kind === 'postgres',
+        }),
         scheduleRestart: () => controlPanel.scheduleRestart(),
       },
       gateway,
+      externalSignIn: () => externalSignInOf(external, current),
       imports,
       syncRuns,
+      instances: registry,
     });
     // Built on the first request for it, not at start: turning every route's schemas into JSON Schema costs
     // ~100 ms of CPU and leaves its garbage on the heap of every start (bench:audit's cold start and RSS).
@@ -140,6 +190,14 @@ export async function startServices(input: {
       uiDir: input.uiDir,
       managementDocument: (origin) =>
         servedBy((document ??= buildManagementDocument(routes, { version, license })), origin),
+      connectSources: consoleSignInOrigins(current),
+      health: {
+        instance,
+        readiness: async () => ({
+          storage: await storage(),
+          draining: draining ? { status: 'fail', detail: 'shutting down' } : { status: 'pass' },
+        }),
+      },
       extraRouters: [
         metricsRouter({
           metrics: tenant.monitoring.metrics,
@@ -159,22 +217,29 @@ export async function startServices(input: {
     await stopRetention();
     await stopMonitoringRetention();
     await stopBackups();
+    await stopKeyRotation();
+    await lease.close();
     await gateway.close();
     await imports.close();
+    registry.stop();
     throw error;
   }
 
   return {
     controlPanel,
     gateway,
+    instance,
     async close() {
+      draining = true;
       await stopRetention();
       await stopMonitoringRetention();
       await stopBackups();
-      await controlPanel.close();
+      await stopKeyRotation();
+      await lease.close();
       await syncRuns.stopAll();
-      await imports.close();
-      await gateway.close();
+      // Both planes stop accepting at once and drain side by side, each for at most Shutdown:DrainSeconds.
+      await Promise.all([controlPanel.close(drainMs).then(() => imports.close()), gateway.close()]);
+      registry.stop();
     },
   };
 }

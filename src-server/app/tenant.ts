@@ -3,7 +3,8 @@ import type { AuditStore } from '../core/audit/audit-entry.js';
 import { SqlAuditStore } from '../core/audit/sql/sql-audit-store.js';
 import { AppRegistrations } from '../control/identity/app-registrations.js';
 import { SignInTickets } from '../control/identity/sign-in-tickets.js';
-import { loadOrCreateSigningKey } from '../control/identity/signing-key.js';
+import { SigningKeySet } from '../control/identity/signing-key-set.js';
+import { followSigningKeys } from './signing-keys.js';
 import { TokenIssuer, builtInIssuer } from '../control/identity/token-issuer.js';
 import { dataDirLayout } from '../core/data-dir/default-data-dir.js';
 import type { Logger } from '../core/logging/logger.js';
@@ -32,6 +33,8 @@ export interface OpenTenantOptions {
   connectionString?: string;
   /** `Secrets:KeyFile`: the key sealing secrets (default `keys/secrets.key` in the data dir). */
   secretsKeyFile?: string;
+  /** This instance's name (`Instance:Id`): the audit entries it records carry it. */
+  instance: string;
   /** `Backup:Directory` (the embedded engine's backups); default `backups/` in the data dir. */
   backupDirectory?: string;
 }
@@ -50,7 +53,9 @@ export async function openTenant(options: OpenTenantOptions): Promise<Tenant> {
     await convertLegacyDataDir({ dataDir, database, keys, logger, now: clock });
     configStore = await ConfigStore.open(database, now);
     const config = configStore;
-    const signingKey = await loadOrCreateSigningKey(keys);
+    const stopFollowing = config.follow(logger);
+    const signingKeys = await SigningKeySet.open(keys, clock);
+    const stopFollowingKeys = followSigningKeys(database, signingKeys, logger);
     await sealStoredHeaderValues(config, secretBox, logger);
     const auditStore: AuditStore = new SqlAuditStore(database, clock);
     const issuerId = builtInIssuer(config.data.tenant.id);
@@ -67,25 +72,28 @@ export async function openTenant(options: OpenTenantOptions): Promise<Tenant> {
         : undefined;
     return {
       dataDir,
+      instance: options.instance,
       layout,
       logger,
       now,
       configStore: config,
       auditStore,
-      recorder: new AuditRecorder(auditStore, logger, now),
+      recorder: new AuditRecorder(auditStore, logger, now, options.instance),
       auditSources: new AuditSourceStore(database, secretBox, clock),
       monitoring,
-      signingKey,
+      signingKeys,
       secretBox,
       keys,
       issuerId,
       registrations: new AppRegistrations(config, now),
       signInTickets: new SignInTickets(config, now),
-      tokenIssuer: (audience) => new TokenIssuer(signingKey, issuerId, audience),
+      tokenIssuer: (audience) => new TokenIssuer(signingKeys, issuerId, audience),
       database,
       backups,
       async close() {
         stopCheck();
+        stopFollowing();
+        stopFollowingKeys();
         await backups?.settled();
         await monitoring.close();
         await config.close();

@@ -31,6 +31,7 @@ export async function configCommand(argv: string[], out: NodeJS.WritableStream):
     switch (action) {
       case 'list': {
         const snapshot = await source.resolve();
+        // `get KEY` prints a secret setting in clear; a listing (easily pasted into a ticket) does not.
         for (const setting of snapshot.all()) {
           const shown = displaySettingValue(findSettingDefinition(setting.key)!, setting.value);
           out.write(`${setting.key}=${String(shown)}  (${setting.source})\n`);

@@ -1,3 +1,4 @@
+import { instanceIdOf } from '../core/instance/instance-id.js';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { acquireDataDirLock, DataDirLockedError } from '../core/data-dir/data-dir-lock.js';
@@ -37,6 +38,7 @@ export async function withOfflineTenant<T>(
       now: () => new Date(),
       connectionString: settings.str('ConnectionStrings:Gatehouse'),
       secretsKeyFile: settings.str('Secrets:KeyFile'),
+      instance: instanceIdOf(settings.str('Instance:Id')),
     });
     try {
       return await run(tenant);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadOrCreateSigningKey, type SigningKey } from '../control/identity/signing-key.js';
+import { SigningKeySet, type SigningKeys } from '../control/identity/signing-key-set.js';
 import { BUILT_IN_ROLES, isBuiltInRole } from '../core/activities/roles.js';
 import { TokenIssuer, builtInIssuer } from '../control/identity/token-issuer.js';
 import { SettingsSource, type SettingsSnapshot } from '../core/settings/settings.js';
@@ -29,7 +29,7 @@ Roles: ${BUILT_IN_ROLES.join(', ')}. The user defaults to your OS user name.`;
 async function readIdentity(
   dataDir: string,
   settings: SettingsSnapshot,
-): Promise<{ tenantId: string; signingKey: SigningKey } | undefined> {
+): Promise<{ tenantId: string; signingKeys: SigningKeys } | undefined> {
   const connectionString = settings.str('ConnectionStrings:Gatehouse');
   if (!connectionString && !existsSync(join(dataDir, SQLITE_FILE_NAME))) return undefined;
   const database = await Database.open({
@@ -52,8 +52,9 @@ async function readIdentity(
     const box = await SecretBox.open(
       secretsKeyFile(dataDirLayout(dataDir).keysDir, settings.str('Secrets:KeyFile')),
     );
-    const signingKey = await loadOrCreateSigningKey(KeyStore.readOnly(database, box));
-    return { tenantId, signingKey };
+    // The key that signs now on every instance (a rotated one once it is published long enough).
+    const signingKeys = await SigningKeySet.open(KeyStore.readOnly(database, box));
+    return { tenantId, signingKeys };
   } catch (error) {
     if (/does not exist yet/.test((error as Error).message)) return undefined;
     throw error;
@@ -95,11 +96,11 @@ export async function tokenCommand(argv: string[], out: NodeJS.WritableStream): 
   let identity = await readIdentity(dataDir, settings);
   if (!identity) {
     identity = await withOfflineTenant(dataDir, 'token', (tenant) =>
-      Promise.resolve({ tenantId: tenant.configStore.data.tenant.id, signingKey: tenant.signingKey }),
+      Promise.resolve({ tenantId: tenant.configStore.data.tenant.id, signingKeys: tenant.signingKeys }),
     );
   }
   const issuer = new TokenIssuer(
-    identity.signingKey,
+    identity.signingKeys,
     builtInIssuer(identity.tenantId),
     settings.str('Auth:Audience'),
   );

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { AuditRecorder } from '../core/audit/audit-recorder.js';
 import { AddressInUseError } from '../core/net/listener.js';
+import type { HealthCheck, HealthProbe, Readiness } from '../core/health/health-endpoints.js';
 import type { MonitoringSink, NewMonitoringRecord } from '../core/monitoring/monitoring-record.js';
 import type { AgentGroupRecord, ConfigData, PassthroughRecord } from '../core/model/config-model.js';
 import type { ConfigStore } from '../core/config-store/config-store.js';
@@ -13,7 +14,7 @@ import {
 } from './listener.js';
 import type { ApiKeyVerifier } from './policies/api-key-index.js';
 import { JwtVerifier } from './policies/jwt-verifier.js';
-import { ThrottleCounters } from './policies/throttle.js';
+import { LocalThrottleStore, type ThrottleStore } from './throttle/throttle-store.js';
 import { UpstreamProxy } from './proxy/upstream-proxy.js';
 import { createGatewayHandler, type GatewayHandlerDeps } from './handler/request-handler.js';
 import { createUpgradeHandler } from './handler/upgrade-handler.js';
@@ -39,8 +40,9 @@ export interface GatewayEndpoint {
 
 export interface GatewayManagerOptions {
   logger: Logger;
-  recorder: AuditRecorder;
-  configStore: ConfigStore;
+  recorder: Pick<AuditRecorder, 'recordAgentEvent'>;
+  /** The configuration and its change notifications (the store itself, or a worker's copy the primary relays). */
+  configStore: Pick<ConfigStore, 'data' | 'onChange'>;
   secretBox: SecretBox;
   verifyApiKey: ApiKeyVerifier;
   /** API Monitoring; a sink that drops records until one is given. */
@@ -49,6 +51,17 @@ export interface GatewayManagerOptions {
   defaultBinding: { host: string; port: number };
   /** Limits of every listener (`Gateway:MaxConnections`, `Gateway:RequestBodyTimeoutSeconds`); none by default. */
   limits?: { maxConnections: number; requestBodyTimeoutMs: number };
+  /** The instance its monitoring records name (`Instance:Id`), where several share one database. */
+  instance?: string;
+  /** Where API-policy throttling counts; in process when absent. Closed with the gateway. */
+  throttle?: ThrottleStore;
+  /** For `/readyz` on the listeners: who answers, and whether storage is reachable. */
+  health?: { instance: string; storage: () => Promise<HealthCheck> };
+  /**
+   * How long a listener that stops accepting lets requests in flight finish (`Shutdown:DrainSeconds`); WebSocket
+   * sessions last until then when the gateway shuts down.
+   */
+  drainMs?: number;
 }
 
 interface Binding {
@@ -82,7 +95,7 @@ export class GatewayManager {
   readonly #routes = new ApiRouteCache();
   readonly #proxy: UpstreamProxy;
   readonly #jwt: JwtVerifier;
-  readonly #throttle = new ThrottleCounters();
+  readonly #throttle: ThrottleStore;
   readonly #applied: { state: GroupState; runtime: GroupRuntime }[] = [];
   /** Monitoring records of single requests, for the editor's "Try it". */
   readonly traces = new TraceWatchers();
@@ -92,6 +105,7 @@ export class GatewayManager {
   #queue: Promise<void> = Promise.resolve();
   #unsubscribe: (() => void) | undefined;
   #defaultStored: Binding | undefined;
+  #closing = false;
 
   constructor(private readonly options: GatewayManagerOptions) {
     this.#proxy = new UpstreamProxy(options.logger, {
@@ -100,6 +114,7 @@ export class GatewayManager {
     this.#jwt = new JwtVerifier(options.logger);
     this.#drafts = new TryDrafts({ secretBox: options.secretBox, verifyApiKey: options.verifyApiKey });
     this.#monitoring = options.monitoring ?? DROP_RECORDS;
+    this.#throttle = options.throttle ?? new LocalThrottleStore();
   }
 
   /** Builds every group's runtime and starts its listener; a default listener that cannot start throws. */
@@ -156,14 +171,17 @@ export class GatewayManager {
     return this.#enqueue(() => Promise.resolve());
   }
 
+  /** Drains every listener at once (stops accepting, lets what is in flight finish), then closes the stores. */
   async close(): Promise<void> {
+    this.#closing = true;
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
     await this.#enqueue(async () => {
-      for (const state of this.#groups.values()) await this.#stopListener(state);
+      await Promise.all([...this.#groups.values()].map((state) => this.#stopListener(state)));
       this.#groups.clear();
     });
     await this.#proxy.close();
+    await this.#throttle.close();
   }
 
   #enqueue(task: () => Promise<void>, { logFailure = true } = {}): Promise<void> {
@@ -298,6 +316,7 @@ export class GatewayManager {
       port: binding.port,
       maxConnections: this.options.limits?.maxConnections ?? 0,
       onMalformed: (malformed) => this.#recordMalformed(state, malformed),
+      health: this.#healthProbe(state),
     });
     state.listener = listener;
     state.binding = binding;
@@ -328,13 +347,26 @@ export class GatewayManager {
   }
 
   async #stopGiven(state: GroupState, listener: GatewayListener): Promise<void> {
-    await closeGatewayListener(listener);
+    await closeGatewayListener(listener, { graceMs: this.options.drainMs, drain: this.#closing });
     await this.options.recorder.recordAgentEvent('Agent.Stopped', agentGroupOf(state), { url: listener.url });
+  }
+
+  #healthProbe(state: GroupState): HealthProbe {
+    const health = this.options.health;
+    return {
+      instance: health?.instance ?? '',
+      readiness: async (): Promise<Readiness> => ({
+        runtime: { status: 'pass', detail: `configuration revision ${state.runtime.summary.revision}` },
+        storage: health ? await health.storage() : { status: 'pass' },
+        draining: this.#closing ? { status: 'fail', detail: 'shutting down' } : { status: 'pass' },
+      }),
+    };
   }
 
   /** Monitoring must never break a request: a failing sink is logged, the request goes on. */
   #report(record: NewMonitoringRecord, traceparent?: string): void {
     try {
+      if (this.options.instance !== undefined) record.instance = this.options.instance;
       this.traces.notify(traceparent, record);
       this.#monitoring.record(record);
     } catch (error) {

@@ -1,9 +1,10 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { bindServer, closeGracefully, type BoundListener } from '../core/net/listener.js';
+import { bindServer, closeGracefully, GRACE_MS, type BoundListener } from '../core/net/listener.js';
 import { ErrorCode, statusOf, type HttpErrorCode } from '../core/contracts/error-codes.js';
 import { newTraceId, problemTitleFor, problemTypeFor, PROBLEM_CONTENT_TYPE } from '../core/http/problem.js';
+import { answerHealthRequest, type HealthProbe } from '../core/health/health-endpoints.js';
 import type { UpgradeListener } from './handler/upgrade-handler.js';
 
 export interface GatewayListener extends BoundListener {
@@ -26,6 +27,8 @@ export interface GatewayListenerOptions {
   /** Connections open at once; the ones beyond are closed as they come (0: no limit). */
   maxConnections: number;
   onMalformed: (request: MalformedRequest) => void;
+  /** Answers `/healthz` and `/readyz`. */
+  health: HealthProbe;
 }
 
 /** By the Node.js error code of the parser's refusal. */
@@ -43,9 +46,13 @@ const CLIENT_ERROR: Record<string, [code: HttpErrorCode, reason: string, title: 
  * The HTTP listener of one agent group. Uploads may be long: there is no total request timeout, headers must
  * arrive within 30 s, a request body may pause for the request-body timeout at most, and a stalled exchange ends
  * with the target connection's inactivity (response) timeout. The parser is strict (no lenient flags).
+ * `/healthz` and `/readyz` are answered before the gateway sees the request (no API may serve them).
  */
 export async function listenGateway(options: GatewayListenerOptions): Promise<GatewayListener> {
-  const { handler, host, port, onMalformed } = options;
+  const { host, port, onMalformed, health } = options;
+  const handler: RequestListener = (req, res) => {
+    if (!answerHealthRequest(req, res, health)) options.handler(req, res);
+  };
   const server = createServer(
     // A missing Host is the handler's to refuse (Node's own answer would be an empty 400).
     {
@@ -105,9 +112,22 @@ export async function listenGateway(options: GatewayListenerOptions): Promise<Ga
   return { ...bound, sessions };
 }
 
-/** Stops the listener: WebSocket sessions end at once, requests in flight may finish (up to the grace period). */
-export async function closeGatewayListener(listener: GatewayListener): Promise<void> {
-  const closing = closeGracefully(listener.server);
-  for (const socket of listener.sessions) socket.destroy();
+/**
+ * Stops the listener: it accepts nothing more and requests in flight (server-sent event streams too) may finish
+ * up to the grace period. WebSocket sessions end at once, or with `drain` at the end of the grace period (a
+ * relayed session carries frames the gateway cannot cut cleanly, so it is closed, not told to go away). Resolves
+ * once every connection is gone: the server counts upgraded sockets as its connections too.
+ */
+export async function closeGatewayListener(
+  listener: GatewayListener,
+  { graceMs = GRACE_MS, drain = false }: { graceMs?: number; drain?: boolean } = {},
+): Promise<void> {
+  const closing = closeGracefully(listener.server, graceMs);
+  const endSessions = () => {
+    for (const socket of listener.sessions) socket.destroy();
+  };
+  if (!drain) endSessions();
+  const deadline = drain ? setTimeout(endSessions, graceMs) : undefined;
   await closing;
+  clearTimeout(deadline);
 }

@@ -154,10 +154,27 @@ describe('point-in-time restore on PostgreSQL with its own tools', { timeout: 18
       await Promise.resolve();
     });
 
+    // pg_ctl -w returns once the server takes connections, which is before recovery ends and it opens for writes
+    // (the recipe's last step): Gatehouse starts once it has (an instance registers itself when it starts).
+    const restoredUrl = url.replace(`:${server.port}/`, `:${port}/`);
+    const probe = new pg.Client({ connectionString: restoredUrl });
+    await probe.connect();
+    try {
+      for (let waited = 0; ; waited += 100) {
+        const { rows } = await probe.query<{ recovering: boolean }>(
+          'select pg_is_in_recovery() as recovering',
+        );
+        if (!rows[0]!.recovering) break;
+        if (waited > 60_000) throw new Error('the restored cluster did not open for writes within a minute');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      await probe.end();
+    }
     const restored = await startTestServer({
       dataDir: dataDir.path,
       keepDataDir: true,
-      settings: { 'ConnectionStrings:Gatehouse': url.replace(`:${server.port}/`, `:${port}/`) },
+      settings: { 'ConnectionStrings:Gatehouse': restoredUrl },
     });
     cleanups.push(() => restored.close());
     expect(await names(restored)).toEqual(['before']);

@@ -22,15 +22,20 @@ export interface StartOptions {
   settings?: Record<string, string>;
   /** Files imported with `gatehouse audit import` into the data dir before `serve` starts (into a tenant's trail). */
   auditImports?: (string | { file: string; tenant: string })[];
+  /** Environment of `serve` and of the CLI runs (a team's database, key file and instance name). */
+  env?: Record<string, string>;
 }
 
 export interface StartedGatehouse extends ServedGatehouse {
   stop: () => Promise<void>;
 }
 
-function run(args: string[]): Promise<string> {
+function run(args: string[], env: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'out/server/cli.js'), ...args], { cwd: ROOT });
+    const child = spawn(process.execPath, [join(ROOT, 'out/server/cli.js'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -41,7 +46,11 @@ function run(args: string[]): Promise<string> {
   });
 }
 
-async function serve(dataDir: string, extraArgs: string[]): Promise<{ child: ChildProcess; output: string }> {
+async function serve(
+  dataDir: string,
+  extraArgs: string[],
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; output: string }> {
   const child = spawn(
     process.execPath,
     [
@@ -55,7 +64,7 @@ async function serve(dataDir: string, extraArgs: string[]): Promise<{ child: Chi
       '0',
       ...extraArgs,
     ],
-    { cwd: ROOT, env: { ...process.env, Logging__Level: 'warn' } },
+    { cwd: ROOT, env: { ...process.env, Logging__Level: 'warn', ...env } },
   );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -77,7 +86,10 @@ export async function startGatehouse(options: StartOptions = {}): Promise<Starte
   const dataDir = await mkdtemp(join(tmpdir(), 'gatehouse-e2e-'));
   for (const item of options.auditImports ?? []) {
     const [file, tenant] = typeof item === 'string' ? [item, undefined] : [item.file, item.tenant];
-    await run(['audit', 'import', file, ...(tenant ? ['--tenant', tenant] : []), '--data-dir', dataDir]);
+    await run(
+      ['audit', 'import', file, ...(tenant ? ['--tenant', tenant] : []), '--data-dir', dataDir],
+      options.env,
+    );
   }
   const setArgs = Object.entries(options.settings ?? {}).flatMap(([key, value]) => [
     '--set',
@@ -86,7 +98,7 @@ export async function startGatehouse(options: StartOptions = {}): Promise<Starte
   // GATEHOUSE_E2E_OUT_DIR lets a checkout run e2e against its own build (`electron-vite build --outDir DIR`).
   const outDir = process.env.GATEHOUSE_E2E_OUT_DIR;
   const uiArgs = outDir ? ['--ui-dir', join(outDir, 'renderer')] : [];
-  const { child, output } = await serve(dataDir, [...setArgs, ...uiArgs]);
+  const { child, output } = await serve(dataDir, [...setArgs, ...uiArgs], options.env);
   const match = (pattern: RegExp) => pattern.exec(output)?.[1] ?? '';
   return {
     dataDir,
@@ -95,15 +107,18 @@ export async function startGatehouse(options: StartOptions = {}): Promise<Starte
     signInUrl: match(/Sign in to the console[^:]*:\s+(\S+)/),
     token: async (roles = 'Operator', { user, ttl }: { user?: string; ttl?: string } = {}) =>
       (
-        await run([
-          'token',
-          '--data-dir',
-          dataDir,
-          '--roles',
-          roles,
-          ...(user ? ['--user', user] : []),
-          ...(ttl ? ['--ttl', ttl] : []),
-        ])
+        await run(
+          [
+            'token',
+            '--data-dir',
+            dataDir,
+            '--roles',
+            roles,
+            ...(user ? ['--user', user] : []),
+            ...(ttl ? ['--ttl', ttl] : []),
+          ],
+          options.env,
+        )
       ).trim(),
     async stop() {
       if (child.exitCode === null) {

@@ -49,22 +49,41 @@ export interface ServeProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts `gatehouse serve` on ephemeral ports and waits until it has printed its URLs. */
-export async function startServeProcess(dataDir: string, extraArgs: string[] = []): Promise<ServeProcess> {
+/**
+ * Starts `gatehouse serve` on ephemeral ports and waits until it has printed its URLs. `detached` gives it its
+ * own process group (to signal it and its workers as a terminal's Ctrl+C does).
+ */
+export async function startServeProcess(
+  dataDir: string,
+  extraArgs: string[] = [],
+  options: {
+    detached?: boolean;
+    logLevel?: string;
+    startTimeoutMs?: number;
+    /** Set after the engine's: a team test names its own database, key file and instance. */
+    env?: NodeJS.ProcessEnv;
+  } = {},
+): Promise<ServeProcess> {
   const child = spawn(
     process.execPath,
     [...CLI, 'serve', '--data-dir', dataDir, '--port', '0', '--gateway-port', '0', ...extraArgs],
     {
       cwd: ROOT,
-      env: { ...process.env, ...(await engineEnvironment(dataDir)), Logging__Level: 'warn' },
+      env: {
+        ...process.env,
+        ...(await engineEnvironment(dataDir)),
+        Logging__Level: options.logLevel ?? 'warn',
+        ...options.env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: options.detached ?? false,
     },
   );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 20_000);
   while (!/Press Ctrl\+C to stop/.test(output)) {
     if (child.exitCode !== null) throw new Error(`serve exited early:\n${output}`);
     if (Date.now() > deadline) {

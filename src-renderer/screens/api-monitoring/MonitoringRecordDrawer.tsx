@@ -111,6 +111,9 @@ export function MonitoringRecordDrawer({ record, onClose }: MonitoringRecordDraw
             <DetailsField label="Agent group">
               {record.agentGroupName} <span style={mono}>({record.agentGroupId})</span>
             </DetailsField>
+            <DetailsField label="Instance">
+              {record.instance ?? <Missing>None recorded</Missing>}
+            </DetailsField>
             <DetailsField label="Client IP">
               <span style={mono}>{record.clientIp}</span>
             </DetailsField>

@@ -42,6 +42,7 @@ export const TEXT_FILTER_KEYS = [
   'path',
   'agentGroupId',
   'outcome',
+  'instance',
 ] as const;
 export type TextFilterKey = (typeof TEXT_FILTER_KEYS)[number];
 
@@ -116,6 +117,7 @@ export function toApiFilter(filter: MonitoringViewFilter, nowMs: number): Monito
   if (filter.path) api.path = filter.path;
   if (filter.agentGroupId) api.agentGroupId = filter.agentGroupId;
   if (filter.outcome) api.outcome = filter.outcome as MonitoringOutcome;
+  if (filter.instance) api.instance = filter.instance;
   return api;
 }
 

@@ -68,6 +68,7 @@ export const AuditEntryDrawer = memo(function AuditEntryDrawer({ entry, onClose 
             <DetailsField label="Agent group">
               {entry.agentGroup ? `${entry.agentGroup.name} (${entry.agentGroup.id})` : 'None recorded'}
             </DetailsField>
+            <DetailsField label="Instance">{entry.instance ?? 'None recorded'}</DetailsField>
           </DetailsList>
           <Divider sx={{ mt: 3 }} />
           <Section title="Affected resources">

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
 import type { Activity } from '../../api/types.js';
+import { InstanceField } from '../../components/InstanceField.js';
 import { UtcRangeFields } from '../../components/UtcRangeFields.js';
 import { ActionNameField } from './ActionNameField.js';
 import { EMPTY_DRAFT, type DraftProblems, type FilterDraft } from './filter-draft.js';
@@ -27,7 +28,8 @@ export const AuditFilterFields = memo(function AuditFilterFields({
   onChange,
 }: AuditFilterFieldsProps) {
   const setAction = useCallback((action: string) => onChange({ action }), [onChange]);
-  const empty = !draft.from && !draft.to && !draft.action && !draft.user;
+  const setInstance = useCallback((instance: string) => onChange({ instance }), [onChange]);
+  const empty = !draft.from && !draft.to && !draft.action && !draft.user && !draft.instance;
   return (
     <>
       <UtcRangeFields from={draft.from} to={draft.to} problems={problems} onChange={onChange} />
@@ -46,6 +48,7 @@ export const AuditFilterFields = memo(function AuditFilterFields({
         helperText={draft.user ? 'Exact user name, any case' : undefined}
         sx={{ width: 170 }}
       />
+      <InstanceField value={draft.instance} onChange={setInstance} />
       <Button
         startIcon={<FilterAltOffIcon />}
         disabled={empty}

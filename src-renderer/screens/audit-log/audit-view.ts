@@ -9,10 +9,17 @@ import { pagedUrlView, utcInstant, type PagedView } from '../../router/paged-url
 /** What the audit screen shows; it lives in the URL query so a view can be bookmarked and shared. */
 export type AuditView = PagedView<AuditLogFilter>;
 
-const FILTER_KEYS = ['tenant', 'startDateTimeUtc', 'endDateTimeUtc', 'actionName', 'userName'] as const;
+const FILTER_KEYS = [
+  'tenant',
+  'startDateTimeUtc',
+  'endDateTimeUtc',
+  'actionName',
+  'userName',
+  'instance',
+] as const;
 const DATE_KEYS = new Set<string>(['startDateTimeUtc', 'endDateTimeUtc']);
 
-/** The audit log's view in the URL: tenant, page, page size, time range, action and user. */
+/** The audit log's view in the URL: tenant, page, page size, time range, action, user and instance. */
 export const AUDIT_VIEW = pagedUrlView<AuditLogFilter>({
   read(params) {
     const filter: AuditLogFilter = {};

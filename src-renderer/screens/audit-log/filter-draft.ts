@@ -9,11 +9,12 @@ export interface FilterDraft extends UtcRangeDraft {
   user: string;
   /** Chosen with the tenant switcher, not typed: carried through the form as it is. */
   tenant?: string;
+  instance: string;
 }
 
 export type DraftProblems = Partial<Record<'from' | 'to' | 'action', string>>;
 
-export const EMPTY_DRAFT: FilterDraft = { from: null, to: null, action: '', user: '' };
+export const EMPTY_DRAFT: FilterDraft = { from: null, to: null, action: '', user: '', instance: '' };
 
 /** `{Controller}.{Action}`, the same rule the API applies to `actionName`. */
 const ACTION_NAME = /^[^\s.]+\.\S+$/;
@@ -24,6 +25,7 @@ export const AUDIT_FILTER_FORM: FilterForm<AuditLogFilter, FilterDraft, DraftPro
     action: filter.actionName ?? '',
     user: filter.userName ?? '',
     ...(filter.tenant ? { tenant: filter.tenant } : {}),
+    instance: filter.instance ?? '',
   }),
   problemsOf(draft) {
     const problems: DraftProblems = rangeProblemsOf(draft);
@@ -37,6 +39,7 @@ export const AUDIT_FILTER_FORM: FilterForm<AuditLogFilter, FilterDraft, DraftPro
     if (draft.tenant) filter.tenant = draft.tenant;
     if (draft.action.trim()) filter.actionName = draft.action.trim();
     if (draft.user.trim()) filter.userName = draft.user.trim();
+    if (draft.instance) filter.instance = draft.instance;
     return filter;
   },
   sameFilter: AUDIT_VIEW.sameFilter,

@@ -5,6 +5,14 @@ import TextField from '@mui/material/TextField';
 import { ProblemAlert } from '../../components/ProblemAlert.js';
 import { useSession } from '../../session/session-context.js';
 import { ticketOf } from '../../session/sign-in-ticket.js';
+import { connectTo } from '../../server/server-address.js';
+
+/** A pasted sign-in link of another Control Panel (a team server): its console signs in with it there. */
+function otherServersLink(text: string): string | undefined {
+  if (!URL.canParse(text)) return undefined;
+  const url = new URL(text);
+  return url.origin !== window.location.origin && /^https?:$/.test(url.protocol) ? url.href : undefined;
+}
 
 /** Accepts a pasted one-time sign-in link or a bearer token from `gatehouse token`. */
 export function PasteCredentialForm() {
@@ -21,7 +29,9 @@ export function PasteCredentialForm() {
     setError(undefined);
     try {
       const ticket = ticketOf(value);
-      if (ticket) await signInWithTicket(ticket);
+      const elsewhere = ticket ? otherServersLink(value) : undefined;
+      if (elsewhere) await connectTo(elsewhere);
+      else if (ticket) await signInWithTicket(ticket);
       else await signInWithToken(value);
     } catch (failure) {
       setError(failure);
@@ -40,7 +50,7 @@ export function PasteCredentialForm() {
         maxRows={8}
         autoComplete="off"
         spellCheck={false}
-        helperText="Paste the link printed by npm start, gatehouse serve or gatehouse link, or a token printed by gatehouse token."
+        helperText="Paste the link printed by npm start, gatehouse serve or gatehouse link (this server's or a team server's), or a token printed by gatehouse token."
         slotProps={{ htmlInput: { style: { fontFamily: 'monospace', wordBreak: 'break-all' } } }}
       />
       {error ? <ProblemAlert error={error} context="Sign-in failed" /> : null}

@@ -7,6 +7,8 @@ import Typography from '@mui/material/Typography';
 import { useDocumentTitle } from '../../hooks/use-document-title.js';
 import type { SignInNotice } from '../../session/session-context.js';
 import { PasteCredentialForm } from './PasteCredentialForm.js';
+import { ServerLine } from './ServerLine.js';
+import { ExternalSignInSection } from './ExternalSignInSection.js';
 
 function CommandLine({ children }: { children: string }) {
   return (
@@ -35,6 +37,7 @@ export default function SignInScreen({ notice }: { notice?: SignInNotice }) {
         <Typography variant="h1" gutterBottom>
           Sign in to Gatehouse
         </Typography>
+        <ServerLine />
         {notice ? (
           <Alert severity={notice.severity} sx={{ mb: 2 }}>
             <AlertTitle>{notice.title}</AlertTitle>
@@ -55,6 +58,7 @@ export default function SignInScreen({ notice }: { notice?: SignInNotice }) {
           Add <code>--data-dir DIR</code> when the server runs on another data dir. The desktop app signs you
           in by itself.
         </Typography>
+        <ExternalSignInSection />
         <Divider sx={{ my: 3 }} />
         <Typography variant="h2" gutterBottom>
           With a token

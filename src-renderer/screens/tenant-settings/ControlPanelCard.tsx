@@ -55,10 +55,21 @@ export function ControlPanelCard({ status, canRestart, restartState, onRestart }
           <dt>Version</dt>
           <dd>{status.version}</dd>
         </div>
+        <div>
+          <dt>Instance</dt>
+          <dd data-testid="control-panel-instance">{status.instance}</dd>
+        </div>
       </Stack>
+      {status.sharedDatabase ? (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="control-panel-per-instance">
+          Other instances share this database. Settings changed here, the pending ones and the restart apply
+          to this instance ({status.instance}) only; each instance keeps its own.
+        </Alert>
+      ) : null}
       {status.pendingRestart ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          Some settings changed since the Control Panel started. They take effect when it restarts.
+          Some settings changed since the Control Panel of this instance ({status.instance}) started. They
+          take effect when it restarts.
         </Alert>
       ) : null}
       <RestartControlPanelButton

@@ -40,6 +40,11 @@ export const AUDIT_FILTER_QUERY = {
     description: 'Only entries of this user; exact match, case-insensitive.',
     maxLength: 256,
   }),
+  instance: stringParam({
+    description:
+      'Only entries recorded by this Gatehouse instance (`Instance:Id`, see `GET /api/v1/instances`); exact match.',
+    maxLength: 200,
+  }),
 } satisfies QuerySpecOf<AuditLogFilterParameters>;
 
 export const AUDIT_LIST_QUERY = {
@@ -59,12 +64,14 @@ export function toAuditFilter(values: {
   endDateTimeUtc?: number;
   actionName?: string;
   userName?: string;
+  instance?: string;
 }): AuditFilter {
   return {
     ...toTimeRange(values),
     ...(values.tenant !== undefined ? { tenant: values.tenant } : {}),
     ...(values.actionName !== undefined ? { actionName: values.actionName } : {}),
     ...(values.userName !== undefined ? { userName: values.userName } : {}),
+    ...(values.instance !== undefined ? { instance: values.instance } : {}),
   };
 }
 

@@ -2,7 +2,7 @@ import type { AuditRecorder } from '../../core/audit/audit-recorder.js';
 import type { AuditStore } from '../../core/audit/audit-entry.js';
 import type { AppRegistrations } from '../identity/app-registrations.js';
 import type { SignInTickets } from '../identity/sign-in-tickets.js';
-import type { SigningKey } from '../identity/signing-key.js';
+import type { SigningKeySet } from '../identity/signing-key-set.js';
 import type { TokenIssuer } from '../identity/token-issuer.js';
 import type { dataDirLayout } from '../../core/data-dir/default-data-dir.js';
 import type { Logger } from '../../core/logging/logger.js';
@@ -17,6 +17,8 @@ import type { AuditSourceStore } from '../../core/audit/sources/audit-source-sto
 /** Everything a data dir holds, opened: the stores and the identity provider's key. */
 export interface Tenant {
   dataDir: string;
+  /** This instance's name (`Instance:Id`, or host name and process id): its audit and monitoring records carry it. */
+  instance: string;
   layout: ReturnType<typeof dataDirLayout>;
   logger: Logger;
   now: () => Date;
@@ -27,7 +29,8 @@ export interface Tenant {
   auditSources: AuditSourceStore;
   /** API Monitoring: the gateway's sink, the store behind it, and the Prometheus metrics. */
   monitoring: Monitoring;
-  signingKey: SigningKey;
+  /** The built-in identity provider's keys (shared by the instances on the database, rotated). */
+  signingKeys: SigningKeySet;
   /** Seals secret values kept in the database. */
   secretBox: SecretBox;
   /** Key material in the database (sealed). */

@@ -9,7 +9,8 @@ import {
 } from '../../core/contracts/identity-schemas.js';
 import { defineRoute, type AnyRoute } from '../http/route.js';
 import type { AppRegistrations } from './app-registrations.js';
-import { SIGNING_ALGORITHM, type SigningKey } from './signing-key.js';
+import { SIGNING_ALGORITHM } from './signing-key.js';
+import type { SigningKeys } from './signing-key-set.js';
 import type { TokenIssuer } from './token-issuer.js';
 
 const TAG = 'Identity';
@@ -42,7 +43,7 @@ const oauthError = (
 });
 
 export interface IdentityProviderDeps {
-  key: SigningKey;
+  keys: Pick<SigningKeys, 'published'>;
   issuer: TokenIssuer;
   registrations: AppRegistrations;
   tokenLifetimeSeconds: () => number;
@@ -97,7 +98,7 @@ export function identityProviderRoutes(deps: IdentityProviderDeps): AnyRoute[] {
         },
       ],
       handler() {
-        return { body: { keys: [deps.key.publicJwk] } };
+        return { body: { keys: deps.keys.published() } };
       },
     }),
     defineRoute({

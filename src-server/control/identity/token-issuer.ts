@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { SIGNING_ALGORITHM, type SigningKey } from './signing-key.js';
+import { SIGNING_ALGORITHM } from './signing-key.js';
+import type { SigningKeys } from './signing-key-set.js';
 
 export interface TokenRequest {
   subject: string;
@@ -20,7 +21,7 @@ export function builtInIssuer(tenantId: string): string {
 
 export class TokenIssuer {
   constructor(
-    private readonly key: SigningKey,
+    private readonly keys: Pick<SigningKeys, 'current'>,
     readonly issuer: string,
     readonly audience: string,
   ) {}
@@ -33,8 +34,9 @@ export class TokenIssuer {
       claims.idtyp = 'app';
       if (request.clientName) claims.app_displayname = request.clientName;
     }
+    const key = this.keys.current();
     return new SignJWT(claims)
-      .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: this.key.kid, typ: 'JWT' })
+      .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: key.kid, typ: 'JWT' })
       .setIssuer(this.issuer)
       .setAudience(this.audience)
       .setSubject(request.subject)
@@ -42,6 +44,6 @@ export class TokenIssuer {
       .setNotBefore('0s')
       .setJti(randomUUID())
       .setExpirationTime(`${Math.max(1, Math.floor(request.ttlSeconds))}s`)
-      .sign(this.key.privateKey);
+      .sign(key.privateKey);
   }
 }

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import {
   decodeJwt,
+  decodeProtectedHeader,
   errors as joseErrors,
   importJWK,
   jwtVerify,
@@ -30,8 +31,8 @@ const CLOCK_TOLERANCE_SECONDS = 30;
 const VERIFIED_TOKENS_KEPT = 1_000;
 
 export interface TokenVerifierOptions {
-  /** `publicJwk` may be a function, read on every request, when the key can change while this verifier lives. */
-  builtIn: { issuer: string; audience: string; publicJwk: JWK | (() => JWK) };
+  /** The built-in provider's published keys (several around a rotation): the token's `kid` picks one. */
+  builtIn: { issuer: string; audience: string; publicJwks: () => JWK[] };
   external?: ExternalProvider;
   /** Current display name of a built-in client registration (names can change after a token is issued). */
   clientName: (clientId: string) => string | undefined;
@@ -40,7 +41,7 @@ export interface TokenVerifierOptions {
 /** Validates bearer tokens of the built-in identity provider and, when configured, of an external one. */
 export class TokenVerifier {
   readonly #options: TokenVerifierOptions;
-  #builtInKey?: { jwk: JWK; key: CryptoKey };
+  readonly #builtInKeys = new Map<string, CryptoKey>();
   /** Built-in tokens only: an external provider's keys can change at any time, and jose refetches them. */
   readonly #verified: VerifiedTokenCache;
 
@@ -76,7 +77,8 @@ export class TokenVerifier {
     const { builtIn, external } = this.#options;
     try {
       if (issuer === builtIn.issuer) {
-        const key = await this.#currentBuiltInKey();
+        // The key the token names (a kid no longer published fails here, cached or not), then the cache.
+        const key = await this.#builtInKey(decodeProtectedHeader(token).kid);
         const cached = this.#verified.get(token, key);
         if (cached) return this.#principal(cached, issuer);
         const { payload } = await jwtVerify(token, key, {
@@ -114,13 +116,19 @@ export class TokenVerifier {
     throw unauthorized('The token was issued by an issuer this tenant does not trust.', 'wrong issuer');
   }
 
-  async #currentBuiltInKey(): Promise<CryptoKey> {
-    const configured = this.#options.builtIn.publicJwk;
-    const jwk = typeof configured === 'function' ? configured() : configured;
-    if (this.#builtInKey?.jwk !== jwk) {
-      this.#builtInKey = { jwk, key: (await importJWK(jwk, SIGNING_ALGORITHM)) as CryptoKey };
+  /**
+   * The published key the token names. A kid that is no longer published (or never was: a forged token) is an
+   * invalid signature, as it was when one key was published.
+   */
+  async #builtInKey(kid: string | undefined): Promise<CryptoKey> {
+    const jwk = this.#options.builtIn.publicJwks().find((key) => key.kid === kid);
+    if (!jwk?.kid) throw new joseErrors.JWSSignatureVerificationFailed();
+    let key = this.#builtInKeys.get(jwk.kid);
+    if (!key) {
+      key = (await importJWK(jwk, SIGNING_ALGORITHM)) as CryptoKey;
+      this.#builtInKeys.set(jwk.kid, key);
     }
-    return this.#builtInKey.key;
+    return key;
   }
 
   #principal(payload: JWTPayload, issuer: string): Principal {

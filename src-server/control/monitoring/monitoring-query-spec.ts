@@ -93,6 +93,11 @@ export const MONITORING_FILTER_QUERY = {
     description: 'Only requests with this outcome.',
     values: MONITORING_OUTCOMES,
   }),
+  instance: stringParam({
+    description:
+      'Only requests served by this Gatehouse instance (`Instance:Id`, see `GET /api/v1/instances`); exact match.',
+    maxLength: FIELD_LIMITS.instance,
+  }),
 } satisfies QuerySpecOf<MonitoringFilterParameters>;
 
 export const MONITORING_LIST_QUERY = {
@@ -118,6 +123,7 @@ export function toMonitoringFilter(values: FilterValues): MonitoringFilter {
   if (values.path !== undefined) filter.pathPrefix = values.path;
   if (values.agentGroupId !== undefined) filter.agentGroupId = values.agentGroupId;
   if (values.outcome !== undefined) filter.outcome = values.outcome;
+  if (values.instance !== undefined) filter.instance = values.instance;
   return filter;
 }
 

@@ -9,6 +9,7 @@ import { requestContext } from './request-context.js';
 import { securityHeaders } from './security-headers.js';
 import { staticUi } from './static-ui.js';
 import { swaggerUi } from './swagger-ui.js';
+import { answerHealthRequest, type HealthProbe } from '../../core/health/health-endpoints.js';
 import { echoTarget } from './echo-target.js';
 
 export interface ControlPanelAppOptions {
@@ -22,6 +23,10 @@ export interface ControlPanelAppOptions {
   managementDocument: (origin: string) => unknown;
   /** Routers mounted before the console (e.g. /metrics). */
   extraRouters?: Router[];
+  /** Origins the console may call besides its own (the external identity provider it signs in with). */
+  connectSources?: readonly string[];
+  /** `/healthz` and `/readyz`, answered for any Host (load balancers probe by address), before anything else. */
+  health: HealthProbe;
 }
 
 /** The Control Panel's Express app: identity provider, management API, Swagger UI and the console. */
@@ -30,9 +35,12 @@ export function createControlPanelApp(options: ControlPanelAppOptions): Express 
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', false);
+  app.use((req, res, next) => {
+    if (!answerHealthRequest(req, res, options.health)) next();
+  });
   app.use(requestContext(options.logger));
   app.use(hostGuard(options.boundHost, options.allowedHosts));
-  app.use(securityHeaders());
+  app.use(securityHeaders(options.connectSources));
   app.use(echoTarget());
   mountRoutes(app, options.routes, options.services);
   app.use(swaggerUi(options.managementDocument));

@@ -92,9 +92,10 @@ export class ControlPanel {
     this.logger.info({ url: this.#bound.url }, 'Control Panel restarted');
   }
 
-  async close(): Promise<void> {
+  /** Stops accepting and lets requests in flight finish, for at most `drainMs` (by default 10 s). */
+  async close(drainMs?: number): Promise<void> {
     await this.#restarting?.catch(() => undefined);
-    if (this.#bound) await closeGracefully(this.#bound.server);
+    if (this.#bound) await closeGracefully(this.#bound.server, drainMs);
     this.#bound = undefined;
   }
 }

@@ -38,6 +38,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     'API policies: which endpoints of an agent group are granted to whom (public, API keys, JWT), and throttling.',
   ApiKeys: 'API keys for policies, per environment; a key is shown once and stored as a digest.',
   ApiMonitoring: 'API Monitoring: every request that reached a gateway listener, and summaries for charts.',
+  Instances:
+    'The Gatehouse instances sharing the database (several on one PostgreSQL; one on SQLite), whose names audit entries and monitoring records carry.',
 };
 
 const DESCRIPTION = [

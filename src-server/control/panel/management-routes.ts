@@ -15,7 +15,10 @@ import { monitoringRoutes } from '../monitoring/monitoring-routes.js';
 import { passthroughPreviewRoutes } from '../passthroughs/preview-routes.js';
 import { passthroughTryRoutes, type TryItGateway } from '../passthroughs/try-it/try-it-routes.js';
 import type { Tenant } from '../common/tenant.js';
+import { signInOptionsRoutes, type ExternalSignIn } from '../identity/sign-in-options-route.js';
 import type { ApiImports } from '../apis/api-imports.js';
+import { instanceRoutes } from '../instances/instance-routes.js';
+import type { InstanceRegistry } from '../../core/instance/instance-registry.js';
 import type { GatewayListeners } from '../environments/agent-group-routes.js';
 
 export interface ManagementRoutesInput {
@@ -24,10 +27,14 @@ export interface ManagementRoutesInput {
   tokenIssuer: TokenIssuer;
   tenantSettings: TenantSettingsDeps;
   gateway: TryItGateway & GatewayListeners;
+  /** The external identity provider's sign-in for the console, when one is configured. */
+  externalSignIn: () => Promise<ExternalSignIn | undefined>;
   /** The API import worker and the imports in progress (kept across Control Panel restarts). */
   imports: ApiImports;
   /** The audit syncs running in this server (kept across Control Panel restarts). */
   syncRuns: SyncRuns;
+  /** The instances sharing the database. */
+  instances: Pick<InstanceRegistry, 'list' | 'name'>;
 }
 
 /** Every management route for one Control Panel start; the audit log only when its flag was on at that start. */
@@ -37,13 +44,15 @@ export function managementRoutes({
   tokenIssuer,
   tenantSettings,
   gateway,
+  externalSignIn,
   imports,
   syncRuns,
+  instances,
 }: ManagementRoutesInput): AnyRoute[] {
   const tokenLifetimeSeconds = () => settings.int('Auth:TokenLifetimeMinutes') * 60;
   return [
     ...identityProviderRoutes({
-      key: tenant.signingKey,
+      keys: tenant.signingKeys,
       issuer: tokenIssuer,
       registrations: tenant.registrations,
       tokenLifetimeSeconds,
@@ -55,6 +64,7 @@ export function managementRoutes({
       tokenLifetimeSeconds,
       now: tenant.now,
     }),
+    ...signInOptionsRoutes({ externalSignIn, logger: tenant.logger }),
     ...activityRoutes(),
     ...appRegistrationRoutes(tenant.registrations),
     ...tenantSettingsRoutes(tenantSettings),
@@ -64,6 +74,7 @@ export function managementRoutes({
     ...passthroughTryRoutes({ tenant, settings }, gateway),
     ...auditSourceRoutes(tenant.auditSources, syncRuns),
     ...monitoringRoutes({ monitoring: tenant.monitoring, now: tenant.now }),
+    ...instanceRoutes(instances),
     ...(settings.bool('Flags:EnableServiceApiAuditLogRoute') ? auditLogRoutes(tenant.auditStore) : []),
   ];
 }

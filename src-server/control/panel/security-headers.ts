@@ -1,7 +1,11 @@
 import type { RequestHandler } from 'express';
 
-/** Strict headers for everything the Control Panel serves; the console needs no inline script or remote origin. */
-export function securityHeaders(): RequestHandler {
+/**
+ * Strict headers for everything the Control Panel serves; the console needs no inline script, and no remote
+ * origin but the external identity provider's it signs in with (`connectSources`: its token endpoint).
+ */
+export function securityHeaders(connectSources: readonly string[] = []): RequestHandler {
+  const connect = ["'self'", ...connectSources].join(' ');
   return (req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('X-Frame-Options', 'DENY');
@@ -18,7 +22,7 @@ export function securityHeaders(): RequestHandler {
         "style-src 'self' 'unsafe-inline'",
         `img-src 'self' data:${swagger ? ' https://validator.swagger.io' : ''}`,
         "font-src 'self' data:",
-        "connect-src 'self'",
+        `connect-src ${connect}`,
         "frame-ancestors 'none'",
         "base-uri 'none'",
         "form-action 'self'",

@@ -35,10 +35,16 @@ export class ApiKeyDigest {
   private constructor(private readonly secret: Buffer) {}
 
   static async open(keys: KeyStore): Promise<ApiKeyDigest> {
-    const secret = Buffer.from(
-      await keys.loadOrCreate(KEY_NAMES.apiKeyDigest, () => randomBytes(32).toString('base64')),
-      'base64',
-    );
+    return ApiKeyDigest.fromSecret(await ApiKeyDigest.loadSecret(keys));
+  }
+
+  /** The stored key (base64), created the first time: what a gateway worker process is handed at start. */
+  static loadSecret(keys: KeyStore): Promise<string> {
+    return keys.loadOrCreate(KEY_NAMES.apiKeyDigest, () => randomBytes(32).toString('base64'));
+  }
+
+  static fromSecret(base64: string): ApiKeyDigest {
+    const secret = Buffer.from(base64, 'base64');
     if (secret.length !== 32) throw new Error('The stored API-key digest key is not a 256-bit key.');
     return new ApiKeyDigest(secret);
   }

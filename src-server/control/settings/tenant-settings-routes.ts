@@ -25,7 +25,15 @@ const TAG = 'TenantSettings';
 export interface TenantSettingsDeps {
   source: SettingsSource;
   effective: () => SettingsSnapshot;
-  status: () => { startedAt: string; restartCount: number; version: string; echoTargetUrl: string };
+  status: () => {
+    startedAt: string;
+    restartCount: number;
+    version: string;
+    echoTargetUrl: string;
+    /** This instance's name, and whether other instances may share its database: its settings are its own. */
+    instance: string;
+    sharedDatabase: boolean;
+  };
   /** Restarts the Control Panel listener once the current response is sent. */
   scheduleRestart: () => void;
 }

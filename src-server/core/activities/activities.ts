@@ -105,6 +105,7 @@ export const ACTIVITIES = [
   change('ApiKeys.Create', 'Create an API key'),
   change('ApiKeys.Delete', 'Revoke an API key'),
   read('Monitoring.View', 'Read API monitoring records and summaries'),
+  read('Instances.View', 'List the Gatehouse instances that share the database'),
   change('Agent.Started', 'An agent group listener started', 'agent'),
   change('Agent.Stopped', 'An agent group listener stopped', 'agent'),
   change('Agent.ConfigurationApplied', 'An agent group applied a new configuration', 'agent'),

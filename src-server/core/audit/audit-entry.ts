@@ -26,6 +26,8 @@ export interface AuditFilter {
   actionName?: string;
   /** Exact match, case-insensitive. */
   userName?: string;
+  /** The instance that recorded it, exact match. */
+  instance?: string;
 }
 
 export interface AuditQuery extends AuditFilter {

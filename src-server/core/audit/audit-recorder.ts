@@ -15,7 +15,13 @@ export class AuditRecorder {
     private readonly store: AuditStore,
     private readonly logger: Logger,
     private readonly now: () => Date = () => new Date(),
+    /** The instance recording (`Instance:Id`); offline tools record without one. */
+    private readonly instance?: string,
   ) {}
+
+  #instance(): { instance?: string } {
+    return this.instance === undefined ? {} : { instance: this.instance };
+  }
 
   async recordRequest(record: RequestAuditRecord): Promise<AuditEntry> {
     return this.store.append({
@@ -27,6 +33,7 @@ export class AuditRecorder {
       ...(record.annotations.agentGroup ? { agentGroup: record.annotations.agentGroup } : {}),
       category: categoryOf(record.activity, record.annotations.resources),
       statusCode: record.statusCode,
+      ...this.#instance(),
     });
   }
 
@@ -45,6 +52,7 @@ export class AuditRecorder {
         resources: [{ type: 'AgentGroup', id: agentGroup.id, name: agentGroup.name }],
         agentGroup,
         category: getActivity(actionName).category,
+        ...this.#instance(),
       });
     } catch (error) {
       this.logger.error(

@@ -34,8 +34,16 @@ const isCategory = (value: unknown): value is AuditCategory =>
 
 export function normalizeEntry(input: unknown): NormalizedEntry {
   if (!isObject(input)) throw new InvalidAuditEntryError('An audit entry must be an object');
-  const { actionName, userName, timestamp, category, statusCode, description, sourceId }: UncheckedEntry =
-    input;
+  const {
+    actionName,
+    userName,
+    timestamp,
+    category,
+    statusCode,
+    description,
+    instance,
+    sourceId,
+  }: UncheckedEntry = input;
   if (typeof actionName !== 'string' || actionName.length === 0) {
     throw new InvalidAuditEntryError('actionName must be a non-empty string');
   }
@@ -66,6 +74,10 @@ export function normalizeEntry(input: unknown): NormalizedEntry {
   if (description !== undefined) {
     if (typeof description !== 'string') throw new InvalidAuditEntryError('description must be a string');
     entry.description = description;
+  }
+  if (instance !== undefined) {
+    if (typeof instance !== 'string') throw new InvalidAuditEntryError('instance must be a string');
+    entry.instance = instance;
   }
   if (sourceId !== undefined) {
     if (!Number.isSafeInteger(sourceId)) throw new InvalidAuditEntryError('sourceId must be an integer');
@@ -123,6 +135,7 @@ export function withId(id: number, entry: NewAuditEntry): AuditEntry {
   if (entry.agentGroup !== undefined) result.agentGroup = entry.agentGroup;
   if (entry.statusCode !== undefined) result.statusCode = entry.statusCode;
   if (entry.description !== undefined) result.description = entry.description;
+  if (entry.instance !== undefined) result.instance = entry.instance;
   if (entry.sourceId !== undefined) result.sourceId = entry.sourceId;
   return result;
 }

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { AuditResource, AuditStore } from './audit-entry.js';
+import type { JobLease } from '../storage/job-lease.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -11,6 +12,8 @@ export interface RetentionOptions {
   retentionDays: number;
   agentWindow: number;
   isResourceLive: (resource: AuditResource) => boolean;
+  /** Runs only while this instance holds the background jobs; at once when it takes them over. */
+  lease?: JobLease;
 }
 
 export async function runRetention(options: RetentionOptions): Promise<number> {
@@ -28,14 +31,17 @@ export async function runRetention(options: RetentionOptions): Promise<number> {
 export function scheduleRetention(options: RetentionOptions): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   const run = () => {
+    if (options.lease && !options.lease.held) return;
     running = runRetention(options).catch((error: unknown) =>
       options.logger.error({ err: error }, 'audit retention failed'),
     );
   };
   run();
+  const stopListening = options.lease?.onAcquired(run);
   const timer = setInterval(run, HOUR_MS);
   timer.unref();
   return async () => {
+    stopListening?.();
     clearInterval(timer);
     await running;
   };

@@ -3,6 +3,7 @@ import type { Logger } from '../logging/logger.js';
 import { RESTORE_WINDOW_MS } from '../storage/restore-window.js';
 import { BACKUP_INTERVAL_MS } from './backup-catalog.js';
 import type { Backups } from './backups.js';
+import type { JobLease } from '../storage/job-lease.js';
 
 const CHECK_EVERY_MS = 60 * 60_000;
 /** Not at the very start: the first requests come first, and short-lived servers (tests, a quick look) skip it. */
@@ -14,6 +15,8 @@ export interface BackupScheduleOptions {
   configStore: ConfigStore;
   logger: Logger;
   now: () => Date;
+  /** Runs only while this instance holds the background jobs; at once when it takes them over. */
+  lease?: JobLease;
 }
 
 /**
@@ -37,15 +40,18 @@ export async function runDueBackup(options: BackupScheduleOptions): Promise<void
 export function scheduleBackups(options: BackupScheduleOptions): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   const run = () => {
+    if (options.lease && !options.lease.held) return;
     running = runDueBackup(options).catch((error: unknown) =>
       options.logger.error({ err: error }, 'the scheduled backup failed'),
     );
   };
   const first = setTimeout(run, FIRST_CHECK_AFTER_MS);
   first.unref();
+  const stopListening = options.lease?.onAcquired(run);
   const timer = setInterval(run, CHECK_EVERY_MS);
   timer.unref();
   return async () => {
+    stopListening?.();
     clearTimeout(first);
     clearInterval(timer);
     await running;

@@ -32,6 +32,7 @@ export const WHOLE_TABLES = [
   'audit_action_user_day_counts',
   'monitoring_rollups',
   'audit_sources',
+  'instances',
 ] as const;
 
 /** Kysely's bookkeeping: a backup is restored into a database of the same schema, which has its own. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Immer, current, isDraft, type Draft } from 'immer';
 import type { Database, Tx } from '../storage/database.js';
+import type { Logger } from '../logging/logger.js';
 import type { ConfigData } from '../model/config-model.js';
 import { CURRENT_SCHEMA_VERSION, migrate } from './migrations.js';
 import { DocumentStore } from './document-store.js';
@@ -16,6 +17,9 @@ import {
 } from './config-rows.js';
 import { ErrorCode } from '../contracts/error-codes.js';
 import { GatehouseError } from '../errors/gatehouse-error.js';
+
+/** The topic of the change notifications a commit sends to the other instances on the database. */
+const CONFIG_TOPIC = 'config';
 
 /** What a configuration change can write besides the configuration, in the change's transaction. */
 export interface ConfigChange {
@@ -45,6 +49,7 @@ const drafts = new Immer({ autoFreeze: false });
  *
  * On PostgreSQL several instances share the configuration: `update` takes a lock, re-reads the rows when another
  * instance committed since (the newest commit tells) and applies the change to that, so no write is lost.
+ * Each commit notifies the other instances (`follow`), which read the current rows at once.
  */
 export class ConfigStore {
   #data: ConfigData;
@@ -108,6 +113,42 @@ export class ConfigStore {
     return next;
   }
 
+  /**
+   * Follows what other instances on the database commit: a notification names the new revision, and a
+   * reconnection of the notification channel (notifications sent meanwhile are lost) re-reads the newest. A
+   * newer revision becomes `data` and the listeners hear of it, as for a change made here. Nothing to follow on
+   * SQLite. Returns the function that stops following.
+   */
+  follow(logger: Logger): () => void {
+    const refresh = () => {
+      this.refresh().catch((error: unknown) =>
+        logger.warn({ err: error }, 'the configuration committed by another instance could not be read yet'),
+      );
+    };
+    return this.database.subscribe({
+      onChange: (change) => {
+        if (change.topic === CONFIG_TOPIC && Number(change.payload) > this.#commitId) refresh();
+      },
+      onConnected: refresh,
+    });
+  }
+
+  /** Reads the current rows when another instance committed since; they become `data` and listeners hear of it. */
+  refresh(): Promise<void> {
+    const run = async (): Promise<void> => {
+      const changed = await this.database.transaction(async (trx) => {
+        await this.database.lockExclusively(trx, COMMITS);
+        const before = this.#commitId;
+        await this.#catchUp(trx);
+        return this.#commitId !== before;
+      });
+      if (changed) for (const listener of this.#listeners) listener(this.#data);
+    };
+    const next = this.#queue.then(run, run);
+    this.#queue = next.catch(() => undefined);
+    return next;
+  }
+
   async #commit<R>(mutator: (data: ConfigData, change: ConfigChange) => R | Promise<R>): Promise<R> {
     let changes: RecordChange[] = [];
     const outcome = await this.database.transaction(async (trx) => {
@@ -124,6 +165,8 @@ export class ConfigStore {
         changes.length === 0
           ? this.#commitId
           : await writeChanges(this.database, trx, changes, this.#order, this.now().getTime());
+      if (changes.length > 0)
+        await this.database.notify(trx, { topic: CONFIG_TOPIC, payload: String(commitId) });
       return { value, after, commitId };
     });
     this.#data = outcome.after;

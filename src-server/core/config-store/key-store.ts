@@ -88,6 +88,31 @@ export class KeyStore {
       .execute();
   }
 
+  /** Every value whose name starts with `prefix`, oldest first, with when it was stored. */
+  async list(prefix: string): Promise<{ name: string; createdAt: number; value: string }[]> {
+    const rows = await this.database.db
+      .selectFrom('key_material')
+      .select(['name', 'sealed_value', 'created_at'])
+      .where('name', 'like', `${prefix}%`)
+      .orderBy('created_at')
+      .orderBy('name')
+      .execute();
+    return rows.map((row) => ({
+      name: row.name,
+      createdAt: row.created_at,
+      value: this.box.unseal(row.sealed_value),
+    }));
+  }
+
+  /** Stores a value under a new `name` at `createdAt` (nothing when the name is taken: another instance was first). */
+  async add(name: string, value: string, createdAt: number): Promise<void> {
+    await this.database.db
+      .insertInto('key_material')
+      .values({ name, sealed_value: this.box.seal(value), created_at: createdAt })
+      .onConflict((conflict) => conflict.column('name').doNothing())
+      .execute();
+  }
+
   private read(name: string) {
     return this.database.db
       .selectFrom('key_material')

@@ -42,6 +42,10 @@ export const AuditEntrySchema = z
       .string()
       .optional()
       .meta({ description: 'Human-readable summary, when an imported record had one.' }),
+    instance: z.string().optional().meta({
+      description:
+        'The Gatehouse instance that recorded the entry (`Instance:Id`), where several share one database.',
+    }),
     sourceId: z.int().optional().meta({
       description:
         "The id the entry had at its source, for an imported entry whose record carried one (the id to quote back to the source). `id` is always Gatehouse's own, so the two never collide.",

@@ -201,6 +201,12 @@ export const ERROR_CODES = {
     meaning:
       'The base path overlaps that of another API of the agent group (`conflictingApi`, `agentGroupId`).',
   },
+  GH_ERR_RESERVED_PATH: {
+    status: 409,
+    sources: CONTROL,
+    meaning:
+      'The base path (or, for an API at `/`, an operation path) starts with `/healthz` or `/readyz`, which every listener answers itself (`reservedPath`).',
+  },
   GH_ERR_POLICY_OVERLAP: {
     status: 409,
     sources: CONTROL,
@@ -221,6 +227,12 @@ export const ERROR_CODES = {
     status: 409,
     sources: CONTROL,
     meaning: "Try it: the gateway listener of the API's agent group is not running.",
+  },
+  GH_ERR_TRY_DRAFT_UNAVAILABLE: {
+    status: 409,
+    sources: CONTROL,
+    meaning:
+      'Try it: unsaved changes cannot be tried while the gateway runs in worker processes (`serve --workers`); save them, then try.',
   },
   // 413, 415, 417, 421
   GH_ERR_PAYLOAD_TOO_LARGE: {
@@ -381,6 +393,18 @@ export const ERROR_CODES = {
     sources: GATEWAY,
     meaning: "The token issuer's signing keys could not be retrieved.",
   },
+  GH_ERR_RATE_LIMIT_UNAVAILABLE: {
+    status: 503,
+    sources: GATEWAY,
+    meaning:
+      'The shared rate-limit store (Redis) cannot count the request and `RateLimiting:FailureMode` is `closed`; `Retry-After` is 1.',
+  },
+  GH_ERR_NOT_READY: {
+    status: 503,
+    sources: BOTH,
+    meaning:
+      '`/readyz`: the listener should not get traffic now (storage unreachable, runtime not loaded, or draining); `checks` says which.',
+  },
   GH_ERR_TRY_IT_TIMEOUT: {
     status: 504,
     sources: CONTROL,
@@ -414,6 +438,15 @@ export const ERROR_CODES = {
     sources: ['cli', 'internal'],
     meaning:
       'A settings layer (appsettings.json, environment, command line) holds a value that is not valid.',
+  },
+  GH_ERR_PRIMARY_UNREACHABLE: {
+    sources: INTERNAL,
+    meaning:
+      "A gateway worker's channel to its primary process (`serve --workers`) is closed or did not answer in time.",
+  },
+  GH_ERR_WORKER_START_FAILED: {
+    sources: ['cli', 'internal'],
+    meaning: 'A gateway worker of `serve --workers` could not start; the message says why.',
   },
   GH_ERR_DATABASE_OPEN_FAILED: {
     sources: ['cli', 'internal'],

@@ -80,6 +80,7 @@ export type {
   CapturedExchange,
   MonitoringCaptureSettings,
 } from './monitoring-capture-schemas.js';
+export type { Instance, InstanceList } from './instance-schemas.js';
 export type { ListPage, Paging } from './paging-schemas.js';
 export type {
   CreatedPassthrough,
@@ -127,7 +128,14 @@ export type {
   MonitoringListParameters as MonitoringQuery,
   MonitoringSummaryParameters,
 } from './query-parameters.js';
-export type { CurrentIdentity, SessionToken, SignInLink, SignInRequest } from './session-schemas.js';
+export type {
+  CurrentIdentity,
+  ExternalSignInOptions,
+  SessionToken,
+  SignInLink,
+  SignInOptions,
+  SignInRequest,
+} from './session-schemas.js';
 export type {
   AuditLogFlagKey,
   Backup,

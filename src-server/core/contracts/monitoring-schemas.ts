@@ -59,6 +59,10 @@ export const MonitoringRecordSchema = z
       description:
         'Headers and bodies, when the API captures exchanges; only in the answer of `GET /api/v1/monitoring/requests/{id}`.',
     }),
+    instance: z.string().optional().meta({
+      description:
+        'The Gatehouse instance whose gateway served the request (`Instance:Id`), where several share one database.',
+    }),
   })
   .meta({ id: 'MonitoringRecord', description: 'One request that reached a gateway listener.' });
 export type MonitoringRecord = z.output<typeof MonitoringRecordSchema>;

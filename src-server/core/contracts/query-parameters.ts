@@ -17,6 +17,8 @@ export interface AuditLogFilterParameters {
   endDateTimeUtc?: string;
   actionName?: string;
   userName?: string;
+  /** The instance that recorded the entries, exactly. */
+  instance?: string;
 }
 
 /** Query parameters of `GET /api/v1/audit-log`. */
@@ -44,6 +46,8 @@ export interface MonitoringFilterParameters {
   path?: string;
   agentGroupId?: string;
   outcome?: MonitoringOutcome;
+  /** The instance whose gateway served the requests, exactly. */
+  instance?: string;
 }
 
 /** Query parameters of `GET /api/v1/monitoring/requests`. */

@@ -27,6 +27,37 @@ export const SignInRequestSchema = z
   .meta({ id: 'SignInRequest' });
 export type SignInRequest = z.input<typeof SignInRequestSchema>;
 
+export const ExternalSignInOptionsSchema = z
+  .object({
+    issuer: z.string(),
+    authorizationEndpoint: z.string(),
+    tokenEndpoint: z.string(),
+    clientId: z.string(),
+    scope: z.string(),
+  })
+  .meta({
+    id: 'ExternalSignInOptions',
+    description: 'The external identity provider the console signs in with (authorization code with PKCE).',
+  });
+export type ExternalSignInOptions = z.output<typeof ExternalSignInOptionsSchema>;
+
+export const SignInOptionsSchema = z
+  .object({
+    signInLink: z.literal(true).meta({
+      description:
+        'One-time sign-in links printed by `gatehouse serve` work here (POST /api/v1/session/sign-in).',
+    }),
+    external: ExternalSignInOptionsSchema.nullable().meta({
+      description: 'The external identity provider the console can sign in with; null when there is none.',
+    }),
+    externalUnavailable: z
+      .string()
+      .optional()
+      .meta({ description: 'Why the configured external provider cannot be offered right now.' }),
+  })
+  .meta({ id: 'SignInOptions' });
+export type SignInOptions = z.output<typeof SignInOptionsSchema>;
+
 export const SignInLinkSchema = z
   .object({
     signInUrl: z.string().meta({

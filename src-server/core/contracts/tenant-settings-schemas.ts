@@ -49,6 +49,14 @@ export const ControlPanelStatusSchema = z
       description:
         'The built-in echo target of this Control Panel (`http://127.0.0.1:4700/echo`): it answers any request from this computer with the request it received, as JSON.',
     }),
+    instance: z.string().meta({
+      description:
+        "This instance's name (`Instance:Id`). The status, the pending settings and the restart are this instance's own.",
+    }),
+    sharedDatabase: z.boolean().meta({
+      description:
+        'Other instances may share this database (PostgreSQL): each keeps its own settings file, pending settings and restart.',
+    }),
   })
   .meta({ id: 'ControlPanelStatus' });
 export type ControlPanelStatus = z.output<typeof ControlPanelStatusSchema>;

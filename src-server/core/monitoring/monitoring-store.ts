@@ -23,6 +23,8 @@ export interface MonitoringFilter {
   /** Exact match. */
   agentGroupId?: string;
   outcome?: MonitoringOutcome;
+  /** Exact match: the instance whose gateway served the request. */
+  instance?: string;
 }
 
 export interface MonitoringQuery extends MonitoringFilter {

@@ -15,6 +15,7 @@ export const FIELD_LIMITS = {
   clientIp: 64,
   identity: 200,
   reason: 500,
+  instance: 200,
 } as const;
 
 export interface NormalizedRecord {
@@ -56,6 +57,7 @@ export function normalizeRecord(input: NewMonitoringRecord): NormalizedRecord | 
     reason: optionalText(input.reason, FIELD_LIMITS.reason),
     // Made by the gateway's capture, which bounds and masks it (gateway/exchange/capture.ts).
     capture: input.capture,
+    instance: optionalText(input.instance, FIELD_LIMITS.instance),
   };
   return { record, timeMs };
 }

@@ -1,5 +1,6 @@
 import type { Logger } from '../logging/logger.js';
 import type { Monitoring } from './monitoring.js';
+import type { JobLease } from '../storage/job-lease.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -13,6 +14,8 @@ export interface MonitoringRetentionOptions {
   retentionDays: number;
   /** Default hourly. */
   intervalMs?: number;
+  /** Runs only while this instance holds the background jobs; at once when it takes them over. */
+  lease?: JobLease;
 }
 
 export async function runMonitoringRetention(options: MonitoringRetentionOptions): Promise<number> {
@@ -31,16 +34,21 @@ export async function runMonitoringRetention(options: MonitoringRetentionOptions
  */
 export function scheduleMonitoringRetention(options: MonitoringRetentionOptions): () => Promise<void> {
   const attempt = (): Promise<unknown> =>
-    runMonitoringRetention(options).catch((error: unknown) =>
-      options.logger.error({ err: error }, 'API monitoring retention failed'),
-    );
+    options.lease && !options.lease.held
+      ? Promise.resolve()
+      : runMonitoringRetention(options).catch((error: unknown) =>
+          options.logger.error({ err: error }, 'API monitoring retention failed'),
+        );
   // The first run starts now (synchronously), so readers already wait for it.
   let running = attempt();
-  const timer = setInterval(() => {
+  const next = () => {
     running = running.then(attempt);
-  }, options.intervalMs ?? HOUR_MS);
+  };
+  const stopListening = options.lease?.onAcquired(next);
+  const timer = setInterval(next, options.intervalMs ?? HOUR_MS);
   timer.unref();
   return async () => {
+    stopListening?.();
     clearInterval(timer);
     await running;
   };

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { ErrorCode } from '../contracts/error-codes.js';
 import { GatehouseError } from '../errors/gatehouse-error.js';
 
-const GRACE_MS = 10_000;
+/** How long a stopping listener lets requests in flight finish unless told otherwise. */
+export const GRACE_MS = 10_000;
 
 export interface BoundListener {
   server: Server;
@@ -65,8 +66,15 @@ export async function bindServer(
   return { server, host, port: address.port, url: urlOf(host, address.port) };
 }
 
-/** Stops accepting, lets in-flight requests finish (up to a grace period), then closes what is left. */
+/**
+ * Stops accepting, lets in-flight requests finish (up to a grace period), then closes what is left. A request
+ * that still arrives on a kept-alive connection is answered with `Connection: close`, so clients that keep
+ * sending move on instead of holding the connection open until the grace period ends.
+ */
 export async function closeGracefully(server: Server, graceMs = GRACE_MS): Promise<void> {
+  server.prependListener('request', (_req, res) => {
+    res.shouldKeepAlive = false;
+  });
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   // Keep-alive connections whose request finishes after close() would otherwise linger until the grace period.
   const sweep = setInterval(() => server.closeIdleConnections(), 25);

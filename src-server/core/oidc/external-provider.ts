@@ -11,6 +11,9 @@ export interface ExternalProviderConfig {
 interface Discovered {
   issuer: string;
   keys: JWTVerifyGetKey;
+  /** Where the console signs in (authorization code with PKCE), when the provider names them. */
+  authorizationEndpoint?: string;
+  tokenEndpoint?: string;
   fetchedAt: number;
 }
 
@@ -65,7 +68,12 @@ export class ExternalProvider {
     const url = `${this.expectedIssuer}/.well-known/openid-configuration`;
     const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'error' });
     if (!response.ok) throw new Error(`discovery document answered ${response.status}`);
-    const document = (await response.json()) as { issuer?: unknown; jwks_uri?: unknown };
+    const document = (await response.json()) as {
+      issuer?: unknown;
+      jwks_uri?: unknown;
+      authorization_endpoint?: unknown;
+      token_endpoint?: unknown;
+    };
     if (typeof document.issuer !== 'string' || typeof document.jwks_uri !== 'string') {
       throw new Error('discovery document lacks issuer or jwks_uri');
     }
@@ -75,6 +83,13 @@ export class ExternalProvider {
       cooldownDuration: this.config.keyRefreshCooldownMs,
       cacheMaxAge: 10 * 60_000,
     });
-    return { issuer: document.issuer, keys, fetchedAt: Date.now() };
+    const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+    return {
+      issuer: document.issuer,
+      keys,
+      authorizationEndpoint: text(document.authorization_endpoint),
+      tokenEndpoint: text(document.token_endpoint),
+      fetchedAt: Date.now(),
+    };
   }
 }

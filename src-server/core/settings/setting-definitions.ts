@@ -16,6 +16,8 @@ export interface SettingDefinition {
   tenantEditable: boolean;
   min?: number;
   max?: number;
+  /** For strings: the only values accepted (matched case-insensitively, stored as listed). */
+  choices?: readonly string[];
   /** The value may hold a credential: shown with its password masked (`postgres://user:********@host/db`). */
   secret?: boolean;
 }
@@ -125,6 +127,21 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
     tenantEditable: true,
   },
   {
+    key: 'Auth:External:ConsoleClientId',
+    type: 'string',
+    defaultValue: '',
+    description:
+      "Client id of the console at the external identity provider (a public client: authorization code with PKCE, redirect URI the Control Panel's address with a trailing /). Empty: no sign-in button for it.",
+    tenantEditable: true,
+  },
+  {
+    key: 'Auth:External:ConsoleScope',
+    type: 'string',
+    defaultValue: 'openid profile',
+    description: 'Scopes the console asks the external identity provider for when it signs in.',
+    tenantEditable: true,
+  },
+  {
     key: 'Auth:External:KeyRefreshCooldownSeconds',
     type: 'integer',
     defaultValue: 30,
@@ -187,6 +204,52 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
     tenantEditable: false,
   },
   {
+    key: 'Instance:Id',
+    type: 'string',
+    defaultValue: '',
+    description:
+      "This instance's name in logs, health answers and the rate-limit store's client list. Empty: <host name>-<process id>.",
+    tenantEditable: false,
+  },
+  {
+    key: 'ConnectionStrings:Redis',
+    type: 'string',
+    defaultValue: '',
+    description:
+      'redis://[:password@]host[:port][/db] (or rediss:// for TLS): API-policy throttling counts there, shared by every process and instance using it. Empty: counted in process.',
+    tenantEditable: false,
+    secret: true,
+  },
+  {
+    key: 'RateLimiting:FailureMode',
+    type: 'string',
+    defaultValue: 'open',
+    choices: ['open', 'closed'],
+    description:
+      'When the shared rate-limit store cannot answer: open counts in this process only until it is back (the limit then holds per process); closed refuses throttled requests with 503.',
+    tenantEditable: false,
+  },
+  {
+    key: 'RateLimiting:TimeoutMs',
+    type: 'integer',
+    defaultValue: 100,
+    min: 5,
+    max: 5000,
+    description:
+      'Longest wait for the shared rate-limit store on one request; past it the failure mode decides and the store is retried after a second.',
+    tenantEditable: false,
+  },
+  {
+    key: 'Shutdown:DrainSeconds',
+    type: 'integer',
+    defaultValue: 10,
+    min: 0,
+    max: 3600,
+    description:
+      'On SIGTERM or Ctrl+C, how long listeners that stopped accepting let requests in flight finish before their connections are closed.',
+    tenantEditable: false,
+  },
+  {
     key: 'Backup:Directory',
     type: 'string',
     defaultValue: '',
@@ -246,10 +309,16 @@ export function coerceSettingValue(
       }
       return { ok: true, value };
     }
-    case 'string':
+    case 'string': {
       if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') {
         return { ok: false, message: `${definition.key} must be a string.` };
       }
-      return { ok: true, value: String(raw) };
+      const text = String(raw);
+      if (!definition.choices) return { ok: true, value: text };
+      const choice = definition.choices.find((candidate) => candidate === text.trim().toLowerCase());
+      if (choice === undefined)
+        return { ok: false, message: `${definition.key} must be one of ${definition.choices.join(', ')}.` };
+      return { ok: true, value: choice };
+    }
   }
 }

@@ -6,8 +6,16 @@ import type { EngineKind } from './engine-kind.js';
 import { migrationsFor } from './migrations/index.js';
 import { openPostgresEngine } from './postgres-engine.js';
 import type { GatehouseSchema } from './schema.js';
+import {
+  ChangeFeed,
+  changeText,
+  CHANGE_CHANNEL,
+  type Change,
+  type ChangeFeedHandlers,
+} from './change-feed.js';
 import { checkSqliteFile, openSqliteEngine, SQLITE_FILE_NAME } from './sqlite-engine.js';
 import { DatabaseOpenError } from './storage-errors.js';
+import { ALWAYS_HELD, PostgresJobLease, type JobLease } from './job-lease.js';
 import { translatingDialect } from './translating-dialect.js';
 
 export type Db = Kysely<GatehouseSchema>;
@@ -39,6 +47,10 @@ export class Database {
     private readonly sqliteHandle: SqliteHandle | undefined,
     /** The engine's error translation, for statements run on the SQLite handle directly. */
     private readonly translate: (error: unknown) => unknown,
+    /** Notifications between instances (PostgreSQL only: a SQLite file has one instance). */
+    private readonly feed?: ChangeFeed,
+    /** PostgreSQL's, for the sessions of its own a feature needs (the background-jobs lease). */
+    private readonly connectionString?: string,
   ) {}
 
   static async open(options: OpenDatabaseOptions): Promise<Database> {
@@ -54,7 +66,16 @@ export class Database {
       const db = new Kysely<GatehouseSchema>({
         dialect: translatingDialect(engine.dialect, engine.translate),
       });
-      database = new Database('postgres', db, engine.location, undefined, engine.translate);
+      const feed = new ChangeFeed(connectionString, engine.location, options.logger);
+      database = new Database(
+        'postgres',
+        db,
+        engine.location,
+        undefined,
+        engine.translate,
+        feed,
+        connectionString,
+      );
     } else {
       const file = join(options.dataDir, SQLITE_FILE_NAME);
       const engine = await openSqliteEngine(file, { readonly: options.readonly });
@@ -270,13 +291,46 @@ export class Database {
     return checkSqliteFile(this.location);
   }
 
+  /** One round trip (`/readyz`): throws when the server, or the file, does not answer. */
+  async ping(): Promise<void> {
+    await sql`select 1`.execute(this.db);
+  }
+
   /** The better-sqlite3 handle (backups, integrity checks); undefined on PostgreSQL. */
   get sqlite(): SqliteHandle | undefined {
     return this.sqliteHandle;
   }
 
+  /**
+   * Tells every instance on this database, once the transaction commits, that something changed (PostgreSQL's
+   * NOTIFY; nothing to tell on SQLite).
+   */
+  async notify(trx: Tx, change: Change): Promise<void> {
+    if (this.kind !== 'postgres') return;
+    await sql`select pg_notify(${CHANGE_CHANNEL}, ${changeText(change)})`.execute(trx);
+  }
+
+  /** Hears the changes other instances (and this one) commit; never called on SQLite. */
+  subscribe(handlers: ChangeFeedHandlers): () => void {
+    return this.feed?.subscribe(handlers) ?? (() => undefined);
+  }
+
+  /**
+   * The lease on the background jobs among the instances on this database, asking for it from now on (PostgreSQL);
+   * SQLite's single instance always holds it. The caller closes it.
+   */
+  jobLease(instance: string, logger: Logger): JobLease {
+    if (this.kind !== 'postgres' || !this.connectionString) return ALWAYS_HELD;
+    const lease = new PostgresJobLease(this.connectionString, instance, logger);
+    lease.start();
+    return lease;
+  }
+
   close(): Promise<void> {
-    this.closing ??= this.db.destroy();
+    this.closing ??= (async () => {
+      await this.feed?.close();
+      await this.db.destroy();
+    })();
     return this.closing;
   }
 }

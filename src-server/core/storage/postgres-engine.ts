@@ -51,6 +51,13 @@ export async function openPostgresEngine(connectionString: string, logger: Logge
   pool.on('error', (error) =>
     logger.warn({ err: error, database: location }, 'a PostgreSQL connection was lost'),
   );
+  // A connection lost while checked out (a query in flight when the server restarts) emits 'error' too, where
+  // the pool does not listen: unhandled, that would end the process. The query itself fails (503).
+  pool.on('connect', (client) => {
+    client.on('error', (error) =>
+      logger.debug({ err: error, database: location }, 'a PostgreSQL connection in use was lost'),
+    );
+  });
   try {
     const client = await pool.connect();
     client.release();

@@ -21,6 +21,8 @@ export interface GatehouseSchema {
   monitoring_records: MonitoringRecordTable;
   monitoring_records_removed: MonitoringRecordRemovedTable;
   monitoring_rollups: MonitoringRollupTable;
+  instances: InstanceTable;
+  throttle_windows: ThrottleWindowTable;
   audit_sources: AuditSourceTable;
 }
 
@@ -108,6 +110,8 @@ export interface AuditEntryTable {
   entry: string;
   /** When the row was written. */
   recorded_at: number;
+  /** The instance that wrote it (`Instance:Id`); null for rows written before instances were named. */
+  instance: string | null;
 }
 
 export interface AuditEntryRemovedTable extends AuditEntryTable {
@@ -177,6 +181,8 @@ export interface MonitoringRecordTable {
   via_all_operations: number | null;
   /** The captured exchange as JSON, when the API captures them (0004). */
   capture: string | null;
+  /** The instance whose gateway served the request; null for rows written before instances were named. */
+  instance: string | null;
 }
 
 export interface MonitoringRecordRemovedTable extends MonitoringRecordTable {
@@ -199,4 +205,24 @@ export interface MonitoringRollupTable {
   duration_max: number;
   /** Sparse duration histogram: pairs of (bin u16, count u32), little endian. */
   bins: Buffer;
+}
+
+/** The Gatehouse instances that use the database: registered at start, seen again every minute. */
+export interface InstanceTable {
+  name: string;
+  started_at: number;
+  seen_at: number;
+}
+
+/** API-policy throttling counted in PostgreSQL (instances without Redis): one sliding-window counter per key. */
+export interface ThrottleWindowTable {
+  key: string;
+  window_ms: number;
+  window_start: number;
+  current_count: number;
+  previous_count: number;
+  /** The database's clock at the last request, in ms (expired counters are dropped by it). */
+  seen_at: number;
+  /** Whether the last request was let through. */
+  allowed: boolean;
 }

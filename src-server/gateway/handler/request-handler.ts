@@ -9,10 +9,11 @@ import { ExchangeCapture } from '../exchange/capture.js';
 import { Exchange } from '../exchange/exchange.js';
 import { checkAccess, type AccessRefusalCode, type AccessResult } from '../policies/access-check.js';
 import type { JwtVerifier } from '../policies/jwt-verifier.js';
-import type { ThrottleCounters } from '../policies/throttle.js';
+import type { ThrottleStore } from '../throttle/throttle-store.js';
 import type { UpstreamProxy } from '../proxy/upstream-proxy.js';
 import { answerAsFinalRecipient } from './final-recipient.js';
 import { checkExpect, checkHost, webSocketRefusal } from './request-checks.js';
+import { admitted } from './throttle-admission.js';
 import { parseRequestTarget } from './request-target.js';
 import type { GroupRuntime } from '../runtime/group-runtime.js';
 import { resolveRoute, type RouteResolution } from '../runtime/route-table.js';
@@ -25,7 +26,7 @@ export interface GatewayHandlerDeps {
   monitoring: MonitoringSink;
   proxy: UpstreamProxy;
   jwt: JwtVerifier;
-  throttle: ThrottleCounters;
+  throttle: ThrottleStore;
   logger: Logger;
 }
 
@@ -155,20 +156,22 @@ function handle(
       forwardIfGranted(deps, runtime, exchange, route, target.query, result, now),
     );
   }
-  forwardIfGranted(deps, runtime, exchange, route, target.query, access, now);
-  return undefined;
+  return forwardIfGranted(deps, runtime, exchange, route, target.query, access, now);
 }
 
+type EndpointRoute = Extract<RouteResolution, { kind: 'endpoint' }>;
+type GrantedAccess = Extract<AccessResult, { granted: true }>;
+
+/** Synchronous unless the throttle counts in a shared store; then the rest runs when it has answered. */
 function forwardIfGranted(
   deps: GatewayHandlerDeps,
   runtime: GroupRuntime,
   exchange: Exchange,
-  route: Extract<RouteResolution, { kind: 'endpoint' }>,
+  route: EndpointRoute,
   rawQuery: string,
   access: AccessResult,
   now: Date,
-): void {
-  const { req } = exchange;
+): Promise<void> | undefined {
   if (!access.granted) {
     if (access.identity) exchange.identity = access.identity;
     exchange.fail(OUTCOME_OF_REFUSAL[access.code], access.detail);
@@ -177,24 +180,36 @@ function forwardIfGranted(
       access.detail,
       access.challenge ? [['WWW-Authenticate', access.challenge]] : [],
     );
-    return;
+    return undefined;
   }
   exchange.identity = access.identity;
   const throttle = access.policy.throttle;
-  if (throttle) {
-    const key = `${access.policy.id}\u0000${access.throttleIdentity}`;
-    const verdict = deps.throttle.take(key, throttle.limit, throttle.per, now.getTime());
-    if (!verdict.allowed) {
-      exchange.fail('throttled', `over ${throttle.limit} requests per ${throttle.per}`);
-      exchange.sendProblem(
-        ErrorCode.GH_ERR_THROTTLED,
-        `The limit of ${throttle.limit} requests per ${throttle.per} is reached.`,
-        [['Retry-After', String(verdict.retryAfterSeconds)]],
-      );
-      return;
-    }
+  if (!throttle) {
+    forward(deps, runtime, exchange, route, rawQuery, access, now);
+    return undefined;
   }
+  const key = { policyId: access.policy.id, identity: access.throttleIdentity };
+  const verdict = deps.throttle.take(key, throttle.limit, throttle.per, now.getTime());
+  if (verdict instanceof Promise) {
+    return verdict.then((answer) => {
+      if (admitted(exchange, answer, throttle))
+        forward(deps, runtime, exchange, route, rawQuery, access, now);
+    });
+  }
+  if (admitted(exchange, verdict, throttle)) forward(deps, runtime, exchange, route, rawQuery, access, now);
+  return undefined;
+}
 
+function forward(
+  deps: GatewayHandlerDeps,
+  runtime: GroupRuntime,
+  exchange: Exchange,
+  route: EndpointRoute,
+  rawQuery: string,
+  access: GrantedAccess,
+  now: Date,
+): void {
+  const { req } = exchange;
   if (stopsHere(exchange.method, req.headers['max-forwards'])) {
     answerAsFinalRecipient(exchange, route.servedMethods);
     return;

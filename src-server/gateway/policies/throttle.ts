@@ -38,7 +38,7 @@ export class ThrottleCounters {
       counter.current++;
       return { allowed: true };
     }
-    return { allowed: false, retryAfterSeconds: retryAfter(counter, limit, windowMs, elapsed) };
+    return { allowed: false, retryAfterSeconds: retryAfterSeconds(counter, limit, windowMs, elapsed) };
   }
 
   #counterFor(key: string, windowStart: number, windowMs: number): Counter {
@@ -56,8 +56,16 @@ export class ThrottleCounters {
   }
 }
 
-/** Seconds until one more request fits under the limit, assuming no other request meanwhile. */
-function retryAfter(counter: Counter, limit: number, windowMs: number, elapsed: number): number {
+/**
+ * Seconds until one more request fits under the limit, assuming no other request meanwhile (also for counts
+ * kept elsewhere: `elapsed` is the time since the current window started).
+ */
+export function retryAfterSeconds(
+  counter: { current: number; previous: number },
+  limit: number,
+  windowMs: number,
+  elapsed: number,
+): number {
   let waitMs: number;
   if (counter.current + 1 <= limit && counter.previous > 0) {
     // Still this window: wait until enough of the previous window has slid out.

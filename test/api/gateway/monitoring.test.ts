@@ -56,7 +56,10 @@ describe('API monitoring of every request at the listener', () => {
       outcome: 'forwarded',
       clientIp: '127.0.0.1',
       identity: 'public',
+      // The instance whose gateway served it (Instance:Id; host name and process id by default).
+      instance: expect.any(String),
     });
+    expect(record!.instance).not.toBe('');
     expect(record!.durationMs).toBeGreaterThanOrEqual(115);
   });
 

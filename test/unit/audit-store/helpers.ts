@@ -123,6 +123,7 @@ export function referenceFilter(entries: readonly AuditEntry[], filter: AuditFil
       }
       if (filter.userName !== undefined && entry.userName.toLowerCase() !== filter.userName.toLowerCase())
         return false;
+      if (filter.instance !== undefined && entry.instance !== filter.instance) return false;
       return true;
     })
     .sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp) || b.id - a.id);

@@ -15,27 +15,52 @@ const ACTIONS = [
 const USERS = ['alice', 'Alice', 'bob', 'system', 'Carol'];
 const SPAN_MS = 20_000;
 
-const newEntry: fc.Arbitrary<NewAuditEntry> = fc.record({
-  actionName: fc.constantFrom(...ACTIONS),
-  userName: fc.constantFrom(...USERS),
-  // A narrow range with coarse steps: lots of equal timestamps, so the id tie-break is exercised.
-  timestamp: fc.integer({ min: 0, max: 40 }).map((step) => new Date(BASE_MS + step * 500).toISOString()),
-  parameters: fc.record({ n: fc.integer() }),
-  resources: fc.constant([]),
-  category: fc.constantFrom('general' as const, 'configuration' as const, 'agent' as const),
-});
+const INSTANCES = ['gw-a', 'gw-b', 'GW-A'];
 
-const query: fc.Arbitrary<AuditQuery> = fc.record(
-  {
-    startMs: fc.integer({ min: -1000, max: SPAN_MS + 1000 }).map((offset) => BASE_MS + offset),
-    endMs: fc.integer({ min: -1000, max: SPAN_MS + 1000 }).map((offset) => BASE_MS + offset),
-    actionName: fc.constantFrom(...ACTIONS, 'Missing.Action'),
-    userName: fc.constantFrom(...USERS, 'nobody'),
-    pageNumber: fc.integer({ min: 1, max: 6 }),
-    pageSize: fc.integer({ min: 1, max: 12 }),
-  },
-  { requiredKeys: ['pageNumber', 'pageSize'] },
-);
+/** Entries at `steps` coarse steps of `stepMs`: lots of equal timestamps, so the id tie-break is exercised. */
+function entryArbitrary(stepMs: number): fc.Arbitrary<NewAuditEntry> {
+  return fc.record(
+    {
+      actionName: fc.constantFrom(...ACTIONS),
+      userName: fc.constantFrom(...USERS),
+      timestamp: fc
+        .integer({ min: 0, max: 40 })
+        .map((step) => new Date(BASE_MS + step * stepMs).toISOString()),
+      parameters: fc.record({ n: fc.integer() }),
+      resources: fc.constant([]),
+      category: fc.constantFrom('general' as const, 'configuration' as const, 'agent' as const),
+      instance: fc.constantFrom(...INSTANCES),
+    },
+    {
+      requiredKeys: ['actionName', 'userName', 'timestamp', 'parameters', 'resources', 'category'],
+    },
+  );
+}
+
+/** A narrow range (20 s): every count is read from the rows of a partial day. */
+const newEntry = entryArbitrary(500);
+/** Steps of 7 hours over 12 days: whole days, counted from the per-day counts, or per instance from the rows. */
+const DAYS_STEP_MS = 7 * 3_600_000;
+const newEntryOverDays = entryArbitrary(DAYS_STEP_MS);
+
+function queryArbitrary(spanMs: number): fc.Arbitrary<AuditQuery> {
+  const margin = Math.max(1000, spanMs / 20);
+  return fc.record(
+    {
+      startMs: fc.integer({ min: -margin, max: spanMs + margin }).map((offset) => BASE_MS + offset),
+      endMs: fc.integer({ min: -margin, max: spanMs + margin }).map((offset) => BASE_MS + offset),
+      actionName: fc.constantFrom(...ACTIONS, 'Missing.Action'),
+      userName: fc.constantFrom(...USERS, 'nobody'),
+      instance: fc.constantFrom(...INSTANCES, 'gw-c'),
+      pageNumber: fc.integer({ min: 1, max: 6 }),
+      pageSize: fc.integer({ min: 1, max: 12 }),
+    },
+    { requiredKeys: ['pageNumber', 'pageSize'] },
+  );
+}
+
+const query = queryArbitrary(SPAN_MS);
+const queryOverDays = queryArbitrary(40 * DAYS_STEP_MS);
 
 describe.each(ENGINES)('query on %s against a reference implementation', (engine) => {
   let fixture: StoreFixture;
@@ -46,42 +71,48 @@ describe.each(ENGINES)('query on %s against a reference implementation', (engine
     await fixture.dispose();
   });
 
-  it('matches filtering and sorting an array, for appended, imported and reopened stores', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(newEntry, { maxLength: 60 }),
-        fc.array(newEntry, { maxLength: 60 }),
-        fc.array(query, { minLength: 1, maxLength: 12 }),
-        async (appended, imported, queries) => {
-          await fixture.clear();
-          const store = await fixture.openStore();
-          const stored: AuditEntry[] = [];
-          for (const entry of await Promise.all(appended.map((e) => store.append(e)))) stored.push(entry);
-          await store.importEntries(imported);
-          for await (const entry of store.iterate({})) if (entry.id > appended.length) stored.push(entry);
+  it.each([
+    ['within a day', newEntry, query],
+    ['over days', newEntryOverDays, queryOverDays],
+  ] as const)(
+    'matches filtering and sorting an array, for appended, imported and reopened stores (%s)',
+    async (_, newEntry, query) => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(newEntry, { maxLength: 60 }),
+          fc.array(newEntry, { maxLength: 60 }),
+          fc.array(query, { minLength: 1, maxLength: 12 }),
+          async (appended, imported, queries) => {
+            await fixture.clear();
+            const store = await fixture.openStore();
+            const stored: AuditEntry[] = [];
+            for (const entry of await Promise.all(appended.map((e) => store.append(e)))) stored.push(entry);
+            await store.importEntries(imported);
+            for await (const entry of store.iterate({})) if (entry.id > appended.length) stored.push(entry);
 
-          const check = async (s: typeof store): Promise<void> => {
-            expect(await s.count()).toBe(stored.length);
-            for (const q of queries) {
-              const page = await s.query(q);
-              const expected = referenceQuery(stored, q);
-              expect({ ids: page.items.map((e) => e.id), totalCount: page.totalCount }).toEqual(expected);
-            }
-            const everything = referenceFilter(stored, queries[0]!).map((e) => e.id);
-            const iterated: number[] = [];
-            for await (const entry of s.iterate(queries[0]!)) iterated.push(entry.id);
-            expect(iterated).toEqual(everything);
-          };
-          await check(store);
-          await fixture.closeStore(store);
-          const reopened = await fixture.openStore();
-          await check(reopened);
-          await fixture.closeStore(reopened);
-        },
-      ),
-      { numRuns: 40 },
-    );
-  });
+            const check = async (s: typeof store): Promise<void> => {
+              expect(await s.count()).toBe(stored.length);
+              for (const q of queries) {
+                const page = await s.query(q);
+                const expected = referenceQuery(stored, q);
+                expect({ ids: page.items.map((e) => e.id), totalCount: page.totalCount }).toEqual(expected);
+              }
+              const everything = referenceFilter(stored, queries[0]!).map((e) => e.id);
+              const iterated: number[] = [];
+              for await (const entry of s.iterate(queries[0]!)) iterated.push(entry.id);
+              expect(iterated).toEqual(everything);
+            };
+            await check(store);
+            await fixture.closeStore(store);
+            const reopened = await fixture.openStore();
+            await check(reopened);
+            await fixture.closeStore(reopened);
+          },
+        ),
+        { numRuns: 40 },
+      );
+    },
+  );
 
   it('imports entries in any order and still lists them newest first', async () => {
     await fc.assert(

@@ -57,6 +57,17 @@ describe('layered settings', () => {
     );
   });
 
+  it('takes a setting with choices in any case, and refuses others naming the choices', async () => {
+    const closed = await new SettingsSource({
+      dataDir: dir.path,
+      env: { RateLimiting__FailureMode: ' Closed ' },
+    }).resolve();
+    expect(closed.str('RateLimiting:FailureMode')).toBe('closed');
+    expect(
+      () => new SettingsSource({ dataDir: dir.path, commandLine: { 'RateLimiting:FailureMode': 'ajar' } }),
+    ).toThrow('RateLimiting:FailureMode must be one of open, closed. (from command line)');
+  });
+
   it('writes one key atomically and keeps the rest of appsettings.json', async () => {
     await writeFile(
       join(dir.path, 'appsettings.json'),

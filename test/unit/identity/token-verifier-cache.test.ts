@@ -14,6 +14,11 @@ async function signingKey(kid: string) {
   return { kid, privateKey, publicJwk };
 }
 
+/** One key that signs and is the only one published. */
+function asKeys(key: Awaited<ReturnType<typeof signingKey>>) {
+  return { current: () => key };
+}
+
 async function refusal(promise: Promise<unknown>): Promise<string> {
   const error = await promise.then(
     () => undefined,
@@ -32,10 +37,10 @@ describe('verified bearer tokens kept by the token verifier', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const key = await signingKey('k1');
     const verifier = new TokenVerifier({
-      builtIn: { issuer: ISSUER, audience: AUDIENCE, publicJwk: key.publicJwk },
+      builtIn: { issuer: ISSUER, audience: AUDIENCE, publicJwks: () => [key.publicJwk] },
       clientName: () => undefined,
     });
-    const token = await new TokenIssuer(key, ISSUER, AUDIENCE).issue({
+    const token = await new TokenIssuer(asKeys(key), ISSUER, AUDIENCE).issue({
       subject: 'user:ada',
       userName: 'ada',
       roles: ['Operator'],
@@ -48,15 +53,15 @@ describe('verified bearer tokens kept by the token verifier', () => {
     expect(await refusal(verifier.verify(token))).toMatch(/token expired/);
   });
 
-  it('refuses a cached token once the key that signed it is no longer the current key', async () => {
+  it('refuses a cached token once the key that signed it is no longer published', async () => {
     const first = await signingKey('k1');
     const second = await signingKey('k2');
     let current = first.publicJwk;
     const verifier = new TokenVerifier({
-      builtIn: { issuer: ISSUER, audience: AUDIENCE, publicJwk: () => current },
+      builtIn: { issuer: ISSUER, audience: AUDIENCE, publicJwks: () => [current] },
       clientName: () => undefined,
     });
-    const token = await new TokenIssuer(first, ISSUER, AUDIENCE).issue({
+    const token = await new TokenIssuer(asKeys(first), ISSUER, AUDIENCE).issue({
       subject: 'user:ada',
       userName: 'ada',
       roles: ['Operator'],
@@ -66,7 +71,7 @@ describe('verified bearer tokens kept by the token verifier', () => {
     await verifier.verify(token);
     current = second.publicJwk;
     expect(await refusal(verifier.verify(token))).toMatch(/invalid signature/);
-    const fresh = await new TokenIssuer(second, ISSUER, AUDIENCE).issue({
+    const fresh = await new TokenIssuer(asKeys(second), ISSUER, AUDIENCE).issue({
       subject: 'user:bob',
       userName: 'bob',
       roles: ['Auditor'],
@@ -78,10 +83,10 @@ describe('verified bearer tokens kept by the token verifier', () => {
   it('refuses a token with one changed signature byte even though the same header and payload are cached', async () => {
     const key = await signingKey('k1');
     const verifier = new TokenVerifier({
-      builtIn: { issuer: ISSUER, audience: AUDIENCE, publicJwk: key.publicJwk },
+      builtIn: { issuer: ISSUER, audience: AUDIENCE, publicJwks: () => [key.publicJwk] },
       clientName: () => undefined,
     });
-    const token = await new TokenIssuer(key, ISSUER, AUDIENCE).issue({
+    const token = await new TokenIssuer(asKeys(key), ISSUER, AUDIENCE).issue({
       subject: 'user:ada',
       userName: 'ada',
       roles: ['Operator'],

@@ -79,6 +79,7 @@ export function recordArbitrary(spanMs: number, stepMs: number): fc.Arbitrary<Ne
       clientIp: fc.constantFrom('127.0.0.1', '::1', '10.0.0.7'),
       identity: fc.constantFrom('public', 'apiKey:gh_12', 'jwt:alice'),
       reason: fc.constantFrom('no passthrough endpoint', 'upstream refused the connection'),
+      instance: fc.constantFrom('gw-a', 'gw-b', 'GW-A'),
     },
     { requiredKeys: REQUIRED_RECORD_KEYS },
   );
@@ -106,6 +107,7 @@ function filterParts(spanMs: number): { [K in keyof MonitoringFilter]-?: fc.Arbi
     pathPrefix: fc.constantFrom('/', '/orders', '/orders/1', '/Orders', '/caf', '/café', '/日', '/x'),
     agentGroupId: fc.constantFrom(...AGENT_GROUPS, 'nowhere'),
     outcome: fc.constantFrom(...MONITORING_OUTCOMES),
+    instance: fc.constantFrom('gw-a', 'gw-b', 'gw-c'),
   };
 }
 
@@ -153,6 +155,7 @@ export function referenceMatches(record: MonitoringRecord, f: MonitoringFilter):
   if (f.pathPrefix !== undefined && !record.path.startsWith(f.pathPrefix)) return false;
   if (f.agentGroupId !== undefined && record.agentGroupId !== f.agentGroupId) return false;
   if (f.outcome !== undefined && record.outcome !== f.outcome) return false;
+  if (f.instance !== undefined && record.instance !== f.instance) return false;
   return true;
 }
 

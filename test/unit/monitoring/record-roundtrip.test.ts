@@ -29,6 +29,7 @@ const anyRecord: fc.Arbitrary<NewMonitoringRecord> = fc.record(
     clientIp: text,
     identity: text,
     reason: fc.string({ unit: 'grapheme', maxLength: 30 }),
+    instance: text,
   },
   { requiredKeys: REQUIRED_RECORD_KEYS },
 );

@@ -5,6 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
 import { MONITORING_OUTCOMES, type AgentGroup, type MonitoredApiChoice } from '../../../api/types.js';
+import { InstanceField } from '../../../components/InstanceField.js';
 import { UtcRangeFields } from '../../../components/UtcRangeFields.js';
 import { useFilterDraft } from '../../../hooks/use-filter-draft.js';
 import { RANGE_LABEL, type MonitoringViewFilter, type RangeChoice } from '../monitoring-view.js';
@@ -22,7 +23,10 @@ export interface MonitoringFiltersProps {
   agentGroups: AgentGroup[];
 }
 
-/** Time range, API, operation, status, method, duration, path, agent group and outcome; applied as typing pauses. */
+/**
+ * Time range, API, operation, status, method, duration, path, agent group, outcome and instance; applied as typing
+ * pauses.
+ */
 export function MonitoringFilters({ filter, onApply, apis, agentGroups }: MonitoringFiltersProps) {
   const { draft, problems, update, submit } = useFilterDraft(MONITORING_FILTER_FORM, filter, onApply);
   const textField = (key: 'path' | 'minDurationMs', label: string, width: number, placeholder?: string) => (
@@ -141,6 +145,7 @@ export function MonitoringFilters({ filter, onApply, apis, agentGroups }: Monito
           </MenuItem>
         ))}
       </TextField>
+      <InstanceField value={draft.instance} onChange={(instance) => update({ instance })} />
       <Button
         startIcon={<FilterAltOffIcon />}
         disabled={isEmptyDraft(draft)}

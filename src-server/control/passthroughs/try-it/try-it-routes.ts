@@ -106,7 +106,13 @@ export function passthroughTryRoutes(context: ManagementContext, gateway: TryItG
         const watch = gateway.traces.watch(traceIdOf(traceparent));
         if (!watch)
           throw new HttpProblem(ErrorCode.GH_ERR_TRY_IT_BUSY, 'Too many requests are being tried at once.');
-        const registered = draft ? gateway.tryDraft(target.group.id, data, draft.passthrough) : undefined;
+        let registered: ReturnType<TryItGateway['tryDraft']>;
+        try {
+          registered = draft ? gateway.tryDraft(target.group.id, data, draft.passthrough) : undefined;
+        } catch (error) {
+          watch.cancel();
+          throw error;
+        }
         if (draft && !registered) {
           watch.cancel();
           throw new HttpProblem(

@@ -17,6 +17,7 @@ const ENTRY_COLUMNS = [
   'content_hash',
   'entry',
   'recorded_at',
+  'instance',
 ] as const;
 
 /**

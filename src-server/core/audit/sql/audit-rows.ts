@@ -60,6 +60,7 @@ export function toEntryRow(
       content_hash: hash,
       entry: json,
       recorded_at: recordedAt,
+      instance: entry.instance === undefined ? null : textColumn(entry.instance),
     },
     actionName: entry.actionName,
     userName: entry.userName,

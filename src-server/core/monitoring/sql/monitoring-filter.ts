@@ -15,6 +15,7 @@ export function storedTextFilter<F extends MonitoringFilter>(filter: F): F {
     agentGroupId: clean(filter.agentGroupId),
     method: clean(filter.method),
     pathPrefix: clean(filter.pathPrefix),
+    instance: clean(filter.instance),
   };
 }
 
@@ -29,6 +30,7 @@ export function filteredRecords(reader: Reader, filter: MonitoringFilter) {
     .$if(filter.operation !== undefined, (q) => q.where('operation', '=', filter.operation!))
     .$if(filter.agentGroupId !== undefined, (q) => q.where('agent_group_id', '=', filter.agentGroupId!))
     .$if(filter.outcome !== undefined, (q) => q.where('outcome', '=', filter.outcome!))
+    .$if(filter.instance !== undefined, (q) => q.where('instance', '=', filter.instance!))
     .$if(status !== undefined && 'code' in status, (q) =>
       q.where('status', '=', (status as { code: number }).code),
     )
@@ -58,7 +60,10 @@ export interface RollupSelection {
   statusClass?: number;
 }
 
-/** Undefined when the filter needs the records themselves (operation, method, path, duration, outcome, a code). */
+/**
+ * Undefined when the filter needs the records themselves (operation, method, path, duration, outcome, instance, a
+ * code).
+ */
 export function rollupSelection(filter: MonitoringFilter): RollupSelection | undefined {
   if (
     filter.operation !== undefined ||
@@ -66,6 +71,7 @@ export function rollupSelection(filter: MonitoringFilter): RollupSelection | und
     filter.minDurationMs !== undefined ||
     filter.pathPrefix !== undefined ||
     filter.outcome !== undefined ||
+    filter.instance !== undefined ||
     (filter.status !== undefined && 'code' in filter.status) ||
     (filter.apiId !== undefined && filter.agentGroupId !== undefined)
   ) {

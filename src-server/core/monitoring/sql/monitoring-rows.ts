@@ -33,6 +33,7 @@ export function toRecordRow(
     recorded_at: recordedAt,
     via_all_operations: record.viaAllOperations ? 1 : null,
     capture: record.capture ? JSON.stringify(record.capture) : null,
+    instance: record.instance ?? null,
   };
 }
 
@@ -57,6 +58,7 @@ export const RECORD_COLUMNS = [
   'identity',
   'reason',
   'via_all_operations',
+  'instance',
 ] as const satisfies readonly (keyof MonitoringRecordTable)[];
 
 export type RecordColumns = Pick<MonitoringRecordTable, (typeof RECORD_COLUMNS)[number]>;
@@ -84,6 +86,7 @@ export function recordOfRow(row: RecordColumns): MonitoringRecord {
   record.clientIp = row.client_ip;
   if (row.identity !== null) record.identity = row.identity;
   if (row.reason !== null) record.reason = row.reason;
+  if (row.instance !== null) record.instance = row.instance;
   return record;
 }
 

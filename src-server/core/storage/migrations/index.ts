@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import type { EngineKind } from '../engine-kind.js';
 import { initialSchema } from './0001-initial.js';
 import { configRecords } from './0002-config-records.js';
+import { instancesSchema } from './0003-instances.js';
 import { monitoringCapture } from './0004-monitoring-capture.js';
 import { auditTenants } from './0005-audit-tenants.js';
 
@@ -13,6 +14,7 @@ export function migrationsFor(engine: EngineKind): MigrationProvider {
   const migrations: Record<string, Migration> = {
     '0001-initial': initialSchema(engine),
     '0002-config-records': configRecords(engine),
+    '0003-instances': instancesSchema(),
     '0004-monitoring-capture': monitoringCapture(),
     '0005-audit-tenants': auditTenants(engine),
   };

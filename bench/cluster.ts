@@ -1,0 +1,282 @@
+/**
+ * More than one core, and shared limits, side by side in one run:
+ *
+ *   npm run bench:cluster [-- --duration 10 --warmup 3 --connections 64 --rounds 2]
+ *
+ * The built `gatehouse serve` (out/server) on the benchmark's full-featured route (bench/lib/bench-route.ts: an
+ * `#env` target, `#api.QueryParameters.x`, two header entries, CORS, an API-key policy, monitoring), loaded by
+ * wrk (one thread) against a keep-alive target in its own process:
+ *
+ * - one process (no --workers), --workers 1, --workers 2 with the primary handing out connections (round robin,
+ *   the default) and --workers 2 with the kernel handing them out (NODE_CLUSTER_SCHED_POLICY=none);
+ * - the same route throttled (a limit never reached) counted in process and counted in Redis (a redis-server of
+ *   its own on a free port).
+ *
+ * Rounds alternate the variants; the best round of each counts. wrk shares the two cores with the servers: its CPU
+ * time (and the servers', all processes together, per second and per request) is reported beside the throughput.
+ * The servers' CPU leaves out redis-server's own.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startGatehouse } from '../src-server/app/gatehouse.js';
+import { createLogger } from '../src-server/core/logging/logger.js';
+import { startTestRedis } from '../test/helpers/redis-server.js';
+import { configureBenchRoute } from './lib/bench-route.js';
+import { processCpuSeconds } from './lib/process-cpu.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CLI = join(ROOT, 'out/server/cli.js');
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '64' },
+    rounds: { type: 'string', default: '2' },
+  },
+});
+const ORIGIN = 'https://app.example.com';
+
+interface Variant {
+  name: string;
+  dataDir: string;
+  args: string[];
+  env?: Record<string, string>;
+}
+
+interface Measured {
+  requestsPerSecond: number;
+  p50: string;
+  p99: string;
+  errors: number;
+  /** CPU seconds per second of wall clock (1.0 = one core busy). */
+  serverCores: number;
+  wrkCores: number;
+}
+
+const children: ChildProcess[] = [];
+
+function startChild(command: string, argv: string[], env: Record<string, string> = {}): ChildProcess {
+  const child = spawn(command, argv, {
+    cwd: ROOT,
+    env: { ...process.env, Logging__Level: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  return child;
+}
+
+async function startUpstream(): Promise<string> {
+  const child = startChild(process.execPath, ['--import', 'tsx', 'bench/lib/proxy-upstream.ts']);
+  const line = await firstLine(child);
+  return `http://127.0.0.1:${String((JSON.parse(line) as { port: number }).port)}`;
+}
+
+function firstLine(child: ChildProcess, matching = /./): Promise<string> {
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`child exited with ${code}`)));
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      if (matching.test(line)) resolve(line);
+    });
+  });
+}
+
+/** A data dir with the bench route (and a throttle that is never reached, when asked for). */
+async function prepare(target: string, throttled: boolean): Promise<{ dataDir: string; apiKey: string }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'gatehouse-bench-cluster-'));
+  const gatehouse = await startGatehouse({
+    dataDir,
+    port: 0,
+    gatewayPort: 0,
+    env: {},
+    logger: createLogger('warn'),
+    uiDir: undefined,
+  });
+  const apiKey = await configureBenchRoute(
+    gatehouse,
+    target,
+    ORIGIN,
+    throttled ? { limit: 1_000_000_000, per: 'minute' } : undefined,
+  );
+  await gatehouse.close();
+  return { dataDir, apiKey };
+}
+
+/** The serve process and its workers: CPU time of all of them together. */
+function treeCpuSeconds(pid: number): number {
+  let total = processCpuSeconds(pid) ?? 0;
+  let children: string[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  for (const child of children) total += treeCpuSeconds(Number(child));
+  return total;
+}
+
+/** wrk in a shell that reports its children's CPU time (`times`) after it ends. */
+function wrk(url: string, apiKey: string, seconds: number) {
+  const command =
+    `wrk -t1 -c${args.connections} -d${seconds}s --latency -H 'X-API-Key: ${apiKey}' -H 'Origin: ${ORIGIN}' '${url}'; ` +
+    'times';
+  const child = spawn('sh', ['-c', command], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise<{ output: string; wrkCpuSeconds: number }>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) {
+        reject(new Error(`wrk exited with ${code}:\n${output}`));
+        return;
+      }
+      // `times` prints the shell's own times, then its children's: "0m1.234s 0m0.567s".
+      const timesLine = output.trim().split('\n').at(-1) ?? '';
+      const seconds = [...timesLine.matchAll(/(\d+)m([\d.]+)s/g)].map(
+        (match) => Number(match[1]) * 60 + Number(match[2]),
+      );
+      resolve({ output, wrkCpuSeconds: (seconds[0] ?? 0) + (seconds[1] ?? 0) });
+    });
+  });
+}
+
+function parseWrk(output: string): Pick<Measured, 'requestsPerSecond' | 'p50' | 'p99' | 'errors'> {
+  const number = (pattern: RegExp) => Number(pattern.exec(output)?.[1] ?? 0);
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  return {
+    requestsPerSecond: number(/Requests\/sec:\s+([\d.]+)/),
+    p50: /\s50%\s+(\S+)/.exec(output)?.[1] ?? '?',
+    p99: /\s99%\s+(\S+)/.exec(output)?.[1] ?? '?',
+    errors:
+      number(/Non-2xx or 3xx responses: (\d+)/) +
+      (socketErrors ? socketErrors.slice(1).reduce((sum, value) => sum + Number(value), 0) : 0),
+  };
+}
+
+async function measure(variant: Variant, apiKey: string): Promise<Measured> {
+  const serve = startChild(
+    process.execPath,
+    [
+      CLI,
+      'serve',
+      '--data-dir',
+      variant.dataDir,
+      '--port',
+      '0',
+      '--gateway-port',
+      '0',
+      '--no-sign-in-link',
+      ...variant.args,
+    ],
+    variant.env,
+  );
+  let output = '';
+  serve.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await firstLine(serve, /Press Ctrl\+C/);
+  const gateway = /Gateway \(Default\):\s+(\S+)/.exec(output)?.[1];
+  if (!gateway) throw new Error(`no gateway URL in:\n${output}`);
+  const url = `${gateway}/bench/items/7?x=42`;
+  const probe = await fetch(url, { headers: { 'X-API-Key': apiKey, Origin: ORIGIN } });
+  await probe.arrayBuffer();
+  if (probe.status !== 200) throw new Error(`${variant.name} answered ${probe.status}`);
+  try {
+    await wrk(url, apiKey, Number(args.warmup));
+    const started = performance.now();
+    const cpuBefore = treeCpuSeconds(serve.pid!);
+    const run = await wrk(url, apiKey, Number(args.duration));
+    const cpuAfter = treeCpuSeconds(serve.pid!);
+    const wallSeconds = (performance.now() - started) / 1000;
+    return {
+      ...parseWrk(run.output),
+      serverCores: (cpuAfter - cpuBefore) / wallSeconds,
+      wrkCores: run.wrkCpuSeconds / wallSeconds,
+    };
+  } finally {
+    const exited = new Promise((resolve) => serve.once('exit', resolve));
+    serve.kill('SIGTERM');
+    await exited;
+  }
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+try {
+  const target = await startUpstream();
+  const plain = await prepare(target, false);
+  const throttled = await prepare(target, true);
+  const redis = await startTestRedis();
+  cleanups.push(
+    () => redis.stop(),
+    () => rm(plain.dataDir, { recursive: true, force: true }),
+    () => rm(throttled.dataDir, { recursive: true, force: true }),
+  );
+  const variants: (Variant & { apiKey: string })[] = [
+    { name: 'one process', dataDir: plain.dataDir, args: [], apiKey: plain.apiKey },
+    { name: '--workers 1', dataDir: plain.dataDir, args: ['--workers', '1'], apiKey: plain.apiKey },
+    {
+      name: '--workers 2 (round robin)',
+      dataDir: plain.dataDir,
+      args: ['--workers', '2'],
+      apiKey: plain.apiKey,
+    },
+    {
+      name: '--workers 2 (kernel: SCHED_NONE)',
+      dataDir: plain.dataDir,
+      args: ['--workers', '2'],
+      env: { NODE_CLUSTER_SCHED_POLICY: 'none' },
+      apiKey: plain.apiKey,
+    },
+    { name: 'throttled, in process', dataDir: throttled.dataDir, args: [], apiKey: throttled.apiKey },
+    {
+      name: 'throttled, in Redis',
+      dataDir: throttled.dataDir,
+      args: ['--set', `ConnectionStrings:Redis=${redis.url}`],
+      apiKey: throttled.apiKey,
+    },
+  ];
+  const best = new Map<string, Measured>();
+  for (let round = 1; round <= Number(args.rounds); round++) {
+    for (const variant of variants) {
+      const result = await measure(variant, variant.apiKey);
+      console.log(
+        `round ${round} ${variant.name}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50}, p99 ${result.p99}, ` +
+          `server ${result.serverCores.toFixed(2)} cores, wrk ${result.wrkCores.toFixed(2)} cores` +
+          (result.errors > 0 ? `, ${result.errors} errors` : ''),
+      );
+      const previous = best.get(variant.name);
+      if (!previous || result.requestsPerSecond > previous.requestsPerSecond) best.set(variant.name, result);
+    }
+  }
+  console.log(
+    `\nCommand: npm run bench:cluster -- --duration ${args.duration} --warmup ${args.warmup} --connections ${args.connections} --rounds ${args.rounds}` +
+      ` (Node ${process.version}, wrk -t1 -c${args.connections}, best of ${args.rounds} rounds)\n`,
+  );
+  console.log(
+    '| variant | req/s | p50 | p99 | errors | server CPU (cores) | server CPU per request (µs) | wrk CPU (cores) |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const variant of variants) {
+    const result = best.get(variant.name)!;
+    console.log(
+      `| ${variant.name} | ${Math.round(result.requestsPerSecond)} | ${result.p50} | ${result.p99} | ${result.errors} | ${result.serverCores.toFixed(2)} | ${((result.serverCores / result.requestsPerSecond) * 1e6).toFixed(0)} | ${result.wrkCores.toFixed(2)} |`,
+    );
+  }
+  const rate = (name: string) => best.get(name)!.requestsPerSecond;
+  const single = rate('one process');
+  console.log(
+    `\n--workers 2 / one process: ${(rate('--workers 2 (round robin)') / single).toFixed(2)}× round robin, ` +
+      `${(rate('--workers 2 (kernel: SCHED_NONE)') / single).toFixed(2)}× SCHED_NONE (target ≥ 1.4×)`,
+  );
+  console.log(
+    `Throttling in Redis / in process: ${((rate('throttled, in Redis') / rate('throttled, in process')) * 100).toFixed(1)} % ` +
+      '(target ≥ 90 %: costs at most 10 %)',
+  );
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  for (const cleanup of cleanups) await cleanup();
+}

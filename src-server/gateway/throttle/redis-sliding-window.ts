@@ -1,0 +1,134 @@
+import { Redis } from 'ioredis';
+import { PERIOD_MS, retryAfterSeconds, type ThrottlePeriod } from '../policies/throttle.js';
+import type { SharedThrottleWindow } from './guarded-throttle-store.js';
+import type { ThrottleKey } from './throttle-store.js';
+
+/**
+ * The same sliding window as the in-process counters (this window's count plus the previous one's, weighted by
+ * its remaining overlap), kept in one hash per counter and decided in one atomic script. The clock is Redis's
+ * own (`TIME`), so instances whose clocks differ still agree on the window. A refused request does not count.
+ * Returns allowed (0/1), this window's count, the previous window's count and the ms elapsed in this window.
+ */
+const SLIDING_WINDOW_SCRIPT = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local limit = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local start = now - (now % window)
+local stored = redis.call('HMGET', KEYS[1], 'w', 'c', 'p')
+local current = tonumber(stored[2]) or 0
+local previous = tonumber(stored[3]) or 0
+local stored_start = tonumber(stored[1])
+if stored_start ~= start then
+  if stored_start == start - window then previous = current else previous = 0 end
+  current = 0
+end
+local elapsed = now - start
+local allowed = 0
+if previous * (1 - elapsed / window) + current + 1 <= limit then
+  current = current + 1
+  allowed = 1
+end
+redis.call('HSET', KEYS[1], 'w', start, 'c', current, 'p', previous)
+redis.call('PEXPIRE', KEYS[1], window * 2)
+return { allowed, current, previous, elapsed }
+`;
+
+type WindowReply = [allowed: number, current: number, previous: number, elapsed: number];
+
+interface ThrottleCommands {
+  gatehouseThrottle: (key: string, limit: number, windowMs: number) => Promise<WindowReply>;
+}
+
+export interface RedisWindowOptions {
+  /** `ConnectionStrings:Redis`. */
+  url: string;
+  /** Keys are `<namespace>:throttle:<period>:<policy id>:<identity>`; the tenant id keeps tenants apart. */
+  namespace: string;
+  /** A command not answered within this is failed (the guard's own timeout applies too). */
+  commandTimeoutMs: number;
+  /** Shown by `CLIENT LIST`. */
+  clientName: string;
+  /** Connection lost, or refused while connecting: told at once, so the outage is logged before any request. */
+  onDown: (reason: string) => void;
+  onUp: () => void;
+}
+
+/** API-policy throttling counted in Redis, shared by every process and instance that uses the same server. */
+export class RedisSlidingWindow implements SharedThrottleWindow {
+  readonly name: string;
+  readonly #redis: Redis & ThrottleCommands;
+  readonly #namespace: string;
+
+  constructor(options: RedisWindowOptions) {
+    this.name = `Redis at ${redisAddress(options.url)}`;
+    this.#namespace = options.namespace;
+    const redis = new Redis(options.url, {
+      // Nothing waits for a connection: while it is down, commands fail at once and the failure mode decides.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: options.commandTimeoutMs,
+      connectTimeout: 2_000,
+      retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
+      enableAutoPipelining: true,
+      connectionName: options.clientName.replace(/[^\x21-\x7e]/g, '_'),
+    });
+    redis.defineCommand('gatehouseThrottle', { numberOfKeys: 1, lua: SLIDING_WINDOW_SCRIPT });
+    this.#redis = redis as Redis & ThrottleCommands;
+    // ioredis reports each failed reconnect; the guard logs only the first of an outage.
+    redis.on('error', (error: Error) => options.onDown(describeRedisError(error)));
+    redis.on('close', () => options.onDown('connection closed'));
+    redis.on('ready', () => options.onUp());
+  }
+
+  /** Resolves once the first connection attempt has succeeded or failed (at most `waitMs`), so a start is not logged as an outage. */
+  firstConnection(waitMs: number): Promise<void> {
+    if (this.#redis.status === 'ready') return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.#redis.off('ready', done);
+        this.#redis.off('error', done);
+        resolve();
+      };
+      const timer = setTimeout(done, waitMs);
+      this.#redis.once('ready', done);
+      this.#redis.once('error', done);
+    });
+  }
+
+  get connected(): boolean {
+    return this.#redis.status === 'ready';
+  }
+
+  async take(key: ThrottleKey, limit: number, period: ThrottlePeriod) {
+    const windowMs = PERIOD_MS[period];
+    const [allowed, current, previous, elapsed] = await this.#redis.gatehouseThrottle(
+      `${this.#namespace}:throttle:${period}:${key.policyId}:${key.identity}`,
+      limit,
+      windowMs,
+    );
+    return {
+      allowed: allowed === 1,
+      retryAfterSeconds:
+        allowed === 1 ? 0 : retryAfterSeconds({ current, previous }, limit, windowMs, elapsed),
+    };
+  }
+
+  close(): Promise<void> {
+    this.#redis.removeAllListeners('close');
+    this.#redis.disconnect();
+    return Promise.resolve();
+  }
+}
+
+/** `host:port` of a connection string (checked when the settings were read), without user name or password. */
+export function redisAddress(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.hostname}:${parsed.port || '6379'}`;
+}
+
+function describeRedisError(error: Error): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code ? code : error.message.split('\n', 1)[0]!.slice(0, 200);
+}

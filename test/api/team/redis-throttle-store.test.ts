@@ -1,0 +1,200 @@
+import { Writable } from 'node:stream';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openRateLimitStore } from '../../../src-server/app/rate-limit-store.js';
+import { createLogger } from '../../../src-server/core/logging/logger.js';
+import { SettingsSource } from '../../../src-server/core/settings/settings.js';
+import type { ThrottleStore, ThrottleVerdict } from '../../../src-server/gateway/throttle/throttle-store.js';
+import { startTestRedis, type TestRedis } from '../../helpers/redis-server.js';
+import { tempDir } from '../../helpers/temp-dir.js';
+
+let redis: TestRedis;
+let dataDir: { path: string; remove: () => Promise<void> };
+const opened: ThrottleStore[] = [];
+
+beforeAll(async () => {
+  redis = await startTestRedis();
+  dataDir = await tempDir();
+});
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((store) => store.close()));
+});
+afterAll(async () => {
+  await redis.stop();
+  await dataDir.remove();
+});
+
+/** Log lines as objects, for counting what an outage logged. */
+function capturedLogger() {
+  const lines: { level: number; msg: string }[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n'))
+        if (line) lines.push(JSON.parse(line) as { level: number; msg: string });
+      done();
+    },
+  });
+  return { logger: createLogger('info', stream), lines };
+}
+
+async function openStore(settings: Record<string, string | number>, tenantId = 'tenant-a') {
+  const { logger, lines } = capturedLogger();
+  const snapshot = await new SettingsSource({
+    dataDir: dataDir.path,
+    env: {},
+    commandLine: settings,
+  }).resolve();
+  const store = await openRateLimitStore({ settings: snapshot, tenantId, instanceId: 'test', logger });
+  opened.push(store);
+  return { store, lines };
+}
+
+const redisSettings = (extra: Record<string, string | number> = {}) => ({
+  'ConnectionStrings:Redis': redis.url,
+  'RateLimiting:TimeoutMs': 200,
+  ...extra,
+});
+
+async function take(
+  store: ThrottleStore,
+  policyId: string,
+  identity: string,
+  limit: number,
+): Promise<ThrottleVerdict> {
+  return store.take({ policyId, identity }, limit, 'minute', Date.now());
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await work();
+  return { value, ms: performance.now() - started };
+}
+
+describe('API-policy throttling in Redis', () => {
+  it('holds one limit across two processes sharing the Redis server', async () => {
+    // Two stores with their own connections stand for two gateway processes.
+    const { store: first } = await openStore(redisSettings());
+    const { store: second } = await openStore(redisSettings());
+    const verdicts: ThrottleVerdict[] = [];
+    for (let index = 0; index < 30; index++)
+      verdicts.push(await take(index % 2 === 0 ? first : second, 'policy-shared', 'apiKey:abc', 10));
+    expect(verdicts.filter((verdict) => verdict.allowed)).toHaveLength(10);
+    const refused = verdicts.find((verdict) => !verdict.allowed);
+    expect(refused).toMatchObject({ allowed: false });
+    expect(refused?.retryAfterSeconds).toBeGreaterThan(0);
+    expect(verdicts.every((verdict) => verdict.fallback === undefined)).toBe(true);
+  });
+
+  it('counts each policy, identity and tenant apart, under namespaced keys', async () => {
+    const { store } = await openStore(redisSettings());
+    const { store: otherTenant } = await openStore(redisSettings(), 'tenant-b');
+    expect((await take(store, 'policy-ns', 'apiKey:one', 1)).allowed).toBe(true);
+    expect((await take(store, 'policy-ns', 'apiKey:one', 1)).allowed).toBe(false);
+    expect((await take(store, 'policy-ns', 'apiKey:two', 1)).allowed).toBe(true);
+    expect((await take(store, 'policy-other', 'apiKey:one', 1)).allowed).toBe(true);
+    expect((await take(otherTenant, 'policy-ns', 'apiKey:one', 1)).allowed).toBe(true);
+    const client = new Redis(redis.url);
+    try {
+      const keys = (await client.keys('gatehouse:*:throttle:minute:policy-[no]*')).sort();
+      expect(keys).toEqual([
+        'gatehouse:tenant-a:throttle:minute:policy-ns:apiKey:one',
+        'gatehouse:tenant-a:throttle:minute:policy-ns:apiKey:two',
+        'gatehouse:tenant-a:throttle:minute:policy-other:apiKey:one',
+        'gatehouse:tenant-b:throttle:minute:policy-ns:apiKey:one',
+      ]);
+      // Counters expire on their own (two windows).
+      expect(await client.pttl(keys[0]!)).toBeGreaterThan(60_000);
+    } finally {
+      client.disconnect();
+    }
+  });
+
+  it('Redis killed mid-run, fail open: counted in this process at once, logged once; back: counted in Redis again', async () => {
+    const { store: first, lines } = await openStore(redisSettings());
+    const { store: second } = await openStore(redisSettings());
+    expect((await take(first, 'policy-kill', 'public:10.0.0.1', 4)).allowed).toBe(true);
+
+    await redis.kill();
+    const during: ThrottleVerdict[] = [];
+    for (let index = 0; index < 20; index++) {
+      const { value, ms } = await timed(() =>
+        take(index % 2 ? second : first, 'policy-kill', 'public:10.0.0.1', 4),
+      );
+      expect(ms).toBeLessThan(400);
+      during.push(value);
+    }
+    expect(during.every((verdict) => verdict.fallback === 'counted-locally')).toBe(true);
+    // Each process counts on its own now: 4 each, the limit holds per process.
+    expect(during.filter((verdict) => verdict.allowed)).toHaveLength(8);
+    const warnings = lines.filter((line) => line.msg.startsWith('rate-limit store unavailable'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.msg).toContain('counted in this process only (RateLimiting:FailureMode=open)');
+
+    await redis.restart();
+    await until(async () => (await take(first, 'policy-back', 'public:10.0.0.2', 5)).fallback === undefined);
+    expect(lines.filter((line) => line.msg.startsWith('rate-limit store reachable again'))).toHaveLength(1);
+    // The restarted server starts empty; both processes count there again, together.
+    const after: ThrottleVerdict[] = [];
+    await until(async () => (await take(second, 'policy-back', 'public:10.0.0.3', 1)).fallback === undefined);
+    for (let index = 0; index < 12; index++)
+      after.push(await take(index % 2 ? second : first, 'policy-after', 'public:10.0.0.4', 6));
+    expect(after.every((verdict) => verdict.fallback === undefined)).toBe(true);
+    expect(after.filter((verdict) => verdict.allowed)).toHaveLength(6);
+  });
+
+  it('fail closed: refuses while Redis is down, without waiting', async () => {
+    const { store, lines } = await openStore(redisSettings({ 'RateLimiting:FailureMode': 'closed' }));
+    expect((await take(store, 'policy-closed', 'public:10.0.0.5', 5)).allowed).toBe(true);
+    await redis.kill();
+    try {
+      for (let index = 0; index < 5; index++) {
+        const { value, ms } = await timed(() => take(store, 'policy-closed', 'public:10.0.0.5', 5));
+        expect(value).toEqual({ allowed: false, retryAfterSeconds: 1, fallback: 'refused' });
+        expect(ms).toBeLessThan(400);
+      }
+      const warnings = lines.filter((line) => line.msg.startsWith('rate-limit store unavailable'));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]!.msg).toContain('refused with 503 (RateLimiting:FailureMode=closed)');
+    } finally {
+      await redis.restart();
+    }
+  });
+
+  it('a Redis that hangs costs one bounded wait, then answers at once until the next probe', async () => {
+    const { store, lines } = await openStore(redisSettings({ 'RateLimiting:TimeoutMs': 150 }));
+    expect((await take(store, 'policy-hang', 'public:10.0.0.6', 50)).fallback).toBeUndefined();
+    redis.pause();
+    try {
+      const first = await timed(() => take(store, 'policy-hang', 'public:10.0.0.6', 50));
+      expect(first.value.fallback).toBe('counted-locally');
+      expect(first.ms).toBeGreaterThanOrEqual(140);
+      expect(first.ms).toBeLessThan(600);
+      const next = await timed(() => take(store, 'policy-hang', 'public:10.0.0.6', 50));
+      expect(next.value.fallback).toBe('counted-locally');
+      expect(next.ms).toBeLessThan(50);
+      expect(store.health().available).toBe(false);
+      expect(lines.filter((line) => line.msg.startsWith('rate-limit store unavailable'))).toHaveLength(1);
+    } finally {
+      redis.resume();
+    }
+    await until(async () => (await take(store, 'policy-hang', 'public:10.0.0.7', 50)).fallback === undefined);
+    expect(store.health()).toEqual({ store: `Redis at 127.0.0.1:${redis.port}`, available: true });
+  });
+
+  it('refuses a connection string that is not a redis:// URL, without repeating it', async () => {
+    await expect(openStore({ 'ConnectionStrings:Redis': 'http://:hunter2@example.test' })).rejects.toThrow(
+      /^ConnectionStrings:Redis must start with redis:\/\/ or rediss:\/\/\.$/,
+    );
+    await expect(openStore({ 'ConnectionStrings:Redis': 'not a url hunter2' })).rejects.toThrow(
+      /^ConnectionStrings:Redis is not a URL/,
+    );
+  });
+});
+
+async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
