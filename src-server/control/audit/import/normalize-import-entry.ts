@@ -92,6 +92,8 @@ export function normalizeImportEntry(raw: unknown): NormalizeResult {
     ...(typeof raw.description === 'string' && raw.description !== ''
       ? { description: raw.description }
       : {}),
+    // A team's Gatehouse names the instance that recorded an entry; an export or a sync keeps it.
+    ...(typeof raw.instance === 'string' && raw.instance.trim() !== '' ? { instance: raw.instance } : {}),
     ...sourceIdOf(raw),
   };
   return { ok: true, entry };
