@@ -101,7 +101,7 @@ export async function startServices<G extends GatewayPlane>(input: {
     });
 
   // Background jobs run on one instance of the database at a time; the others take them over when it goes.
-  const lease = tenant.database.jobLease(instance, logger);
+  const lease = await tenant.database.jobLease(instance, logger);
   const stopRetention = scheduleRetention({
     lease,
     store: tenant.auditStore,

@@ -308,7 +308,9 @@ test('a new user: import, variables, a Passthrough API with CORS, monitoring, th
     await expect(state).toHaveText('Off');
     await page.getByRole('switch', { name: 'Enable the audit log endpoint' }).click();
     await expect(state).toHaveText('On after restart');
-    await expect(page.getByText('Some settings changed since the Control Panel started.')).toBeVisible();
+    await expect(
+      page.getByText(/Some settings changed since the Control Panel of this instance \(.+\) started\./),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Restart Control Panel' }).click();
     await expect(state).toHaveText('On', { timeout: 30_000 });
     await expect(page.getByText('The Control Panel restarted')).toBeVisible();

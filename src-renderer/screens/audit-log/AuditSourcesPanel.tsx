@@ -138,7 +138,7 @@ export function AuditSourcesPanel({ onSynced }: AuditSourcesPanelProps) {
         <ProblemAlert error={sources.error} context="Loading the sync sources" onRetry={reload} />
       ) : null}
       {sources.data && sources.data.items.length === 0 ? (
-        <Alert severity="info" sx={{ mt: 1 }}>
+        <Alert severity="info" role="status" sx={{ mt: 1 }}>
           No tenant to sync from yet. Add one with its management API URL and credentials.
         </Alert>
       ) : null}

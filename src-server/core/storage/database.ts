@@ -319,10 +319,10 @@ export class Database {
    * The lease on the background jobs among the instances on this database, asking for it from now on (PostgreSQL);
    * SQLite's single instance always holds it. The caller closes it.
    */
-  jobLease(instance: string, logger: Logger): JobLease {
+  async jobLease(instance: string, logger: Logger): Promise<JobLease> {
     if (this.kind !== 'postgres' || !this.connectionString) return ALWAYS_HELD;
     const lease = new PostgresJobLease(this.connectionString, instance, logger);
-    lease.start();
+    await lease.start();
     return lease;
   }
 

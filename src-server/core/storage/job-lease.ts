@@ -55,11 +55,14 @@ export class PostgresJobLease implements JobLease {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Asks for the lease now and then every second until closed. */
-  start(): void {
-    void this.#check();
+  /**
+   * Asks for the lease now, and then every second until closed. Resolves after the first answer, so that an
+   * instance which gets the lease at start runs the start-up jobs (retention before the first read) at once.
+   */
+  async start(): Promise<void> {
     this.#timer = setInterval(() => void this.#check(), this.checkEveryMs);
     this.#timer.unref();
+    await this.#check();
   }
 
   async close(): Promise<void> {
