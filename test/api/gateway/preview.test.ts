@@ -128,21 +128,17 @@ describe('POST /api/v1/apis/{apiId}/passthrough/preview', () => {
     expect(json.errors[0]).toMatchObject({ place: 'section2' });
   });
 
-  it('is not audited, names unknown things, and answers within a few milliseconds', async () => {
+  it('is not audited and names unknown things (its latency is measured by bench:ui, not here)', async () => {
     expect((await preview({ entry: 'allOperations' }, '00000000-0000-0000-0000-000000000000')).status).toBe(
       404,
     );
     expect((await preview({ entry: 'DELETE /nothing' })).status).toBe(400);
     expect((await preview({ entry: 'allOperations', agentGroupId: 'missing' })).status).toBe(404);
     expect((await preview({ entry: 'allOperations', unknown: true })).status).toBe(400);
-    const timings: number[] = [];
-    for (let i = 0; i < 40; i++) {
-      const started = performance.now();
-      await preview({ entry: 'GET /orders/{id}', sample: { url: `/orders/${i}` } });
-      timings.push(performance.now() - started);
+    for (let i = 0; i < 5; i++) {
+      const { status } = await preview({ entry: 'GET /orders/{id}', sample: { url: `/orders/${i}` } });
+      expect(status).toBe(200);
     }
-    timings.sort((a, b) => a - b);
-    expect(timings[20]).toBeLessThan(25);
     const audit = await fixture.server.gatehouse.audit.store.query({
       actionName: 'Passthroughs.Preview',
       pageNumber: 1,

@@ -74,7 +74,8 @@ paths:
     const bomb = `openapi: 3.0.3\ninfo: {title: Bomb, version: "1"}\npaths: {}\n${levels.join('\n')}\n`;
     const started = performance.now();
     const errors = parseErrors(bomb);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    // A hang guard, not a speed target: expanding the aliases would take minutes and gigabytes.
+    expect(performance.now() - started).toBeLessThan(5_000);
     expectIssue(errors, errors[0]?.pointer ?? '', 'billion laughs');
   });
 
