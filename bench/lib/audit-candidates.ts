@@ -32,7 +32,7 @@ export function rssOf(pid: number): number {
 }
 
 /** Spawns a server, then polls the list endpoint until it answers 200: the time to the first answer. */
-async function startCold(
+export async function startCold(
   command: string[],
   env: Record<string, string>,
   urlOf: (output: string) => string | undefined,

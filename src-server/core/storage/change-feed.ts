@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from './load-pg.js';
 import type { Logger } from '../logging/logger.js';
 
 /** The one PostgreSQL channel every Gatehouse instance of a database listens on. */
@@ -38,6 +39,8 @@ export class ChangeFeed {
   #closed = false;
   #connected = false;
   #lostLogged = false;
+  /** Loading pg before the first connection: a second subscriber must not open another one meanwhile. */
+  #loadingDriver = false;
 
   constructor(
     private readonly connectionString: string,
@@ -49,7 +52,7 @@ export class ChangeFeed {
   subscribe(handlers: ChangeFeedHandlers): () => void {
     this.#subscribers.add(handlers);
     if (this.#connected) handlers.onConnected();
-    else if (!this.#client && !this.#timer) void this.#connect();
+    else if (!this.#client && !this.#timer && !this.#loadingDriver) void this.#connect();
     return () => this.#subscribers.delete(handlers);
   }
 
@@ -69,8 +72,10 @@ export class ChangeFeed {
   }
 
   async #connect(): Promise<void> {
+    this.#loadingDriver = true;
+    const driver = await loadPg().finally(() => (this.#loadingDriver = false));
     if (this.#closed) return;
-    const client = new pg.Client({ connectionString: this.connectionString, keepAlive: true });
+    const client = new driver.Client({ connectionString: this.connectionString, keepAlive: true });
     this.#client = client;
     let ended = false;
     const lost = (error?: unknown) => {

@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from './load-pg.js';
 import type { Logger } from '../logging/logger.js';
 
 /**
@@ -108,7 +109,8 @@ export class PostgresJobLease implements JobLease {
   }
 
   async #connect(): Promise<pg.Client | undefined> {
-    const client = new pg.Client({
+    const driver = await loadPg();
+    const client = new driver.Client({
       connectionString: this.connectionString,
       keepAlive: true,
       // Names the holder in pg_stat_activity, next to its lock in pg_locks.

@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from './load-pg.js';
 import { PostgresDialect, type Dialect } from 'kysely';
 import type { Logger } from '../logging/logger.js';
 import { DatabaseOpenError, isPostgresConnectionError, StorageUnavailableError } from './storage-errors.js';
@@ -25,8 +26,8 @@ export function describeConnectionString(connectionString: string): string {
 }
 
 /** int8 and numeric as numbers (pg's default is text, to keep precision beyond 2^53 that Gatehouse never needs). */
-function numericTypes(): pg.TypeOverrides {
-  const types = new pg.TypeOverrides();
+function numericTypes(driver: typeof pg): pg.TypeOverrides {
+  const types = new driver.TypeOverrides();
   const toNumber = (value: string) => Number(value);
   types.setTypeParser(INT8_OID, 'text', toNumber);
   types.setTypeParser(NUMERIC_OID, 'text', toNumber);
@@ -40,12 +41,13 @@ function numericTypes(): pg.TypeOverrides {
  */
 export async function openPostgresEngine(connectionString: string, logger: Logger): Promise<PostgresEngine> {
   const location = describeConnectionString(connectionString);
-  const pool = new pg.Pool({
+  const driver = await loadPg();
+  const pool = new driver.Pool({
     connectionString,
     max: 10,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
-    types: numericTypes(),
+    types: numericTypes(driver),
   });
   // An idle connection the server closed: the pool drops it and opens another when one is needed.
   pool.on('error', (error) =>

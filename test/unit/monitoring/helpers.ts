@@ -8,12 +8,9 @@ import type {
   MonitoringFilter,
   MonitoringQuery,
 } from '../../../src-server/core/monitoring/monitoring-store.js';
-import { createLogger } from '../../../src-server/core/logging/logger.js';
 import { SqlMonitoringStore } from '../../../src-server/core/monitoring/sql/sql-monitoring-store.js';
-import { Database } from '../../../src-server/core/storage/database.js';
 import type { EngineKind } from '../../../src-server/core/storage/engine-kind.js';
-import { createTestDatabase } from '../../helpers/test-database.js';
-import { tempDir } from '../../helpers/temp-dir.js';
+import { StoreFixture as EngineStoreFixture, type StoreKind } from '../../helpers/store-fixture.js';
 
 export const BASE_MS = Date.parse('2026-03-01T00:00:00.000Z');
 export const SPAN_MS = 30_000;
@@ -177,69 +174,17 @@ export function nearestRank(sorted: readonly number[], p: number): number {
   return sorted[Math.max(1, Math.ceil(p * sorted.length)) - 1]!;
 }
 
-/** A database of one engine for monitoring stores; `dispose()` closes what was opened and removes it. */
-export class StoreFixture {
-  private readonly opened: { store: SqlMonitoringStore; database: Database }[] = [];
+const MONITORING_STORES: StoreKind<SqlMonitoringStore> = {
+  prefix: 'gatehouse-monitoring-',
+  tables: ['monitoring_records', 'monitoring_records_removed', 'monitoring_rollups'],
+  open: (database, now) => new SqlMonitoringStore(database, now),
+};
 
-  private constructor(
-    readonly engine: EngineKind,
-    readonly dataDir: string,
-    readonly connectionString: string | undefined,
-    private readonly remove: () => Promise<void>,
-  ) {}
-
-  static async create(engine: EngineKind): Promise<StoreFixture> {
-    const dir = await tempDir('gatehouse-monitoring-');
-    return new StoreFixture(engine, dir.path, await createTestDatabase(engine), dir.remove);
-  }
-
-  openDatabase(): Promise<Database> {
-    return Database.open({
-      dataDir: this.dataDir,
-      connectionString: this.connectionString,
-      logger: createLogger('silent'),
-    });
-  }
-
-  /** A store over the fixture's database; `now` stamps writes and removals. */
-  async openStore(now?: () => number): Promise<SqlMonitoringStore> {
-    const database = await this.openDatabase();
-    const store = new SqlMonitoringStore(database, now);
-    this.opened.push({ store, database });
-    return store;
-  }
-
-  /** Closes a store and its database (what a restart does). */
-  async closeStore(store: SqlMonitoringStore): Promise<void> {
-    const found = this.opened.find((opened) => opened.store === store);
-    await store.close();
-    await found?.database.close();
-  }
-
-  /** Empties the monitoring tables (property tests run many stores on one database). */
-  async clear(): Promise<void> {
-    const database = await this.openDatabase();
-    try {
-      for (const table of [
-        'monitoring_records',
-        'monitoring_records_removed',
-        'monitoring_rollups',
-      ] as const) {
-        await database.db.deleteFrom(table).execute();
-      }
-    } finally {
-      await database.close();
-    }
-  }
-
-  async dispose(): Promise<void> {
-    for (const { store, database } of this.opened) {
-      await store.close();
-      await database.close();
-    }
-    await this.remove();
-  }
-}
+/** Monitoring stores over a database of one engine. */
+export type StoreFixture = EngineStoreFixture<SqlMonitoringStore>;
+export const StoreFixture = {
+  create: (engine: EngineKind): Promise<StoreFixture> => EngineStoreFixture.create(MONITORING_STORES, engine),
+};
 
 export function record(overrides: Partial<NewMonitoringRecord> = {}): NewMonitoringRecord {
   return {

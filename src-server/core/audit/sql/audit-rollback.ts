@@ -1,5 +1,6 @@
 import type { Database } from '../../storage/database.js';
 import type { AuditEntryTable, AuditResourceTable } from '../../storage/schema.js';
+import { inChunks, removedAfter } from '../../storage/in-chunks.js';
 import { CountDeltas } from './audit-counts.js';
 import { entryOfRow } from './audit-rows.js';
 import { resourcesToKeep } from './audit-writes.js';
@@ -15,64 +16,39 @@ export async function rollBackAudit(
   database: Database,
   atMs: number,
 ): Promise<{ dropped: number; returned: number }> {
-  let dropped = 0;
-  for (;;) {
-    const done = await database.transaction(async (trx) => {
-      const rows = await trx
-        .selectFrom('audit_entries')
-        .select(['id', 'tenant', 'time_ms', 'action_key', 'user_key'])
-        .where('recorded_at', '>', atMs)
-        .limit(CHUNK)
-        .execute();
-      if (rows.length === 0) return 0;
-      const ids = rows.map((row) => row.id);
-      await trx.deleteFrom('audit_resources').where('entry_id', 'in', ids).execute();
-      await trx.deleteFrom('audit_entries').where('id', 'in', ids).execute();
-      const deltas = new CountDeltas();
-      for (const row of rows) deltas.add(row.tenant, row.action_key, row.user_key, row.time_ms, -1);
-      await deltas.apply(database, trx);
-      return rows.length;
-    });
-    dropped += done;
-    if (done < CHUNK) break;
-  }
-
-  let returned = 0;
-  for (;;) {
-    const done = await database.transaction(async (trx) => {
-      const removed = await trx
-        .selectFrom('audit_entries_removed')
-        .selectAll()
-        .where('removed_at', '>', atMs)
-        .where('recorded_at', '<=', atMs)
-        .orderBy('id')
-        .limit(CHUNK)
-        .execute();
-      if (removed.length === 0) return 0;
-      const rows: AuditEntryTable[] = removed.map(({ removed_at: _removedAt, ...row }) => row);
-      const resources: AuditResourceTable[] = [];
-      const deltas = new CountDeltas();
-      for (const row of rows) {
-        const entry = entryOfRow(row.id, row.entry);
-        deltas.add(row.tenant, entry.actionName, entry.userName, row.time_ms, 1);
-        for (const resource of resourcesToKeep(entry)) resources.push({ entry_id: row.id, ...resource });
-      }
-      await database.bulkInsert(trx, 'audit_entries', rows);
-      await database.bulkInsert(trx, 'audit_resources', resources);
-      await deltas.apply(database, trx);
-      await trx
-        .deleteFrom('audit_entries_removed')
-        .where(
-          'id',
-          'in',
-          rows.map((row) => row.id),
-        )
-        .execute();
-      return rows.length;
-    });
-    returned += done;
-    if (done < CHUNK) break;
-  }
+  const dropped = await inChunks(database, CHUNK, async (trx) => {
+    const rows = await trx
+      .selectFrom('audit_entries')
+      .select(['id', 'tenant', 'time_ms', 'action_key', 'user_key'])
+      .where('recorded_at', '>', atMs)
+      .limit(CHUNK)
+      .execute();
+    if (rows.length === 0) return 0;
+    const ids = rows.map((row) => row.id);
+    await trx.deleteFrom('audit_resources').where('entry_id', 'in', ids).execute();
+    await trx.deleteFrom('audit_entries').where('id', 'in', ids).execute();
+    const deltas = new CountDeltas();
+    for (const row of rows) deltas.add(row.tenant, row.action_key, row.user_key, row.time_ms, -1);
+    await deltas.apply(database, trx);
+    return rows.length;
+  });
+  const returned = await inChunks(database, CHUNK, async (trx) => {
+    const rows: AuditEntryTable[] = await removedAfter(trx, 'audit_entries_removed', atMs, CHUNK);
+    if (rows.length === 0) return 0;
+    const resources: AuditResourceTable[] = [];
+    const deltas = new CountDeltas();
+    for (const row of rows) {
+      const entry = entryOfRow(row.id, row.entry);
+      deltas.add(row.tenant, entry.actionName, entry.userName, row.time_ms, 1);
+      for (const resource of resourcesToKeep(entry)) resources.push({ entry_id: row.id, ...resource });
+    }
+    await database.bulkInsert(trx, 'audit_entries', rows);
+    await database.bulkInsert(trx, 'audit_resources', resources);
+    await deltas.apply(database, trx);
+    const ids = rows.map((row) => row.id);
+    await trx.deleteFrom('audit_entries_removed').where('id', 'in', ids).execute();
+    return rows.length;
+  });
   await database.db.deleteFrom('audit_entries_removed').where('removed_at', '>', atMs).execute();
   return { dropped, returned };
 }

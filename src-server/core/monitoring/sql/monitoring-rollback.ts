@@ -1,6 +1,7 @@
 import type { Database, Tx } from '../../storage/database.js';
 import type { MonitoringRecordTable } from '../../storage/schema.js';
 import { HOUR_MS } from '../../storage/time-buckets.js';
+import { inChunks, removedAfter } from '../../storage/in-chunks.js';
 import { RollupDeltas } from './monitoring-rollups.js';
 
 const CHUNK = 5_000;
@@ -16,54 +17,30 @@ export async function rollBackMonitoring(
 ): Promise<{ dropped: number; returned: number }> {
   const hours = new Set<number>();
   const hourOf = (timeMs: number) => Math.floor(timeMs / HOUR_MS) * HOUR_MS;
-  let dropped = 0;
-  for (;;) {
-    const done = await database.transaction(async (trx) => {
-      const rows = await trx
-        .selectFrom('monitoring_records')
-        .select(['id', 'time_ms'])
-        .where('recorded_at', '>', atMs)
-        .limit(CHUNK)
-        .execute();
-      for (const row of rows) hours.add(hourOf(row.time_ms));
-      if (rows.length > 0) {
-        await trx
-          .deleteFrom('monitoring_records')
-          .where(
-            'id',
-            'in',
-            rows.map((row) => row.id),
-          )
-          .execute();
-      }
-      return rows.length;
-    });
-    dropped += done;
-    if (done < CHUNK) break;
-  }
-  let returned = 0;
-  for (;;) {
-    const done = await database.transaction(async (trx) => {
-      const removed = await trx
-        .selectFrom('monitoring_records_removed')
-        .selectAll()
-        .where('removed_at', '>', atMs)
-        .where('recorded_at', '<=', atMs)
-        .orderBy('id')
-        .limit(CHUNK)
-        .execute();
-      const rows: MonitoringRecordTable[] = removed.map(({ removed_at: _removedAt, ...row }) => row);
-      for (const row of rows) hours.add(hourOf(row.time_ms));
-      if (rows.length > 0) {
-        await database.bulkInsert(trx, 'monitoring_records', rows);
-        const ids = rows.map((row) => row.id);
-        await trx.deleteFrom('monitoring_records_removed').where('id', 'in', ids).execute();
-      }
-      return rows.length;
-    });
-    returned += done;
-    if (done < CHUNK) break;
-  }
+  const dropped = await inChunks(database, CHUNK, async (trx) => {
+    const rows = await trx
+      .selectFrom('monitoring_records')
+      .select(['id', 'time_ms'])
+      .where('recorded_at', '>', atMs)
+      .limit(CHUNK)
+      .execute();
+    for (const row of rows) hours.add(hourOf(row.time_ms));
+    if (rows.length > 0) {
+      const ids = rows.map((row) => row.id);
+      await trx.deleteFrom('monitoring_records').where('id', 'in', ids).execute();
+    }
+    return rows.length;
+  });
+  const returned = await inChunks(database, CHUNK, async (trx) => {
+    const rows: MonitoringRecordTable[] = await removedAfter(trx, 'monitoring_records_removed', atMs, CHUNK);
+    for (const row of rows) hours.add(hourOf(row.time_ms));
+    if (rows.length > 0) {
+      await database.bulkInsert(trx, 'monitoring_records', rows);
+      const ids = rows.map((row) => row.id);
+      await trx.deleteFrom('monitoring_records_removed').where('id', 'in', ids).execute();
+    }
+    return rows.length;
+  });
   await database.db.deleteFrom('monitoring_records_removed').where('removed_at', '>', atMs).execute();
   for (const hour of [...hours].sort((a, b) => a - b)) {
     await database.transaction((trx) => recountHour(database, trx, hour));
