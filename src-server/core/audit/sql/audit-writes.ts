@@ -4,6 +4,7 @@ import type { AuditEntry, NewAuditEntry } from '../audit-entry.js';
 import { withId, type NormalizedEntry } from '../normalize-entry.js';
 import { CountDeltas } from './audit-counts.js';
 import { textColumn, toEntryRow, type EntryRow } from './audit-rows.js';
+import { chainRows } from '../chain/chain-writes.js';
 
 export const AUDIT_SEQUENCE = 'audit_entries';
 
@@ -62,6 +63,7 @@ export async function insertEntriesWithIds(
     for (const resource of resourcesToKeep(prepared.entry)) resources.push({ entry_id: id, ...resource });
     if (returning) stored.push(withId(id, prepared.entry));
   });
+  await chainRows(database, trx, rows);
   await database.bulkInsert(trx, 'audit_entries', rows);
   await database.bulkInsert(trx, 'audit_resources', resources);
   await deltas.apply(database, trx);
