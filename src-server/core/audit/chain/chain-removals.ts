@@ -96,7 +96,8 @@ async function linksBefore(trx: Tx, tenant: string, seqs: number[]): Promise<Map
       .where('tenant', '=', tenant)
       .where('chain_seq', 'in', slice)
       .execute();
-    for (const row of live) if (row.chain_seq !== null && row.chain_hash) found.set(row.chain_seq, row.chain_hash);
+    for (const row of live)
+      if (row.chain_seq !== null && row.chain_hash) found.set(row.chain_seq, row.chain_hash);
     const recorded = await trx
       .selectFrom('audit_chain_removals')
       .select(['to_seq', 'last_hash'])

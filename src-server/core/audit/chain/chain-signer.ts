@@ -1,4 +1,11 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  sign,
+  verify,
+  type KeyObject,
+} from 'node:crypto';
 import type { KeyStore } from '../../config-store/key-store.js';
 
 /** The key material name of the chain's signing key (Ed25519, PKCS#8 PEM, sealed like every key). */
@@ -64,7 +71,9 @@ export interface RemovalStatement {
 
 /** The signed text of a checkpoint (docs/AUDIT-CHAIN.md). */
 export function checkpointText(c: CheckpointStatement): string {
-  return ['gatehouse-audit-checkpoint/1', c.tenant, c.seq, c.hash, new Date(c.signedAt).toISOString()].join('\n');
+  return ['gatehouse-audit-checkpoint/1', c.tenant, c.seq, c.hash, new Date(c.signedAt).toISOString()].join(
+    '\n',
+  );
 }
 
 /** The signed text of a removal record. */

@@ -39,9 +39,7 @@ export async function moveToRemoved(
   let moved = 0;
   for (let start = 0; start < ids.length; start += MOVE_CHUNK) {
     const chunk = ids.slice(start, start + MOVE_CHUNK);
-    moved += await database.transaction((trx) =>
-      moveChunk(database, trx, chunk, removedAt, policy, signer),
-    );
+    moved += await database.transaction((trx) => moveChunk(database, trx, chunk, removedAt, policy, signer));
   }
   return moved;
 }

@@ -3,6 +3,7 @@ import type { AuditEntryTable, AuditResourceTable } from '../../storage/schema.j
 import { CountDeltas } from './audit-counts.js';
 import { entryOfRow } from './audit-rows.js';
 import { resourcesToKeep } from './audit-writes.js';
+import { rollBackChains } from '../chain/chain-rollback.js';
 
 const CHUNK = 2_000;
 
@@ -74,5 +75,6 @@ export async function rollBackAudit(
     if (done < CHUNK) break;
   }
   await database.db.deleteFrom('audit_entries_removed').where('removed_at', '>', atMs).execute();
+  await rollBackChains(database, atMs);
   return { dropped, returned };
 }

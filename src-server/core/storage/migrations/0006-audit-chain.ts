@@ -52,7 +52,7 @@ export function auditChain() {
         .addPrimaryKeyConstraint('audit_chain_removals_pk', ['tenant', 'from_seq'] as never)
         .execute();
       const existing = await sql<{ n: number }>`select count(*) as n from audit_entries`.execute(db);
-      const pending = Number(existing.rows[0]?.n ?? 0) > 0;
+      const pending = (existing.rows[0]?.n ?? 0) > 0;
       await sql`insert into meta (key, value) values ('audit.chain.backlog', ${pending ? 'pending' : 'done'})`.execute(
         db,
       );

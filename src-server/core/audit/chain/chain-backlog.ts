@@ -1,0 +1,62 @@
+import type { Database } from '../../storage/database.js';
+import type { Logger } from '../../logging/logger.js';
+import { chainRows } from './chain-writes.js';
+
+export const BACKLOG_KEY = 'audit.chain.backlog';
+const BATCH = 5_000;
+
+/**
+ * Chains the entries written before the chain existed (a data dir upgraded past migration 0006), in id order per
+ * tenant, before the store takes new entries. Each batch commits on its own, so a stop resumes where it was; the
+ * meta key `audit.chain.backlog` turns `done` at the end, after which an entry without a link is an insertion.
+ * Progress is logged per batch when there is more than one.
+ */
+export async function chainBacklog(database: Database, logger: Logger): Promise<void> {
+  if ((await backlogState(database)) !== 'pending') return;
+  const counted = await database.db
+    .selectFrom('audit_entries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('chain_seq', 'is', null)
+    .executeTakeFirst();
+  const total = counted?.n ?? 0;
+  let chained = 0;
+  if (total > BATCH) logger.info({ total }, 'chaining the audit entries recorded before tamper evidence');
+  for (;;) {
+    const done = await database.transaction(async (trx) => {
+      await database.lockExclusively(trx, 'audit-chain-backlog');
+      const rows = await trx
+        .selectFrom('audit_entries')
+        .select(['id', 'tenant', 'entry', 'chain_seq', 'chain_hash'])
+        .where('chain_seq', 'is', null)
+        .orderBy('id')
+        .limit(BATCH)
+        .execute();
+      if (rows.length === 0) {
+        await trx.updateTable('meta').set({ value: 'done' }).where('key', '=', BACKLOG_KEY).execute();
+        return true;
+      }
+      await chainRows(database, trx, rows);
+      for (const row of rows) {
+        await trx
+          .updateTable('audit_entries')
+          .set({ chain_seq: row.chain_seq, chain_hash: row.chain_hash })
+          .where('id', '=', row.id)
+          .execute();
+      }
+      chained += rows.length;
+      return false;
+    });
+    if (done) break;
+    if (total > BATCH) logger.info({ chained, total }, 'chaining audit entries');
+  }
+  if (chained > 0) logger.info({ chained }, 'audit entries chained');
+}
+
+export async function backlogState(database: Database): Promise<string | undefined> {
+  const row = await database.db
+    .selectFrom('meta')
+    .select('value')
+    .where('key', '=', BACKLOG_KEY)
+    .executeTakeFirst();
+  return row?.value;
+}
