@@ -20,11 +20,9 @@ export const AuditChainVerdictSchema = z
       .boolean()
       .meta({ description: 'Whether every link, removal record and checkpoint checks out.' }),
     entries: z.int().meta({ description: 'Entries whose links were checked.' }),
-    removedByPolicy: z
-      .int()
-      .meta({
-        description: 'Entries removed by retention or a history removal, bridged by signed removal records.',
-      }),
+    removedByPolicy: z.int().meta({
+      description: 'Entries removed by retention or a history removal, bridged by signed removal records.',
+    }),
     checkpoints: z.int().meta({ description: 'Signed checkpoints of the chain.' }),
     lastCheckpoint: z
       .object({ seq: z.int(), signedAt: z.string().meta({ format: 'date-time' }) })

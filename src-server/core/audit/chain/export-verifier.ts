@@ -70,10 +70,17 @@ export class ExportParser {
 
   private entry(value: Record<string, unknown>): void {
     const { id, tenant, chain, ...entry } = value;
-    if (!Number.isSafeInteger(id)) { this.damage('an entry without an integer id'); return; }
-    if (tenant !== undefined && !isText(tenant)) { this.damage('tenant is not a string'); return; }
+    if (!Number.isSafeInteger(id)) {
+      this.damage('an entry without an integer id');
+      return;
+    }
+    if (tenant !== undefined && !isText(tenant)) {
+      this.damage('tenant is not a string');
+      return;
+    }
     if (!isObject(chain) || !isPlace(chain.seq) || !isText(chain.hash) || !HASH.test(chain.hash)) {
-      this.damage(`entry ${String(id)} has no link (chain.seq, chain.hash)`); return;
+      this.damage(`entry ${String(id)} has no link (chain.seq, chain.hash)`);
+      return;
     }
     this.parsed.links.push({
       id: id as number,
@@ -85,10 +92,12 @@ export class ExportParser {
 
   private trailer(value: unknown): void {
     if (!isObject(value) || value.version !== 1 || !isText(value.tenant) || !isText(value.publicKey)) {
-      this.damage('the auditChain line is incomplete'); return;
+      this.damage('the auditChain line is incomplete');
+      return;
     }
     if (!Number.isSafeInteger(value.headSeq) || (value.headSeq as number) < 0) {
-      this.damage('the auditChain line has no headSeq'); return;
+      this.damage('the auditChain line has no headSeq');
+      return;
     }
     this.parsed.tenant = value.tenant;
     this.parsed.publicKey = value.publicKey;
@@ -105,7 +114,8 @@ export class ExportParser {
       !isText(value.publicKey) ||
       !isText(value.signature)
     ) {
-      this.damage('a checkpoint line is incomplete'); return;
+      this.damage('a checkpoint line is incomplete');
+      return;
     }
     this.parsed.checkpoints.push({
       seq: value.seq,
@@ -130,7 +140,8 @@ export class ExportParser {
       !isText(value.publicKey) ||
       !isText(value.signature)
     ) {
-      this.damage('a removal line is incomplete'); return;
+      this.damage('a removal line is incomplete');
+      return;
     }
     this.parsed.removals.push({
       fromSeq: value.fromSeq,
