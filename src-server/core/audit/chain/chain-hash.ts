@@ -12,12 +12,15 @@ export function contentDigest(canonicalJson: string): string {
   return createHash('sha256').update(canonicalJson).digest('hex');
 }
 
-/** The link hash of the entry at `seq`: SHA-256 of `<previous link>:<seq>:<content hash>`. */
-export function linkHash(previous: string, seq: number, content: string): string {
-  return createHash('sha256').update(`${previous}:${seq}:${content}`).digest('hex');
+/**
+ * The link hash of the entry at `seq` with Gatehouse's `id`: SHA-256 of `<previous link>:<seq>:<id>:<content
+ * hash>` (the id is in it, so the id an export shows cannot be changed either).
+ */
+export function linkHash(previous: string, seq: number, id: number, content: string): string {
+  return createHash('sha256').update(`${previous}:${seq}:${id}:${content}`).digest('hex');
 }
 
 /** Content and link in one call (what writing and verifying do for each entry). */
-export function linkOf(previous: string, seq: number, canonicalJson: string): string {
-  return linkHash(previous, seq, contentDigest(canonicalJson));
+export function linkOf(previous: string, seq: number, id: number, canonicalJson: string): string {
+  return linkHash(previous, seq, id, contentDigest(canonicalJson));
 }

@@ -24,10 +24,16 @@ export class ChainSigner {
   ) {}
 
   static async open(keys: KeyStore): Promise<ChainSigner> {
-    const pem = await keys.loadOrCreate(CHAIN_KEY_NAME, () => {
-      const { privateKey } = generateKeyPairSync('ed25519');
-      return privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    });
+    return ChainSigner.fromPem(
+      await keys.loadOrCreate(CHAIN_KEY_NAME, () => {
+        const { privateKey } = generateKeyPairSync('ed25519');
+        return privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+      }),
+    );
+  }
+
+  /** A signer of a PKCS#8 PEM private key. */
+  static fromPem(pem: string): ChainSigner {
     const privateKey = createPrivateKey(pem);
     const publicKey = createPublicKey(privateKey).export({ type: 'spki', format: 'der' }).toString('base64');
     return new ChainSigner(privateKey, publicKey);

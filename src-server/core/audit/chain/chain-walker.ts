@@ -6,8 +6,8 @@ export interface ChainLink {
   seq: number;
   hash: string;
   canonical: string;
-  /** Gatehouse's id of the entry, to name it in a report. */
-  id?: number;
+  /** Gatehouse's id of the entry (part of its link). */
+  id: number;
 }
 
 export interface SignedCheckpoint {
@@ -135,7 +135,7 @@ export class ChainWalker {
         );
         return;
       }
-      if (linkOf(this.link, entry.seq, entry.canonical) !== entry.hash) {
+      if (linkOf(this.link, entry.seq, entry.id, entry.canonical) !== entry.hash) {
         const after = links.slice(i + 1, i + 1 + LOOKAHEAD);
         if (after.length < LOOKAHEAD) after.push(...following.slice(0, LOOKAHEAD - after.length));
         this.classify(entry, after);
@@ -200,19 +200,14 @@ export class ChainWalker {
   }
 
   private classify(entry: ChainLink, after: readonly ChainLink[]): void {
-    const where = entry.id === undefined ? `at place ${entry.seq}` : `${entry.id} (place ${entry.seq})`;
+    const where = `${entry.id} (place ${entry.seq})`;
     if (this.evidence.headSeq !== undefined && entry.seq > this.evidence.headSeq) {
       this.fail('inserted', entry, `Entry ${where} is beyond the chain's last link: it was inserted.`);
       return;
     }
     for (let j = 0; j < after.length; j++) {
       const other = after[j]!;
-      const before = j === 0 ? entry.hash : after[j - 1]!.hash;
-      const contentBelongsThere = linkOf(before, other.seq, entry.canonical) === other.hash;
-      const rowBelongsThere =
-        linkOf(other.hash, other.seq, entry.canonical) === entry.hash ||
-        (j > 0 && linkOf(before, other.seq, entry.canonical) === entry.hash);
-      if (contentBelongsThere || rowBelongsThere) {
+      if (this.belongsAt(entry, other, j === 0 ? entry.hash : after[j - 1]!.hash)) {
         this.fail(
           'reordered',
           entry,
@@ -222,7 +217,7 @@ export class ChainWalker {
       }
     }
     const next = after[0];
-    if (next && linkOf(this.link, entry.seq, next.canonical) === next.hash) {
+    if (next && linkOf(this.link, entry.seq, next.id, next.canonical) === next.hash) {
       this.fail(
         'inserted',
         entry,
@@ -233,11 +228,26 @@ export class ChainWalker {
     this.fail('edited', entry, `Entry ${where} was changed after it was recorded: its link does not match.`);
   }
 
+  /**
+   * Whether the entry (its content, with its id or the other's) was recorded at `other`'s place: after the link
+   * before that place, or after the link now in the entry's or the other's row (the link columns may have moved
+   * with the rows or stayed).
+   */
+  private belongsAt(entry: ChainLink, other: ChainLink, before: string): boolean {
+    const targets = [other.hash, entry.hash];
+    for (const previous of new Set([before, entry.hash, other.hash, this.link])) {
+      for (const id of new Set([entry.id, other.id])) {
+        if (targets.includes(linkOf(previous, other.seq, id, entry.canonical))) return true;
+      }
+    }
+    return false;
+  }
+
   private fail(kind: BreakKind, entry: ChainLink, message: string): void {
     this.broken ??= {
       kind,
       seq: entry.seq,
-      ...(entry.id === undefined ? {} : { entryId: entry.id }),
+      entryId: entry.id,
       message,
     };
   }

@@ -38,7 +38,7 @@ export async function saveHead(trx: Tx, tenant: string, head: ChainHead): Promis
 export async function chainRows(
   database: Database,
   trx: Tx,
-  rows: Pick<AuditEntryTable, 'tenant' | 'entry' | 'chain_seq' | 'chain_hash'>[],
+  rows: Pick<AuditEntryTable, 'id' | 'tenant' | 'entry' | 'chain_seq' | 'chain_hash'>[],
 ): Promise<void> {
   if (rows.length === 0) return;
   const heads = new Map<string, ChainHead>();
@@ -49,7 +49,7 @@ export async function chainRows(
       heads.set(row.tenant, head);
     }
     head.seq += 1;
-    head.hash = linkOf(head.hash, head.seq, row.entry);
+    head.hash = linkOf(head.hash, head.seq, row.id, row.entry);
     row.chain_seq = head.seq;
     row.chain_hash = head.hash;
   }

@@ -1,5 +1,6 @@
 import { ErrorCode } from '../../contracts/error-codes.js';
 import { GatehouseError } from '../../errors/gatehouse-error.js';
+import { OWN_TENANT } from '../audit-tenant.js';
 import {
   ChainWalker,
   type ChainLink,
@@ -22,6 +23,8 @@ export interface ParsedExport {
   publicKey?: string;
   headSeq?: number;
   links: ChainLink[];
+  /** The tenants the entry lines name (Gatehouse's own when a line names none). */
+  entryTenants: Set<string>;
   checkpoints: SignedCheckpoint[];
   removals: SignedRemoval[];
   /** The first line that is neither an entry with its link nor evidence (an edit that broke the file). */
@@ -42,7 +45,7 @@ function timeOf(value: unknown): number | undefined {
 
 /** Reads an export's lines (without line ends) into entries with their links and the chain's evidence. */
 export class ExportParser {
-  readonly parsed: ParsedExport = { links: [], checkpoints: [], removals: [] };
+  readonly parsed: ParsedExport = { links: [], entryTenants: new Set(), checkpoints: [], removals: [] };
   private lineNumber = 0;
 
   add(line: string): void {
@@ -88,6 +91,7 @@ export class ExportParser {
       hash: chain.hash,
       canonical: JSON.stringify(entry),
     });
+    this.parsed.entryTenants.add(tenant ?? OWN_TENANT);
   }
 
   private trailer(value: unknown): void {
@@ -178,6 +182,13 @@ export function verifyParsedExport(parsed: ParsedExport, trustedKey?: string): C
     checkpoints: parsed.checkpoints,
     removals: parsed.removals,
   });
+  const strangers = [...parsed.entryTenants].filter((tenant) => tenant !== parsed.tenant);
+  if (strangers.length > 0 && !parsed.damaged) {
+    parsed.damaged = {
+      line: 0,
+      message: `entries name the tenant ${strangers.join(', ')}, not ${parsed.tenant}`,
+    };
+  }
   if (parsed.damaged) {
     const verdict = walker.finish();
     return {
@@ -186,7 +197,10 @@ export function verifyParsedExport(parsed: ParsedExport, trustedKey?: string): C
       broken: {
         kind: 'edited',
         seq: 0,
-        message: `Line ${parsed.damaged.line} was edited: ${parsed.damaged.message}.`,
+        message:
+          parsed.damaged.line > 0
+            ? `Line ${parsed.damaged.line} was edited: ${parsed.damaged.message}.`
+            : `The file was edited: ${parsed.damaged.message}.`,
       },
     };
   }
