@@ -1,4 +1,13 @@
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
+
+/**
+ * SHA-256 as hex: the one-shot `crypto.hash` where the runtime has it (Node ≥ 20.12, about three times faster per
+ * small input than a Hash object, which matters to a verify of a million entries), else `createHash`.
+ */
+const sha256Hex: (text: string) => string =
+  typeof (crypto as { hash?: unknown }).hash === 'function'
+    ? (text) => (crypto as unknown as { hash: (a: string, d: string) => string }).hash('sha256', text)
+    : (text) => crypto.createHash('sha256').update(text).digest('hex');
 
 /** The link "before" a chain's first entry: 64 zeros. */
 export const CHAIN_START = '0'.repeat(64);
@@ -9,7 +18,7 @@ export const CHAIN_START = '0'.repeat(64);
  * back with ECMAScript `JSON.stringify`). docs/AUDIT-CHAIN.md defines it.
  */
 export function contentDigest(canonicalJson: string): string {
-  return createHash('sha256').update(canonicalJson).digest('hex');
+  return sha256Hex(canonicalJson);
 }
 
 /**
@@ -17,7 +26,7 @@ export function contentDigest(canonicalJson: string): string {
  * hash>` (the id is in it, so the id an export shows cannot be changed either).
  */
 export function linkHash(previous: string, seq: number, id: number, content: string): string {
-  return createHash('sha256').update(`${previous}:${seq}:${id}:${content}`).digest('hex');
+  return sha256Hex(`${previous}:${seq}:${id}:${content}`);
 }
 
 /** Content and link in one call (what writing and verifying do for each entry). */
