@@ -1,9 +1,12 @@
+import { sql } from 'kysely';
 import type { Database } from '../../storage/database.js';
 import type { Logger } from '../../logging/logger.js';
 import { chainRows } from './chain-writes.js';
 
 export const BACKLOG_KEY = 'audit.chain.backlog';
 const BATCH = 5_000;
+/** Rows per UPDATE statement: 3 parameters each, far below either engine's limit. */
+const UPDATE_ROWS = 1_000;
 
 /**
  * Chains the entries written before the chain existed (a data dir upgraded past migration 0006), in id order per
@@ -36,12 +39,17 @@ export async function chainBacklog(database: Database, logger: Logger): Promise<
         return true;
       }
       await chainRows(database, trx, rows);
-      for (const row of rows) {
-        await trx
-          .updateTable('audit_entries')
-          .set({ chain_seq: row.chain_seq, chain_hash: row.chain_hash })
-          .where('id', '=', row.id)
-          .execute();
+      // One UPDATE … FROM (VALUES …) per slice (both engines name the columns column1…), not one per row.
+      for (let start = 0; start < rows.length; start += UPDATE_ROWS) {
+        const values = sql.join(
+          rows
+            .slice(start, start + UPDATE_ROWS)
+            .map(
+              (row) => sql`(cast(${row.id} as bigint), cast(${row.chain_seq} as bigint), ${row.chain_hash})`,
+            ),
+        );
+        await sql`update audit_entries set chain_seq = v.column2, chain_hash = v.column3
+          from (values ${values}) as v where audit_entries.id = v.column1`.execute(trx);
       }
       chained += rows.length;
       return false;
