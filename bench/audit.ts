@@ -8,8 +8,11 @@
  * would soon do), then starts cold `--rounds` times (the candidates alternating),
  * then answers the same query shapes over HTTP with both servers up, each sample sent to one candidate and then
  * the other, so a burst of load from elsewhere hits both alike. Ratios are Gatehouse ÷ plain table.
+ * Then, per engine, what tamper evidence costs (bench/lib/audit-chain-bench.ts): the same file imported with the
+ * chain and without (in process, fresh databases, alternating), and a verify of all N chained entries.
  *
  *   npm run bench:audit -- [--engine sqlite|postgres|both] [--count 1000000] [--samples 200] [--rounds 3]
+ *                          [--only pair|chain]
  */
 import { loadavg } from 'node:os';
 import { existsSync } from 'node:fs';
@@ -29,6 +32,9 @@ import {
 import { writeAuditNdjson } from './lib/audit-dataset.js';
 import { CLI, ROOT } from './lib/gatehouse-serve.js';
 import { formatMs, percentiles } from './lib/stats.js';
+import { chainReport, freshSqlite, measureChaining } from './lib/audit-chain-bench.js';
+import { createLogger } from '../src-server/core/logging/logger.js';
+import { Database } from '../src-server/core/storage/database.js';
 
 const { values } = parseArgs({
   options: {
@@ -36,8 +42,11 @@ const { values } = parseArgs({
     count: { type: 'string' },
     samples: { type: 'string' },
     rounds: { type: 'string' },
+    only: { type: 'string' },
   },
 });
+const ONLY = values.only;
+if (ONLY !== undefined && ONLY !== 'pair' && ONLY !== 'chain') throw new Error('--only pair|chain');
 const ENGINE = values.engine;
 if (!['sqlite', 'postgres', 'both'].includes(ENGINE)) throw new Error('--engine sqlite|postgres|both');
 const COUNT = Number(values.count ?? 1_000_000);
@@ -47,7 +56,7 @@ const WARM_UP = 20;
 const WORK = join(ROOT, 'bench/.data/audit');
 const DAY = 86_400_000;
 
-if (!existsSync(CLI)) throw new Error('Build the server first: npm run build:server');
+if (ONLY !== 'chain' && !existsSync(CLI)) throw new Error('Build the server first: npm run build:server');
 
 interface Shape {
   name: string;
@@ -223,8 +232,12 @@ async function main() {
       gatehouseCandidate('Gatehouse, SQLite', join(WORK, 'sqlite-data'), {}),
       plainSqliteCandidate(WORK),
     ];
-    const measured = await measurePair(pair, file, endMs);
-    sections.push(report('Embedded: SQLite', measured, `${before} → ${load()}`));
+    if (ONLY !== 'chain') {
+      const measured = await measurePair(pair, file, endMs);
+      sections.push(report('Embedded: SQLite', measured, `${before} → ${load()}`));
+    }
+    if (ONLY !== 'pair')
+      sections.push(chainReport('Embedded: SQLite', await measureChaining(file, freshSqlite(WORK))));
   }
   if (ENGINE !== 'sqlite') {
     const before = load();
@@ -247,13 +260,31 @@ async function main() {
           await client.end();
         }
       };
-      const measured = await measurePair(pair, file, endMs, vacuum);
-      sections.push(report('Server mode: PostgreSQL on loopback', measured, `${before} → ${load()}`));
+      if (ONLY !== 'chain') {
+        const measured = await measurePair(pair, file, endMs, vacuum);
+        sections.push(report('Server mode: PostgreSQL on loopback', measured, `${before} → ${load()}`));
+      }
+      if (ONLY !== 'pair') {
+        const openFresh = async (label: string) => {
+          const client = new pg.Client({ connectionString: postgres.url });
+          await client.connect();
+          await client.query(`create database chain_${label.replace(/-/g, '_')}`);
+          await client.end();
+          return Database.open({
+            dataDir: join(WORK, `pg-chain-${label}`),
+            connectionString: postgres.url.replace(/\/postgres$/, `/chain_${label.replace(/-/g, '_')}`),
+            logger: createLogger('silent'),
+          });
+        };
+        sections.push(
+          chainReport('Server mode: PostgreSQL on loopback', await measureChaining(file, openFresh)),
+        );
+      }
     } finally {
       await postgres.destroy();
     }
   }
-  const command = `npm run bench:audit -- --engine ${ENGINE} --count ${COUNT} --samples ${SAMPLES} --rounds ${ROUNDS}`;
+  const command = `npm run bench:audit -- --engine ${ENGINE} --count ${COUNT} --samples ${SAMPLES} --rounds ${ROUNDS}${ONLY ? ` --only ${ONLY}` : ''}`;
   console.log(
     `\nCommand: \`${command}\` (${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}, ${process.platform})\n\n${sections.join('\n\n')}`,
   );

@@ -115,7 +115,7 @@ async function main(argv: string[]): Promise<number> {
       error instanceof NewerConfigurationError
     ) {
       process.stderr.write(`${error.message}\n`);
-      return 1;
+      return error instanceof CommandError ? error.exitCode : 1;
     }
     process.stderr.write(`gatehouse ${name} failed: ${(error as Error).stack ?? String(error)}\n`);
     return 1;

@@ -12,6 +12,7 @@ import type {
   AuditLogPage,
   AuditLogQuery,
   AuditTenantList,
+  AuditChainVerification,
   AuditSource,
   AuditSourceInput,
   AuditSourceList,
@@ -71,6 +72,8 @@ export const auditLogApi = {
     client.get<AuditTenantList>('/api/v1/audit-log/tenants', { signal }),
   export: (client: ApiClient, format: AuditExportFormat, filter: AuditLogFilter): Promise<DownloadedFile> =>
     client.download('/api/v1/audit-log/export', `audit-log.${format}`, { query: { format, ...filter } }),
+  verify: (client: ApiClient, tenant: string, { signal }: Signal = {}) =>
+    client.get<AuditChainVerification>('/api/v1/audit-log/verification', { query: { tenant }, signal }),
 };
 
 export const tenantApi = {

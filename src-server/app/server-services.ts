@@ -1,4 +1,5 @@
 import { scheduleRetention } from '../core/audit/retention-scheduler.js';
+import { scheduleCheckpoints } from '../core/audit/chain/checkpoint-scheduler.js';
 import { SyncRuns } from '../control/audit/sources/sync-runs.js';
 import { ExternalProvider } from '../core/oidc/external-provider.js';
 import { TokenVerifier } from '../control/identity/token-verifier.js';
@@ -111,6 +112,14 @@ export async function startServices<G extends GatewayPlane>(input: {
     agentWindow: settings.int('Audit:AgentEventWindow'),
     isResourceLive: (resource) => isResourceLive(tenant.configStore, resource),
   });
+  const stopCheckpoints = scheduleCheckpoints({
+    lease,
+    database: tenant.database,
+    signer: tenant.chainSigner,
+    logger,
+    now: () => now().getTime(),
+    intervalMs: settings.int('Audit:CheckpointIntervalSeconds') * 1000,
+  });
   const stopMonitoringRetention = scheduleMonitoringRetention({
     lease,
     monitoring: tenant.monitoring,
@@ -215,6 +224,7 @@ export async function startServices<G extends GatewayPlane>(input: {
     await controlPanel.start();
   } catch (error) {
     await stopRetention();
+    await stopCheckpoints();
     await stopMonitoringRetention();
     await stopBackups();
     await stopKeyRotation();
@@ -232,6 +242,7 @@ export async function startServices<G extends GatewayPlane>(input: {
     async close() {
       draining = true;
       await stopRetention();
+      await stopCheckpoints();
       await stopMonitoringRetention();
       await stopBackups();
       await stopKeyRotation();

@@ -1,6 +1,9 @@
 import { AuditRecorder } from '../core/audit/audit-recorder.js';
 import type { AuditStore } from '../core/audit/audit-entry.js';
 import { SqlAuditStore } from '../core/audit/sql/sql-audit-store.js';
+import { chainBacklog } from '../core/audit/chain/chain-backlog.js';
+import { writeCheckpoints } from '../core/audit/chain/chain-checkpoints.js';
+import { ChainSigner } from '../core/audit/chain/chain-signer.js';
 import { AppRegistrations } from '../control/identity/app-registrations.js';
 import { SignInTickets } from '../control/identity/sign-in-tickets.js';
 import { SigningKeySet } from '../control/identity/signing-key-set.js';
@@ -57,7 +60,11 @@ export async function openTenant(options: OpenTenantOptions): Promise<Tenant> {
     const signingKeys = await SigningKeySet.open(keys, clock);
     const stopFollowingKeys = followSigningKeys(database, signingKeys, logger);
     await sealStoredHeaderValues(config, secretBox, logger);
-    const auditStore: AuditStore = new SqlAuditStore(database, clock);
+    const chainSigner = await ChainSigner.open(keys);
+    await chainBacklog(database, logger);
+    const sqlAuditStore = new SqlAuditStore(database, clock);
+    sqlAuditStore.chainSigner = chainSigner;
+    const auditStore: AuditStore = sqlAuditStore;
     const issuerId = builtInIssuer(config.data.tenant.id);
     const monitoring = Monitoring.open({ store: new SqlMonitoringStore(database, clock), logger });
     const stopCheck = reportDamage(database, logger);
@@ -78,6 +85,7 @@ export async function openTenant(options: OpenTenantOptions): Promise<Tenant> {
       now,
       configStore: config,
       auditStore,
+      chainSigner,
       recorder: new AuditRecorder(auditStore, logger, now, options.instance),
       auditSources: new AuditSourceStore(database, secretBox, clock),
       monitoring,
@@ -98,6 +106,10 @@ export async function openTenant(options: OpenTenantOptions): Promise<Tenant> {
         await monitoring.close();
         await config.close();
         await auditStore.close();
+        // What was written since the last checkpoint is signed before the database closes (an offline import's too).
+        await writeCheckpoints(database, chainSigner, clock).catch((error: unknown) =>
+          logger.warn({ err: error }, 'the audit chain could not be checkpointed at close'),
+        );
         await database.close();
       },
     };

@@ -6,12 +6,14 @@ import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import type { NewAuditEntry } from '../core/audit/audit-entry.js';
 import { formatAuditExport } from '../control/audit/audit-export-format.js';
+import { chainedExport, isWholeTenant } from '../core/audit/chain/chain-export.js';
 import { auditFilterFromOptions } from '../control/audit/audit-query-spec.js';
 import { readImportFile, type ImportProblem } from '../control/audit/import/read-import-file.js';
 import { HttpProblem } from '../core/http/problem.js';
 import { OWN_TENANT, TENANT_NAME_RULE, tenantName } from '../core/audit/audit-tenant.js';
 import { dataDirOption, withOfflineTenant } from './offline-tenant.js';
 import { syncSources } from './audit-sync-command.js';
+import { verifyDataDir, verifyExportFile } from './audit-verify-command.js';
 import { CommandError, UsageError } from './usage-error.js';
 
 export const AUDIT_HELP = `gatehouse audit import FILE [--tenant NAME] [--data-dir DIR]
@@ -19,6 +21,8 @@ gatehouse audit export [--tenant NAME|*] [--format ndjson|csv] [--output FILE] [
                        [--endDateTimeUtc T] [--actionName A] [--userName U] [--data-dir DIR]
 gatehouse audit sync [--source NAME] [--data-dir DIR]
 gatehouse audit remove-history --resource-type TYPE --resource-id ID [--data-dir DIR]
+gatehouse audit verify [--tenant NAME] [--data-dir DIR]
+gatehouse audit verify --file EXPORT [--public-key KEY]
 
 Offline audit tools; the server for that data dir must be stopped.
 import   NDJSON entries, or JSON pages as GET /api/v1/audit-log returns them (one page or an array of pages),
@@ -29,7 +33,13 @@ export   Same filters and order as the endpoint; writes to stdout unless --outpu
 sync     Pulls the new entries of every source (or the named one) from its GET /api/v1/audit-log into its
          tenant's trail (see "gatehouse source"): incremental, resumable after an interruption (Ctrl+C), with
          progress and a summary. Exits 1 when a sync stopped early; running it again resumes.
-remove-history  Removes one resource's configuration history (audited).`;
+remove-history  Removes one resource's configuration history (audited).
+verify   Checks the tamper evidence (docs/AUDIT-CHAIN.md): every tenant's hash chain (or the named tenant's),
+         its signed checkpoints and removal records. Prints "intact" or the first broken link and what
+         happened there (edited, removed, inserted, reordered). --file checks an export of one tenant
+         (NDJSON, no filters) with no data dir, against the public key it carries or --public-key.
+         Exit codes: 0 intact, 3 tampering found, 1 could not verify (unreadable file, no chain in it,
+         data dir in use), 2 usage.`;
 
 const MAX_LISTED_PROBLEMS = 20;
 
@@ -103,6 +113,8 @@ export async function auditCommand(argv: string[], out: NodeJS.WritableStream): 
       'resource-type': { type: 'string' },
       'resource-id': { type: 'string' },
       source: { type: 'string' },
+      file: { type: 'string' },
+      'public-key': { type: 'string' },
     },
     allowPositionals: true,
     strict: true,
@@ -138,9 +150,11 @@ export async function auditCommand(argv: string[], out: NodeJS.WritableStream): 
       }
       const target = values.output ? createWriteStream(resolve(values.output)) : out;
       await withOfflineTenant(dataDir, 'audit export', async (tenant) => {
-        await pipeline(Readable.from(formatAuditExport(tenant.auditStore.iterate(filter), format)), target, {
-          end: target !== out,
-        });
+        const lines =
+          format === 'ndjson' && isWholeTenant(filter)
+            ? chainedExport(tenant.database, filter.tenant ?? OWN_TENANT, tenant.chainSigner.publicKey)
+            : formatAuditExport(tenant.auditStore.iterate(filter), format);
+        await pipeline(Readable.from(lines), target, { end: target !== out });
       });
       return;
     }
@@ -163,6 +177,18 @@ export async function auditCommand(argv: string[], out: NodeJS.WritableStream): 
       });
       return;
     }
+    case 'verify':
+      if (positionals.length !== 1) throw new UsageError(AUDIT_HELP);
+      if (values.file !== undefined) {
+        if (values.tenant !== undefined || values['data-dir'] !== undefined)
+          throw new UsageError('--file verifies an export on its own: no --tenant or --data-dir with it.');
+        await verifyExportFile(resolve(values.file), values['public-key'], out, process.stderr);
+      } else {
+        const tenant =
+          values.tenant === undefined || values.tenant === '*' ? undefined : importTenant(values.tenant);
+        await verifyDataDir(dataDir, tenant, out, process.stderr);
+      }
+      return;
     default:
       throw new UsageError(AUDIT_HELP);
   }

@@ -15,6 +15,8 @@ export class UsageError extends GatehouseError {
  */
 export class CommandError extends GatehouseError {
   override name = 'CommandError';
+  /** The process's exit code: 1 unless a command documents another (`audit verify`: 3 when tampering is found). */
+  exitCode = 1;
   constructor(message: string, cause?: GatehouseError) {
     super(cause?.code ?? ErrorCode.GH_ERR_COMMAND_FAILED, message, cause ? { cause } : undefined);
   }

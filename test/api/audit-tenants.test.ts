@@ -112,7 +112,10 @@ describe('audit trails of several tenants over HTTP', () => {
     ]);
     const ndjson = await server.api('/api/v1/audit-log/export?tenant=acme', { roles: ['Auditor'] });
     const lines = (await ndjson.text()).trim().split('\n');
-    expect(lines.map((line) => (JSON.parse(line) as AuditEntry).tenant)).toEqual(['acme', 'acme', 'acme']);
+    // A whole tenant's export ends with its chain's evidence (docs/AUDIT-CHAIN.md): checkpoints and the key.
+    expect(lines.at(-1)).toMatch(/^\{"auditChain":\{"version":1,"tenant":"acme"/);
+    const entries = lines.filter((line) => !line.startsWith('{"auditChain'));
+    expect(entries.map((line) => (JSON.parse(line) as AuditEntry).tenant)).toEqual(['acme', 'acme', 'acme']);
   });
 });
 
@@ -140,6 +143,8 @@ describe('gatehouse audit import/export --tenant', { timeout: 120_000 }, () => {
       const lines = exported.stdout
         .trim()
         .split('\n')
+        // The chain's evidence lines after the entries (docs/AUDIT-CHAIN.md).
+        .filter((line) => !line.startsWith('{"auditChain'))
         .map((line) => JSON.parse(line) as AuditEntry);
       expect(lines.map((line) => [line.userName, line.tenant])).toEqual([
         ['dan', 'acme'],

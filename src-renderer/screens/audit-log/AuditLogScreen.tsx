@@ -11,6 +11,7 @@ import { useApiQuery } from '../../hooks/use-api-query.js';
 import { usePagedView } from '../../router/paged-url-view.js';
 import { AuditEntryDrawer } from './AuditEntryDrawer.js';
 import { AuditExportButton } from './AuditExportButton.js';
+import { AuditVerifyButton } from './AuditVerifyButton.js';
 import { AuditFilters } from './AuditFilters.js';
 import { AuditLogDisabledNotice } from './AuditLogDisabledNotice.js';
 import { AuditLogGrid } from './AuditLogGrid.js';
@@ -83,7 +84,14 @@ export default function AuditLogScreen() {
       <PageHeader
         title="Audit log"
         description={DESCRIPTION}
-        actions={enabled && !filterInvalid ? <AuditExportButton filter={view.filter} /> : undefined}
+        actions={
+          enabled ? (
+            <>
+              <AuditVerifyButton tenant={view.filter.tenant ?? OWN_TENANT} />
+              {filterInvalid ? null : <AuditExportButton filter={view.filter} />}
+            </>
+          ) : undefined
+        }
       />
       {enabled === undefined ? <LinearProgress aria-label="Loading the audit log" /> : null}
       {enabled ? (

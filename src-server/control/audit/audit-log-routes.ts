@@ -18,6 +18,15 @@ import {
 } from '../../core/contracts/audit-schemas.js';
 import type { AuditLogExportParameters } from '../../core/contracts/query-parameters.js';
 import { formatAuditExport } from './audit-export-format.js';
+import { chainedExport, isWholeTenant } from '../../core/audit/chain/chain-export.js';
+import { OWN_TENANT } from '../../core/audit/audit-tenant.js';
+import type { Database } from '../../core/storage/database.js';
+
+/** Where a whole tenant's NDJSON export reads its chain from (docs/AUDIT-CHAIN.md). */
+export interface ChainedExportSource {
+  database: Database;
+  publicKey: string;
+}
 
 export const AUDIT_LOG_TAG = 'AuditLog';
 
@@ -35,7 +44,7 @@ const FACETS_QUERY = { tenant: tenantParam } satisfies QuerySpecOf<{ tenant?: st
  * `GET /api/v1/audit-log`: mounted only when `Flags:EnableServiceApiAuditLogRoute` was on at the Control Panel's
  * start, so with the flag off the path answers exactly like an unknown route.
  */
-export function auditLogRoutes(store: AuditStore): AnyRoute[] {
+export function auditLogRoutes(store: AuditStore, chain?: ChainedExportSource): AnyRoute[] {
   return [
     defineRoute({
       method: 'GET',
@@ -97,7 +106,8 @@ export function auditLogRoutes(store: AuditStore): AnyRoute[] {
       tag: AUDIT_LOG_TAG,
       operationId: 'exportAuditLogEntries',
       summary: 'Export the entries matching a filter',
-      description: 'Streams every matching entry (same filters and order as the list) as NDJSON or CSV.',
+      description:
+        "Streams every matching entry (same filters and order as the list) as NDJSON or CSV. An NDJSON export of one tenant without other filters carries the tamper evidence: each entry's `chain` link, then the removal records, the signed checkpoints and the public key (docs/AUDIT-CHAIN.md), for `gatehouse audit verify --file`.",
       query: EXPORT_QUERY,
       responses: [
         { status: 200, description: 'NDJSON export.', contentType: 'application/x-ndjson' },
@@ -121,7 +131,11 @@ export function auditLogRoutes(store: AuditStore): AnyRoute[] {
           res.end();
           return RESPONSE_WRITTEN;
         }
-        await pipeline(Readable.from(formatAuditExport(store.iterate(filter), format)), res);
+        const lines =
+          chain && format === 'ndjson' && isWholeTenant(filter)
+            ? chainedExport(chain.database, filter.tenant ?? OWN_TENANT, chain.publicKey)
+            : formatAuditExport(store.iterate(filter), format);
+        await pipeline(Readable.from(lines), res);
         return RESPONSE_WRITTEN;
       },
     }),

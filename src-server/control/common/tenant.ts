@@ -12,6 +12,7 @@ import type { KeyStore } from '../../core/config-store/key-store.js';
 import type { SecretBox } from '../../core/config-store/secret-box.js';
 import type { Backups } from '../../core/backup/backups.js';
 import type { Database } from '../../core/storage/database.js';
+import type { ChainSigner } from '../../core/audit/chain/chain-signer.js';
 import type { AuditSourceStore } from '../../core/audit/sources/audit-source-store.js';
 
 /** Everything a data dir holds, opened: the stores and the identity provider's key. */
@@ -24,6 +25,8 @@ export interface Tenant {
   now: () => Date;
   configStore: ConfigStore;
   auditStore: AuditStore;
+  /** Signs the audit chains' checkpoints and removal records (the database's Ed25519 key, sealed in `keys`). */
+  chainSigner: ChainSigner;
   recorder: AuditRecorder;
   /** The tenants' endpoints audit trails are synced from (secrets sealed). */
   auditSources: AuditSourceStore;

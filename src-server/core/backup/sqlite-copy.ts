@@ -21,6 +21,9 @@ export const CHANGED_ROWS: Readonly<Record<string, string>> = {
   config_records: 'valid_from > :since or valid_to > :since',
   api_documents: 'created_at > :since or removed_at > :since',
   key_material: 'created_at > :since',
+  // The chain's evidence is only ever added (and a restore to a moment takes back what is younger).
+  audit_chain_checkpoints: 'signed_at > :since',
+  audit_chain_removals: 'removed_at > :since',
 };
 
 export const WHOLE_TABLES = [
@@ -33,6 +36,8 @@ export const WHOLE_TABLES = [
   'monitoring_rollups',
   'audit_sources',
   'instances',
+  // One row per tenant: each chain's last link, moved by every write.
+  'audit_chain_heads',
 ] as const;
 
 /** Kysely's bookkeeping: a backup is restored into a database of the same schema, which has its own. */

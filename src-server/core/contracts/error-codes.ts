@@ -481,6 +481,11 @@ export const ERROR_CODES = {
     meaning:
       "A sync of an audit source stopped: the tenant or its identity provider refused, answered something that is not a page, or kept failing past the retries. The source's `lastSync.error` says which; the next sync resumes.",
   },
+  GH_ERR_AUDIT_CHAIN_BROKEN: {
+    sources: INTERNAL,
+    meaning:
+      '`gatehouse audit verify` found a broken link in an audit chain: an entry was edited, removed without a signed removal record, inserted or reordered (docs/AUDIT-CHAIN.md). Exit code 3.',
+  },
   GH_ERR_STORE_CLOSED: {
     sources: INTERNAL,
     meaning: 'The audit or monitoring store was used after it was closed (while the server stops).',

@@ -50,6 +50,7 @@ export type {
   AuditTenantList,
   AuditResource,
 } from './audit-schemas.js';
+export type { AuditChainVerdictDto, AuditChainVerification } from './audit-chain-schemas.js';
 export type { CreateEnvironment, Environment, ModifyEnvironment } from './environment-schemas.js';
 export type {
   CreateEnvironmentVariable,

@@ -170,6 +170,16 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
     tenantEditable: false,
   },
   {
+    key: 'Audit:CheckpointIntervalSeconds',
+    type: 'integer',
+    defaultValue: 60,
+    min: 1,
+    max: 86_400,
+    description:
+      "How often each tenant's audit chain gets a signed checkpoint when it has grown (tamper evidence; docs/AUDIT-CHAIN.md).",
+    tenantEditable: false,
+  },
+  {
     key: 'Monitoring:RetentionDays',
     type: 'integer',
     defaultValue: 60,

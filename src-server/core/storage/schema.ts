@@ -24,6 +24,9 @@ export interface GatehouseSchema {
   instances: InstanceTable;
   throttle_windows: ThrottleWindowTable;
   audit_sources: AuditSourceTable;
+  audit_chain_heads: AuditChainHeadTable;
+  audit_chain_checkpoints: AuditChainCheckpointTable;
+  audit_chain_removals: AuditChainRemovalTable;
 }
 
 /** A tenant's management API a trail is synced from. */
@@ -112,6 +115,45 @@ export interface AuditEntryTable {
   recorded_at: number;
   /** The instance that wrote it (`Instance:Id`); null for rows written before instances were named. */
   instance: string | null;
+  /** The entry's place in its tenant's chain (1, 2, …); null only for rows written before the chain, until chained. */
+  chain_seq: number | null;
+  /** The entry's link hash (docs/AUDIT-CHAIN.md), hex. */
+  chain_hash: string | null;
+}
+
+/** The last link of each tenant's chain. */
+export interface AuditChainHeadTable {
+  tenant: string;
+  seq: number;
+  hash: string;
+}
+
+/** A signed statement that a tenant's chain had this link at this place. */
+export interface AuditChainCheckpointTable {
+  tenant: string;
+  seq: number;
+  hash: string;
+  signed_at: number;
+  /** The signing public key (Ed25519, SPKI DER, base64). */
+  public_key: string;
+  /** Ed25519 signature of the checkpoint's statement, base64. */
+  signature: string;
+}
+
+/** A signed record of a run of entries removed by a policy (retention) or an operator's history removal. */
+export interface AuditChainRemovalTable {
+  tenant: string;
+  from_seq: number;
+  to_seq: number;
+  count: number;
+  /** The link before the run (the chain's start for a run from 1). */
+  prev_hash: string;
+  /** The link of the run's last entry: the next entry's link follows it. */
+  last_hash: string;
+  policy: string;
+  removed_at: number;
+  public_key: string;
+  signature: string;
 }
 
 export interface AuditEntryRemovedTable extends AuditEntryTable {

@@ -15,6 +15,14 @@ import type { PolicyRecord } from '../../../src-server/core/model/config-model.j
 import type { NewMonitoringRecord } from '../../../src-server/core/monitoring/monitoring-record.js';
 import { SqlMonitoringStore } from '../../../src-server/core/monitoring/sql/sql-monitoring-store.js';
 import { Database } from '../../../src-server/core/storage/database.js';
+import { ChainSigner } from '../../../src-server/core/audit/chain/chain-signer.js';
+import { verifyStoredChain } from '../../../src-server/core/audit/chain/chain-verify-store.js';
+import { generateKeyPairSync } from 'node:crypto';
+
+/** Signs the removal records retention leaves (the tamper evidence must survive a restore). */
+const chainSigner = ChainSigner.fromPem(
+  generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+);
 import { tempDir } from '../../helpers/temp-dir.js';
 
 const HOUR = 3_600_000;
@@ -48,6 +56,7 @@ async function openStores(dataDir: string, clock: Clock): Promise<Stores> {
   const database = await Database.open({ dataDir, logger });
   const config = await ConfigStore.open(database, () => new Date(clock.ms));
   const audit = new SqlAuditStore(database, clock.now);
+  audit.chainSigner = chainSigner;
   const monitoring = new SqlMonitoringStore(database, clock.now);
   const close = async () => {
     await monitoring.close();
@@ -200,6 +209,11 @@ describe('point-in-time restore of the embedded database', () => {
       expect(restored.tenant).toBe('Local tenant');
       expect(outcome.audit).toEqual({ dropped: 1, returned: 1 });
       expect(outcome.monitoring).toEqual({ dropped: 1, returned: 2 });
+      // The chain verifies before and after: the retention's removal record, then the restore taking it back.
+      const before = await verifyStoredChain(source.stores.database, 'gatehouse', chainSigner.publicKey);
+      expect(before).toMatchObject({ intact: true, entries: 2, removedByPolicy: 1 });
+      const after = await verifyStoredChain(stores.database, 'gatehouse', chainSigner.publicKey);
+      expect(after).toMatchObject({ intact: true, entries: 2, removedByPolicy: 0 });
     },
   );
 

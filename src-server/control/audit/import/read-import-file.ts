@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { NewAuditEntry } from '../../../core/audit/audit-entry.js';
 import { normalizeImportEntry } from './normalize-import-entry.js';
+import { isChainEvidenceLine } from '../../../core/audit/chain/chain-export.js';
 
 export interface ImportProblem {
   /** `line 12` for NDJSON, `page 2, item 5` for JSON pages. */
@@ -100,6 +101,8 @@ export async function* readImportFile(path: string): AsyncGenerator<ImportRecord
         ndjson = isObject(value);
         if (!ndjson) break outer;
       }
+      // A verifiable export's checkpoints, removal records and key: evidence, not entries.
+      if (isChainEvidenceLine(value)) continue;
       const at = lineNumber;
       const isPage = pageItems(value) !== undefined;
       for (const record of recordsOfValue(value, (_page, item) =>

@@ -23,6 +23,8 @@ export async function importAuditEntries(
   onProgress: ((progress: ImportProgress) => void) | undefined,
   now: () => number,
   tenant: string,
+  /** Always true but in bench:audit's "import without chaining". */
+  chained = true,
 ): Promise<ImportResult> {
   const progress: ImportProgress = { read: 0, added: 0, duplicates: 0 };
   let chunk: PreparedEntry[] = [];
@@ -30,7 +32,7 @@ export async function importAuditEntries(
     if (chunk.length === 0 && !last) return;
     const written = chunk;
     chunk = [];
-    progress.added += await writeChunk(database, written, now(), last, tenant);
+    progress.added += await writeChunk(database, written, now(), last, tenant, chained);
     progress.duplicates = progress.read - progress.added - chunk.length;
   };
   const accept = async (input: NewAuditEntry): Promise<void> => {
@@ -73,6 +75,7 @@ async function writeChunk(
   recordedAt: number,
   durable: boolean,
   tenant: string,
+  chained: boolean,
 ): Promise<number> {
   return database.transaction(
     async (trx) => {
@@ -107,7 +110,7 @@ async function writeChunk(
       if (fresh.length > 0) {
         const first = await database.reserveIds(trx, AUDIT_SEQUENCE, fresh.length);
         const withIds = fresh.map((entry, k) => ({ id: first + k, entry }));
-        await insertEntriesWithIds(database, trx, withIds, recordedAt, false);
+        await insertEntriesWithIds(database, trx, withIds, recordedAt, false, chained);
       }
       return fresh.length;
     },

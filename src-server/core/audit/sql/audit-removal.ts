@@ -3,6 +3,8 @@ import type { Database, Tx } from '../../storage/database.js';
 import type { AuditResource, RetentionPolicy } from '../audit-entry.js';
 import { CountDeltas } from './audit-counts.js';
 import { textColumn } from './audit-rows.js';
+import { recordRemovals, type RemovalPolicy } from '../chain/chain-removals.js';
+import type { ChainSigner } from '../chain/chain-signer.js';
 
 const MOVE_CHUNK = 2_000;
 
@@ -18,6 +20,8 @@ const ENTRY_COLUMNS = [
   'entry',
   'recorded_at',
   'instance',
+  'chain_seq',
+  'chain_hash',
 ] as const;
 
 /**
@@ -29,19 +33,28 @@ export async function moveToRemoved(
   database: Database,
   ids: readonly number[],
   removedAt: number,
+  policy: RemovalPolicy,
+  signer?: ChainSigner,
 ): Promise<number> {
   let moved = 0;
   for (let start = 0; start < ids.length; start += MOVE_CHUNK) {
     const chunk = ids.slice(start, start + MOVE_CHUNK);
-    moved += await database.transaction((trx) => moveChunk(database, trx, chunk, removedAt));
+    moved += await database.transaction((trx) => moveChunk(database, trx, chunk, removedAt, policy, signer));
   }
   return moved;
 }
 
-async function moveChunk(database: Database, trx: Tx, ids: number[], removedAt: number): Promise<number> {
+async function moveChunk(
+  database: Database,
+  trx: Tx,
+  ids: number[],
+  removedAt: number,
+  policy: RemovalPolicy,
+  signer: ChainSigner | undefined,
+): Promise<number> {
   const rows = await trx
     .selectFrom('audit_entries')
-    .select(['id', 'tenant', 'time_ms', 'action_key', 'user_key'])
+    .select(['id', 'tenant', 'time_ms', 'action_key', 'user_key', 'chain_seq', 'chain_hash'])
     .where('id', 'in', ids)
     .execute();
   if (rows.length === 0) return 0;
@@ -61,6 +74,7 @@ async function moveChunk(database: Database, trx: Tx, ids: number[], removedAt: 
   const deltas = new CountDeltas();
   for (const row of rows) deltas.add(row.tenant, row.action_key, row.user_key, row.time_ms, -1);
   await deltas.apply(database, trx);
+  await recordRemovals(trx, rows, policy, removedAt, signer);
   return rows.length;
 }
 

@@ -4,6 +4,7 @@ import { inChunks, removedAfter } from '../../storage/in-chunks.js';
 import { CountDeltas } from './audit-counts.js';
 import { entryOfRow } from './audit-rows.js';
 import { resourcesToKeep } from './audit-writes.js';
+import { rollBackChains } from '../chain/chain-rollback.js';
 
 const CHUNK = 2_000;
 
@@ -50,5 +51,6 @@ export async function rollBackAudit(
     return rows.length;
   });
   await database.db.deleteFrom('audit_entries_removed').where('removed_at', '>', atMs).execute();
+  await rollBackChains(database, atMs);
   return { dropped, returned };
 }

@@ -61,6 +61,9 @@ export function toEntryRow(
       entry: json,
       recorded_at: recordedAt,
       instance: entry.instance === undefined ? null : textColumn(entry.instance),
+      // Given by `chainRows` in the transaction that inserts the row.
+      chain_seq: null,
+      chain_hash: null,
     },
     actionName: entry.actionName,
     userName: entry.userName,

@@ -24,6 +24,7 @@ import { importAuditEntries } from './audit-import.js';
 import { moveToRemoved, planHistoryRemoval, planRetention, purgeRemoved } from './audit-removal.js';
 import { contentKey, entryOfRow } from './audit-rows.js';
 import { insertEntries, type PreparedEntry } from './audit-writes.js';
+import type { ChainSigner } from '../chain/chain-signer.js';
 import { ErrorCode } from '../../contracts/error-codes.js';
 import { GatehouseError } from '../../errors/gatehouse-error.js';
 
@@ -47,6 +48,9 @@ export class SqlAuditStore implements AuditStore {
   private readonly pending = new Set<Promise<unknown>>();
   private maintenance: Promise<unknown> = Promise.resolve();
   private closing: Promise<void> | undefined;
+
+  /** Signs the chain's removal records (the data dir's key); set by whoever opened the keys. */
+  chainSigner: ChainSigner | undefined;
 
   constructor(
     private readonly database: Database,
@@ -190,6 +194,8 @@ export class SqlAuditStore implements AuditStore {
         this.database,
         await planRetention(this.database, policy),
         this.now(),
+        'retention',
+        this.chainSigner,
       );
       await purgeRemoved(this.database, this.now() - RESTORE_WINDOW_MS);
       return { removed };
@@ -203,6 +209,8 @@ export class SqlAuditStore implements AuditStore {
         this.database,
         await planHistoryRemoval(this.database, resource),
         this.now(),
+        'resource-history',
+        this.chainSigner,
       ),
     }));
   }
