@@ -93,12 +93,13 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`Unknown command '${name}'.\n\n${HELP}\n`);
     return 2;
   }
-  const command = await load();
-  if (rest.includes('--help') || rest.includes('-h')) {
-    process.stdout.write(`${command.help}\n`);
-    return 0;
-  }
   try {
+    // Loading is inside: a command module that fails to load is reported like the command failing.
+    const command = await load();
+    if (rest.includes('--help') || rest.includes('-h')) {
+      process.stdout.write(`${command.help}\n`);
+      return 0;
+    }
     await command.run(rest, process.stdout);
     return 0;
   } catch (error) {
