@@ -73,6 +73,12 @@ describe('audit sources over HTTP', () => {
     expect(entries).toHaveLength(2);
     expect(JSON.stringify(entries)).not.toContain(SECRET);
     expect(JSON.stringify(entries)).not.toContain(BEARER);
+    // The token endpoint is an address, shown as it is; the client secret beside it stays masked.
+    const acme = entries.find((entry) => entry.resources[0]?.id === 'acme')!;
+    expect(JSON.stringify(acme.parameters)).toContain(
+      '"tokenEndpoint":"https://login.example.com/acme/oauth2/token"',
+    );
+    expect(JSON.stringify(acme.parameters)).toContain('"clientSecret":"********"');
     expect(entries.map((e) => e.resources[0])).toEqual([
       { type: 'AuditSource', id: 'globex', name: 'globex' },
       { type: 'AuditSource', id: 'acme', name: 'acme' },
