@@ -14,6 +14,7 @@ import type {
   AuditTenantList,
   AuditSource,
   AuditSourceInput,
+  AuditSourcePatch,
   AuditSourceList,
   Backup,
   BackupOverview,
@@ -94,6 +95,8 @@ export const auditSourcesApi = {
     client.get<AuditSource>(`/api/v1/audit-sources/${encodeURIComponent(name)}`, { signal }),
   create: (client: ApiClient, input: AuditSourceInput) =>
     client.post<AuditSource>('/api/v1/audit-sources', input),
+  patch: (client: ApiClient, name: string, patch: AuditSourcePatch) =>
+    client.patch<AuditSource>(`/api/v1/audit-sources/${encodeURIComponent(name)}`, patch),
   remove: (client: ApiClient, name: string) =>
     client.delete(`/api/v1/audit-sources/${encodeURIComponent(name)}`),
   sync: (client: ApiClient, name: string) =>
