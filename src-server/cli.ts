@@ -16,7 +16,7 @@ Commands:
   link      Print a fresh one-time console sign-in link for the running server
   config    Read or write settings (appsettings.json)
   audit     Import, export, sync or prune the audit trail offline
-  source    Add, list or remove the tenants an audit trail is synced from
+  source    Add, update, list or remove the tenants an audit trail is synced from
   api       Import an API definition (OpenAPI document) offline
   backup    Back up the embedded database, or list the backups and the restorable window
   restore   Rebuild a data dir as it stood at a moment of the last 35 days
