@@ -1,7 +1,7 @@
 /**
  * More than one core, and shared limits, side by side in one run:
  *
- *   npm run bench:cluster [-- --duration 10 --warmup 3 --connections 64 --rounds 2]
+ *   npm run bench:cluster [-- --duration 10 --warmup 3 --connections 64 --rounds 2 --propagation-samples 50]
  *
  * The built `gatehouse serve` (out/server) on the benchmark's full-featured route (bench/lib/bench-route.ts: an
  * `#env` target, `#api.QueryParameters.x`, two header entries, CORS, an API-key policy, monitoring), loaded by
@@ -11,6 +11,9 @@
  *   the default) and --workers 2 with the kernel handing them out (NODE_CLUSTER_SCHED_POLICY=none);
  * - the same route throttled (a limit never reached) counted in process and counted in Redis (a redis-server of
  *   its own on a free port).
+ *
+ * - configuration propagation over three instances on one PostgreSQL (bench/lib/propagation.ts): from a write's
+ *   response to the last instance serving the change, p50/p99/max over --propagation-samples (0 skips it).
  *
  * Rounds alternate the variants; the best round of each counts. wrk shares the two cores with the servers: its CPU
  * time (and the servers', all processes together, per second and per request) is reported beside the throughput.
@@ -29,6 +32,7 @@ import { createLogger } from '../src-server/core/logging/logger.js';
 import { startTestRedis } from '../test/helpers/redis-server.js';
 import { configureBenchRoute } from './lib/bench-route.js';
 import { processCpuSeconds } from './lib/process-cpu.js';
+import { measurePropagation } from './lib/propagation.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(ROOT, 'out/server/cli.js');
@@ -38,6 +42,7 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '64' },
     rounds: { type: 'string', default: '2' },
+    'propagation-samples': { type: 'string', default: '50' },
   },
 });
 const ORIGIN = 'https://app.example.com';
@@ -64,7 +69,8 @@ const children: ChildProcess[] = [];
 function startChild(command: string, argv: string[], env: Record<string, string> = {}): ChildProcess {
   const child = spawn(command, argv, {
     cwd: ROOT,
-    env: { ...process.env, Logging__Level: 'warn', ...env },
+    // Stopped with SIGTERM after each measurement: no readiness grace to wait out.
+    env: { ...process.env, Logging__Level: 'warn', Shutdown__ReadinessGraceSeconds: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);
@@ -240,7 +246,8 @@ try {
     },
   ];
   const best = new Map<string, Measured>();
-  for (let round = 1; round <= Number(args.rounds); round++) {
+  const rounds = Number(args.rounds);
+  for (let round = 1; round <= rounds; round++) {
     for (const variant of variants) {
       const result = await measure(variant, variant.apiKey);
       console.log(
@@ -252,10 +259,23 @@ try {
       if (!previous || result.requestsPerSecond > previous.requestsPerSecond) best.set(variant.name, result);
     }
   }
+  const propagationSamples = Number(args['propagation-samples']);
+  const propagation =
+    propagationSamples > 0
+      ? await measurePropagation({ target, samples: propagationSamples, log: (line) => console.log(line) })
+      : undefined;
   console.log(
-    `\nCommand: npm run bench:cluster -- --duration ${args.duration} --warmup ${args.warmup} --connections ${args.connections} --rounds ${args.rounds}` +
+    `\nCommand: npm run bench:cluster -- --duration ${args.duration} --warmup ${args.warmup} --connections ${args.connections} --rounds ${args.rounds} --propagation-samples ${propagationSamples}` +
       ` (Node ${process.version}, wrk -t1 -c${args.connections}, best of ${args.rounds} rounds)\n`,
   );
+  if (rounds > 0) reportThroughput(variants, best);
+  if (propagation) reportPropagation(propagation, propagationSamples);
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  for (const cleanup of cleanups) await cleanup();
+}
+
+function reportThroughput(variants: readonly Variant[], best: ReadonlyMap<string, Measured>): void {
   console.log(
     '| variant | req/s | p50 | p99 | errors | server CPU (cores) | server CPU per request (µs) | wrk CPU (cores) |',
   );
@@ -276,7 +296,11 @@ try {
     `Throttling in Redis / in process: ${((rate('throttled, in Redis') / rate('throttled, in process')) * 100).toFixed(1)} % ` +
       '(target ≥ 90 %: costs at most 10 %)',
   );
-} finally {
-  for (const child of children) child.kill('SIGTERM');
-  for (const cleanup of cleanups) await cleanup();
+}
+
+function reportPropagation(result: { p50: number; p99: number; max: number }, samples: number): void {
+  console.log(
+    `Configuration propagation over 3 instances (${samples} writes): p50 ${result.p50.toFixed(0)} ms, ` +
+      `p99 ${result.p99.toFixed(0)} ms, max ${result.max.toFixed(0)} ms (target p99 ≤ 1000 ms)`,
+  );
 }

@@ -16,7 +16,7 @@ Commands:
   link      Print a fresh one-time console sign-in link for the running server
   config    Read or write settings (appsettings.json)
   audit     Import, export, sync or prune the audit trail offline
-  source    Add, list or remove the tenants an audit trail is synced from
+  source    Add, update, list or remove the tenants an audit trail is synced from
   api       Import an API definition (OpenAPI document) offline
   backup    Back up the embedded database, or list the backups and the restorable window
   restore   Rebuild a data dir as it stood at a moment of the last 35 days
@@ -93,12 +93,13 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`Unknown command '${name}'.\n\n${HELP}\n`);
     return 2;
   }
-  const command = await load();
-  if (rest.includes('--help') || rest.includes('-h')) {
-    process.stdout.write(`${command.help}\n`);
-    return 0;
-  }
   try {
+    // Loading is inside: a command module that fails to load is reported like the command failing.
+    const command = await load();
+    if (rest.includes('--help') || rest.includes('-h')) {
+      process.stdout.write(`${command.help}\n`);
+      return 0;
+    }
     await command.run(rest, process.stdout);
     return 0;
   } catch (error) {

@@ -57,7 +57,8 @@ export async function startGatehouseServe(
       '--no-sign-in-link',
       ...(options.args ?? []),
     ],
-    { env: { ...process.env, Logging__Level: 'warn', ...options.env } },
+    // Stopped with SIGTERM: no readiness grace to wait out (no load balancer here).
+    { env: { ...process.env, Logging__Level: 'warn', Shutdown__ReadinessGraceSeconds: '0', ...options.env } },
   );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

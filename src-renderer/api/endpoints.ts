@@ -15,6 +15,7 @@ import type {
   AuditChainVerification,
   AuditSource,
   AuditSourceInput,
+  AuditSourcePatch,
   AuditSourceList,
   Backup,
   BackupOverview,
@@ -97,6 +98,8 @@ export const auditSourcesApi = {
     client.get<AuditSource>(`/api/v1/audit-sources/${encodeURIComponent(name)}`, { signal }),
   create: (client: ApiClient, input: AuditSourceInput) =>
     client.post<AuditSource>('/api/v1/audit-sources', input),
+  patch: (client: ApiClient, name: string, patch: AuditSourcePatch) =>
+    client.patch<AuditSource>(`/api/v1/audit-sources/${encodeURIComponent(name)}`, patch),
   remove: (client: ApiClient, name: string) =>
     client.delete(`/api/v1/audit-sources/${encodeURIComponent(name)}`),
   sync: (client: ApiClient, name: string) =>

@@ -14,7 +14,7 @@ import type { Monitoring } from '../core/monitoring/monitoring.js';
 import { defaultUiDir } from '../core/data-dir/package-root.js';
 import { openTenant, type Tenant } from './tenant.js';
 import type { AuditSourceStore } from '../core/audit/sources/audit-source-store.js';
-import { startServices, type GatewayStartContext } from './server-services.js';
+import { startServices, type GatewayStartContext, type ShutdownOptions } from './server-services.js';
 import { ApiKeyDigest } from '../control/policies/api-key-digest.js';
 import { startGatewayManager, type GatewayPlane } from './gateway-plane.js';
 import { backupDirectoryOf } from '../core/backup/backup-directory.js';
@@ -48,8 +48,8 @@ export interface Gatehouse<G extends GatewayPlane = GatewayManager> {
   /** A one-time console sign-in URL (the ticket rides in the fragment, never in logs or history). */
   createSignInUrl: (request?: { userName?: string; roles?: string[] }) => Promise<string>;
   restartControlPanel: () => Promise<void>;
-  /** Graceful: listeners drain, the audit store flushes, the lock is released. */
-  close: () => Promise<void>;
+  /** Graceful: listeners drain (after the readiness grace, if asked), the audit store flushes, the lock is released. */
+  close: (options?: ShutdownOptions) => Promise<void>;
   /** For embedding and tests: the live stores. */
   readonly audit: { store: AuditStore; recorder: AuditRecorder; sources: AuditSourceStore };
   /** For embedding and tests: the configuration store and the box that seals its secrets. */
@@ -130,8 +130,8 @@ export async function launchGatehouse<G extends GatewayPlane>(
       await services.close();
       throw error;
     }
-    const closeAll = async () => {
-      await services.close();
+    const closeAll = async (shutdown?: ShutdownOptions) => {
+      await services.close(shutdown);
       await tenant!.close();
       await lock.release();
     };

@@ -21,6 +21,8 @@ export interface GatewayPlane extends TryItGateway {
   endpoints: () => GatewayEndpoint[];
   /** Resolves once every configuration change so far is applied, listeners included. */
   settled: () => Promise<void>;
+  /** `/readyz` answers 503 on every listener from now on, while they keep accepting (the readiness grace). */
+  announceShutdown: () => void;
   /** Stops accepting and drains for at most `Shutdown:DrainSeconds`. */
   close: () => Promise<void>;
 }

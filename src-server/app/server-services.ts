@@ -27,7 +27,30 @@ export interface ServerServices<G extends GatewayPlane> {
   gateway: G;
   /** This instance's name (`Instance:Id`, or host name and process id). */
   instance: string;
-  close: () => Promise<void>;
+  close: (options?: ShutdownOptions) => Promise<void>;
+}
+
+export interface ShutdownOptions {
+  /**
+   * SIGTERM's order: `/readyz` answers 503 on every listener while they keep accepting for
+   * `Shutdown:ReadinessGraceSeconds` (a load balancer's probe takes the instance out), then they close.
+   */
+  readinessGrace?: boolean;
+  /** Ends the readiness grace early (a second signal). */
+  cutGraceShort?: AbortSignal;
+}
+
+/** Resolves after `ms`, or as soon as `signal` aborts. */
+function graceElapsed(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, signal?.aborted ? 0 : ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }
 
 /** What starting the data plane gets: the tenant's parts, and what `/readyz` asks. */
@@ -90,6 +113,7 @@ export async function startServices<G extends GatewayPlane>(input: {
   const { instance } = tenant;
   const storage = storageCheck(tenant);
   const drainMs = settings.int('Shutdown:DrainSeconds') * 1000;
+  const readinessGraceMs = settings.int('Shutdown:ReadinessGraceSeconds') * 1000;
   let draining = false;
   // Registered first, then the gateway started: neither leaves anything to undo when it fails.
   const registry = new InstanceRegistry(tenant.database, instance, () => now().getTime(), logger);
@@ -239,8 +263,16 @@ export async function startServices<G extends GatewayPlane>(input: {
     controlPanel,
     gateway,
     instance,
-    async close() {
+    async close({ readinessGrace = false, cutGraceShort }: ShutdownOptions = {}) {
       draining = true;
+      gateway.announceShutdown();
+      if (readinessGrace && readinessGraceMs > 0) {
+        logger.info(
+          { readinessGraceSeconds: readinessGraceMs / 1000 },
+          'shutting down: /readyz answers 503, the listeners accept until the readiness grace ends',
+        );
+        await graceElapsed(readinessGraceMs, cutGraceShort);
+      }
       await stopRetention();
       await stopCheckpoints();
       await stopMonitoringRetention();

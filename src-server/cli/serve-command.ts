@@ -21,7 +21,8 @@ listener of the default agent group (127.0.0.1:8080). --port 0 / --gateway-port 
 --set overrides any setting for this run (highest precedence).
 --workers N runs the gateway listeners in N worker processes sharing their ports (auto: one per core); the
 Control Panel and the stores stay in this process, which restarts a worker that dies.
-Stops cleanly on Ctrl+C / SIGTERM: listeners stop accepting and drain (Shutdown:DrainSeconds).`;
+Stops cleanly on Ctrl+C / SIGTERM: listeners stop accepting and drain (Shutdown:DrainSeconds). On SIGTERM they
+first keep accepting while /readyz answers 503, for Shutdown:ReadinessGraceSeconds (a second signal ends it).`;
 
 const MAX_WORKERS = 64;
 
@@ -107,5 +108,9 @@ export async function serveCommand(argv: string[], out: NodeJS.WritableStream): 
   lines.push('Press Ctrl+C to stop.');
   out.write(`${lines.join('\n')}\n`);
 
-  await runUntilStopSignal(out, () => gatehouse.close());
+  // SIGTERM (a service manager, a rolling restart) keeps accepting for the readiness grace while /readyz says 503;
+  // Ctrl+C is someone at the terminal who wants it stopped now.
+  await runUntilStopSignal(out, (signal, hurry) =>
+    gatehouse.close({ readinessGrace: signal === 'SIGTERM', cutGraceShort: hurry }),
+  );
 }

@@ -106,6 +106,8 @@ export class GatewayManager {
   #unsubscribe: (() => void) | undefined;
   #defaultStored: Binding | undefined;
   #closing = false;
+  /** Shutting down soon: `/readyz` answers 503 while the listeners still accept (the readiness grace). */
+  #unready = false;
 
   constructor(private readonly options: GatewayManagerOptions) {
     this.#proxy = new UpstreamProxy(options.logger, {
@@ -169,6 +171,11 @@ export class GatewayManager {
   /** Resolves once every configuration change so far is applied, listeners included. */
   settled(): Promise<void> {
     return this.#enqueue(() => Promise.resolve());
+  }
+
+  /** From now on `/readyz` answers 503 on every listener; they keep accepting until `close()`. */
+  announceShutdown(): void {
+    this.#unready = true;
   }
 
   /** Drains every listener at once (stops accepting, lets what is in flight finish), then closes the stores. */
@@ -358,7 +365,8 @@ export class GatewayManager {
       readiness: async (): Promise<Readiness> => ({
         runtime: { status: 'pass', detail: `configuration revision ${state.runtime.summary.revision}` },
         storage: health ? await health.storage() : { status: 'pass' },
-        draining: this.#closing ? { status: 'fail', detail: 'shutting down' } : { status: 'pass' },
+        draining:
+          this.#closing || this.#unready ? { status: 'fail', detail: 'shutting down' } : { status: 'pass' },
       }),
     };
   }

@@ -73,6 +73,12 @@ describe('audit sources over HTTP', () => {
     expect(entries).toHaveLength(2);
     expect(JSON.stringify(entries)).not.toContain(SECRET);
     expect(JSON.stringify(entries)).not.toContain(BEARER);
+    // The token endpoint is an address, shown as it is; the client secret beside it stays masked.
+    const acme = entries.find((entry) => entry.resources[0]?.id === 'acme')!;
+    expect(JSON.stringify(acme.parameters)).toContain(
+      '"tokenEndpoint":"https://login.example.com/acme/oauth2/token"',
+    );
+    expect(JSON.stringify(acme.parameters)).toContain('"clientSecret":"********"');
     expect(entries.map((e) => e.resources[0])).toEqual([
       { type: 'AuditSource', id: 'globex', name: 'globex' },
       { type: 'AuditSource', id: 'acme', name: 'acme' },
@@ -100,6 +106,84 @@ describe('audit sources over HTTP', () => {
     const gone = await server.api('/api/v1/audit-sources/acme', { ...admin, method: 'DELETE' });
     expect(gone.status).toBe(204);
     expect((await server.api('/api/v1/audit-sources/acme', admin)).status).toBe(404);
+  });
+
+  it('edits a source with PATCH: only the fields given change, the sealed secret stays unless a new one is given', async () => {
+    const patch = (name: string, body: unknown, roles = ['Administrator']) =>
+      server.api(`/api/v1/audit-sources/${name}`, { method: 'PATCH', roles, body: JSON.stringify(body) });
+    expect(
+      (
+        await post({
+          name: 'initech',
+          baseUrl: 'https://initech.example.com',
+          auth: {
+            kind: 'client-credentials',
+            tokenEndpoint: 'https://login.example.com/initech/token',
+            clientId: 'desk',
+            clientSecret: SECRET,
+            scope: 'audit.read',
+          },
+        })
+      ).status,
+    ).toBe(201);
+
+    const moved = await patch('initech', { baseUrl: 'https://initech.example.com/v2' });
+    expect(moved.status, await moved.clone().text()).toBe(200);
+    expect(await moved.json()).toMatchObject({
+      baseUrl: 'https://initech.example.com/v2',
+      tenant: 'initech',
+      auth: { clientId: 'desk', scope: 'audit.read', clientSecret: '********' },
+    });
+    const clientChanged = await patch('initech', {
+      auth: { kind: 'client-credentials', clientId: 'desk-2', scope: '' },
+    });
+    expect(clientChanged.status).toBe(200);
+    let stored = await server.gatehouse.audit.sources.withSecret('initech');
+    expect(stored?.source).toMatchObject({
+      baseUrl: 'https://initech.example.com/v2',
+      auth: {
+        kind: 'client-credentials',
+        tokenEndpoint: 'https://login.example.com/initech/token',
+        clientId: 'desk-2',
+      },
+      secret: SECRET,
+    });
+    expect(stored?.source.auth).not.toHaveProperty('scope');
+
+    const newSecret = await patch('initech', {
+      auth: { kind: 'client-credentials', clientSecret: 'cs-rotated-7' },
+    });
+    expect(newSecret.status).toBe(200);
+    expect(JSON.stringify(await newSecret.json())).not.toContain('cs-rotated-7');
+    stored = await server.gatehouse.audit.sources.withSecret('initech');
+    expect(stored?.source.secret).toBe('cs-rotated-7');
+
+    // Another way of getting a token needs its secret; with it, the kind changes.
+    const noToken = await patch('initech', { auth: { kind: 'bearer' } });
+    expect(noToken.status).toBe(400);
+    expect(((await noToken.json()) as { errors: Record<string, string[]> }).errors).toHaveProperty(
+      'auth.token',
+    );
+    expect((await patch('initech', { auth: { kind: 'bearer', token: BEARER } })).status).toBe(200);
+    const backToClient = await patch('initech', { auth: { kind: 'client-credentials', clientSecret: 'x' } });
+    expect(backToClient.status).toBe(400);
+    expect(
+      Object.keys(((await backToClient.json()) as { errors: Record<string, string[]> }).errors).sort(),
+    ).toEqual(['auth.clientId', 'auth.tokenEndpoint']);
+
+    // No renaming, nothing unknown, 404 for no source, 403 for an Auditor; all audited with the secrets masked.
+    expect((await patch('initech', { name: 'other' })).status).toBe(400);
+    expect((await patch('initech', { baseUrl: 'http://far.example.com' })).status).toBe(400);
+    expect((await patch('nope', { baseUrl: 'https://n.example.com' })).status).toBe(404);
+    expect((await patch('initech', { baseUrl: 'https://z.example.com' }, ['Auditor'])).status).toBe(403);
+    const audit = await server.api('/api/v1/audit-log?actionName=AuditSources.Modify&PageSize=20', {
+      roles: ['Auditor'],
+    });
+    const entries = ((await audit.json()) as { items: AuditEntry[] }).items;
+    const text = JSON.stringify(entries);
+    expect(entries.filter((entry) => entry.resources[0]?.id === 'initech').length).toBeGreaterThanOrEqual(4);
+    expect(text).not.toContain('cs-rotated-7');
+    expect(text).not.toContain(BEARER);
   });
 
   it('refuses bad sources with problems, duplicates with 409, and non-administrators with 403', async () => {

@@ -138,6 +138,26 @@ test('real gateway traffic: filters kept in the URL, the details drawer, the cha
   expect(new URL(page.url()).search).toBe('');
 });
 
+test('Served by: everything the All operations entry served, apart from * (matched no operation)', async ({
+  page,
+}) => {
+  await signInWithToken(page, gatehouse, 'Auditor', 'monitoring-auditor', '/api-monitoring');
+  await chooseOption(page, 'Served by', 'All operations entry');
+  await expect(page).toHaveURL(/viaAllOperations=true/);
+  await expect(paginationLabel(page)).toHaveText(`1–${FORWARDED} of ${FORWARDED}`);
+  // Every one of them matched an operation of the document: `*` alone finds none.
+  await page.getByRole('combobox', { name: 'Operation' }).fill('*');
+  await expect(page).toHaveURL(/operation=\*/);
+  await expect(paginationLabel(page)).toHaveText('0–0 of 0');
+  await page.getByRole('combobox', { name: 'Operation' }).fill('');
+  await chooseOption(page, 'Served by', 'An operation’s own entry');
+  await expect(page).toHaveURL(/viaAllOperations=false/);
+  await expect(paginationLabel(page)).toHaveText(`1–${UNMATCHED} of ${UNMATCHED}`);
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Served by' })).toHaveText('An operation’s own entry');
+  await expect(paginationLabel(page)).toHaveText(`1–${UNMATCHED} of ${UNMATCHED}`);
+});
+
 test('auto-refresh follows new requests on page 1 and leaves a later page alone', async ({ page }) => {
   await signInWithToken(page, gatehouse, 'Operator', 'monitoring-operator', '/api-monitoring?PageSize=25');
   const grid = requestsGrid(page);

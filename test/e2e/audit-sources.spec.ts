@@ -50,3 +50,49 @@ test('adds a tenant source, syncs it with the Sync button, and shows its trail',
   await row.getByRole('button', { name: 'Sync acme' }).click();
   await expect(row.getByRole('status')).toHaveText(/Synced: 0 added, \d+ already present, 1 pages/);
 });
+
+test('edits a source in the add dialog: fields filled in, the stored token kept when left empty', async ({
+  page,
+}) => {
+  await signInWithToken(page, gatehouse, 'Administrator', 'desk-admin', '/audit-log');
+  const row = page.getByTestId('audit-source-acme');
+  await row.getByRole('button', { name: 'Edit acme' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit source acme' });
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeDisabled();
+  await expect(dialog.getByRole('textbox', { name: 'Management API base URL' })).toHaveValue(standIn.url);
+  await expect(dialog.getByRole('radio', { name: 'Bearer token' })).toBeChecked();
+  const token = dialog.getByLabel('Bearer token', { exact: false }).last();
+  await expect(token).toHaveValue('');
+  await expect(dialog).toContainText('Leave empty to keep the stored one.');
+  await dialog.getByRole('textbox', { name: 'Tenant' }).fill('acme-support');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('acme → tenant acme-support');
+
+  // Another tenant syncs from the beginning, with the token that was kept.
+  await row.getByRole('button', { name: 'Sync acme' }).click();
+  await expect(row.getByRole('status')).toHaveText(/Synced: 250 added, 0 already present, 2 pages/);
+  expect(await page.content()).not.toContain(TOKEN);
+
+  // Changing the way of getting a token needs its secret: the API's problem is shown in the dialog.
+  await row.getByRole('button', { name: 'Edit acme' }).click();
+  await dialog.getByRole('radio', { name: 'OAuth 2 client credentials' }).check();
+  await dialog.getByRole('textbox', { name: 'Token endpoint' }).fill('https://login.example.com/acme/token');
+  await dialog.getByRole('textbox', { name: 'Client id' }).fill('desk');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Required when the way of getting a token changes.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toContainText('bearer token');
+});
+
+test('an Auditor sees the sources but is offered no action the API would refuse', async ({ page }) => {
+  await signInWithToken(page, gatehouse, 'Auditor', 'desk-auditor', '/audit-log');
+  const panel = page.getByRole('region', { name: 'Sync sources' });
+  const row = page.getByTestId('audit-source-acme');
+  await expect(row).toContainText('acme → tenant acme-support');
+  await expect(panel).toContainText(
+    'Your roles allow reading the sources, not adding, changing or syncing them.',
+  );
+  for (const name of ['Add source', 'Sync acme', 'Edit acme', 'Remove acme'])
+    await expect(panel.getByRole('button', { name })).toHaveCount(0);
+});

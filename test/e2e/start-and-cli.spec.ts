@@ -32,7 +32,7 @@ test.beforeAll(async () => {
   // `npm start` where Electron can't run: the same server as `gatehouse serve`, here on free ports.
   started = spawn(process.execPath, ['scripts/start.mjs', '--port', '0', '--gateway-port', '0'], {
     cwd: ROOT,
-    env: { ...terminal(), Logging__Level: 'warn' },
+    env: { ...terminal(), Logging__Level: 'warn', Shutdown__ReadinessGraceSeconds: '0' },
   });
   started.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   started.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));

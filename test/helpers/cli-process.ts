@@ -73,6 +73,8 @@ export async function startServeProcess(
         ...process.env,
         ...(await engineEnvironment(dataDir)),
         Logging__Level: options.logLevel ?? 'warn',
+        // Tests stop servers with SIGTERM all the time; the ones about the readiness grace set it themselves.
+        Shutdown__ReadinessGraceSeconds: '0',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

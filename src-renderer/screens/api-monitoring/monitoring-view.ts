@@ -43,6 +43,8 @@ export const TEXT_FILTER_KEYS = [
   'agentGroupId',
   'outcome',
   'instance',
+  /** `true` or `false`: served by an All operations entry or not. */
+  'viaAllOperations',
 ] as const;
 export type TextFilterKey = (typeof TEXT_FILTER_KEYS)[number];
 
@@ -77,6 +79,8 @@ export const MONITORING_VIEW = pagedUrlView<MonitoringViewFilter>({
     }
     if (filter.outcome && !(MONITORING_OUTCOMES as readonly string[]).includes(filter.outcome))
       delete filter.outcome;
+    if (filter.viaAllOperations !== 'true' && filter.viaAllOperations !== 'false')
+      delete filter.viaAllOperations;
     return filter;
   },
   write(filter, params) {
@@ -118,6 +122,8 @@ export function toApiFilter(filter: MonitoringViewFilter, nowMs: number): Monito
   if (filter.agentGroupId) api.agentGroupId = filter.agentGroupId;
   if (filter.outcome) api.outcome = filter.outcome as MonitoringOutcome;
   if (filter.instance) api.instance = filter.instance;
+  if (filter.viaAllOperations === 'true' || filter.viaAllOperations === 'false')
+    api.viaAllOperations = filter.viaAllOperations;
   return api;
 }
 

@@ -9,8 +9,8 @@ import { auditSourcesApi } from '../../api/endpoints.js';
 import type { AuditSource, AuditSyncSummary } from '../../api/types.js';
 import { ProblemAlert } from '../../components/ProblemAlert.js';
 import { useApiQuery } from '../../hooks/use-api-query.js';
-import { useApiClient } from '../../session/session-context.js';
-import { AddAuditSourceDialog } from './AddAuditSourceDialog.js';
+import { useApiClient, useCan } from '../../session/session-context.js';
+import { AuditSourceDialog } from './AuditSourceDialog.js';
 
 const POLL_MS = 500;
 
@@ -25,12 +25,17 @@ export function describeSync(summary: AuditSyncSummary): string {
 interface SourceRowProps {
   source: AuditSource;
   onSynced: () => void;
+  onEdit: () => void;
   onRemoved: () => void;
 }
 
-/** One source: its endpoint, the last sync's summary (or the running one's progress), Sync and Remove. */
-function SourceRow({ source, onSynced, onRemoved }: SourceRowProps) {
+/**
+ * One source: its endpoint, the last sync's summary (or the running one's progress), and the actions the user's
+ * roles allow: Sync, Edit, Remove.
+ */
+function SourceRow({ source, onSynced, onEdit, onRemoved }: SourceRowProps) {
   const client = useApiClient();
+  const can = useCan();
   const [shown, setShown] = useState(source);
   const [polling, setPolling] = useState(false);
   const [failure, setFailure] = useState<unknown>(undefined);
@@ -100,12 +105,21 @@ function SourceRow({ source, onSynced, onRemoved }: SourceRowProps) {
             {shown.lastSync ? describeSync(shown.lastSync) : 'Not synced yet.'}
           </Typography>
         </Box>
-        <Button variant="contained" size="small" onClick={sync} disabled={polling}>
-          Sync {shown.name}
-        </Button>
-        <Button size="small" color="error" onClick={remove} disabled={polling}>
-          Remove {shown.name}
-        </Button>
+        {can('AuditSources.Sync') ? (
+          <Button variant="contained" size="small" onClick={sync} disabled={polling}>
+            Sync {shown.name}
+          </Button>
+        ) : null}
+        {can('AuditSources.Modify') ? (
+          <Button size="small" onClick={onEdit} disabled={polling}>
+            Edit {shown.name}
+          </Button>
+        ) : null}
+        {can('AuditSources.Delete') ? (
+          <Button size="small" color="error" onClick={remove} disabled={polling}>
+            Remove {shown.name}
+          </Button>
+        ) : null}
       </Stack>
       {failure ? <ProblemAlert error={failure} context={`Syncing or removing ${shown.name}`} /> : null}
     </Box>
@@ -117,9 +131,14 @@ export interface AuditSourcesPanelProps {
   onSynced: () => void;
 }
 
-/** The tenants the trail is synced from (Administrators manage them; secrets are never shown). */
+/**
+ * The tenants the trail is synced from (Administrators manage them; secrets are never shown). Actions the user's
+ * roles do not allow are not offered.
+ */
 export function AuditSourcesPanel({ onSynced }: AuditSourcesPanelProps) {
-  const [adding, setAdding] = useState(false);
+  const can = useCan();
+  /** The dialog open: adding a source ('new'), or editing one. */
+  const [editing, setEditing] = useState<AuditSource | 'new' | undefined>(undefined);
   const sources = useApiQuery('audit-sources', (client, signal) => auditSourcesApi.list(client, { signal }));
   const { reload } = sources;
   const synced = useCallback(() => {
@@ -132,26 +151,39 @@ export function AuditSourcesPanel({ onSynced }: AuditSourcesPanelProps) {
         <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
           Sync sources
         </Typography>
-        <Button onClick={() => setAdding(true)}>Add source</Button>
+        {can('AuditSources.Create') ? <Button onClick={() => setEditing('new')}>Add source</Button> : null}
       </Stack>
+      {can('AuditSources.Create') || can('AuditSources.Sync') ? null : (
+        <Typography variant="body2" color="text.secondary">
+          Your roles allow reading the sources, not adding, changing or syncing them.
+        </Typography>
+      )}
       {sources.error ? (
         <ProblemAlert error={sources.error} context="Loading the sync sources" onRetry={reload} />
       ) : null}
       {sources.data && sources.data.items.length === 0 ? (
         <Alert severity="info" role="status" sx={{ mt: 1 }}>
-          No tenant to sync from yet. Add one with its management API URL and credentials.
+          No tenant to sync from yet.
+          {can('AuditSources.Create') ? ' Add one with its management API URL and credentials.' : ''}
         </Alert>
       ) : null}
       <Box component="ul" sx={{ m: 0, p: 0 }}>
         {sources.data?.items.map((source) => (
-          <SourceRow key={source.name} source={source} onSynced={synced} onRemoved={reload} />
+          <SourceRow
+            key={source.name}
+            source={source}
+            onSynced={synced}
+            onEdit={() => setEditing(source)}
+            onRemoved={reload}
+          />
         ))}
       </Box>
-      {adding ? (
-        <AddAuditSourceDialog
-          onClose={() => setAdding(false)}
-          onAdded={() => {
-            setAdding(false);
+      {editing ? (
+        <AuditSourceDialog
+          editing={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(undefined)}
+          onSaved={() => {
+            setEditing(undefined);
             reload();
           }}
         />

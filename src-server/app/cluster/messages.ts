@@ -29,6 +29,8 @@ export type ToWorker =
   /** The configuration store changed (until PostgreSQL's LISTEN/NOTIFY tells each instance itself). */
   | { type: 'config'; config: ConfigData; revision: number }
   | { type: 'reply'; id: number; answer: unknown }
+  /** Answer `/readyz` with 503 from now on, and keep accepting (the primary's readiness grace). */
+  | { type: 'unready' }
   /** Stop accepting, drain, flush, exit. */
   | { type: 'drain' };
 

@@ -79,7 +79,8 @@ export async function runGatewayWorker(): Promise<void> {
         void started
           .settled()
           .then(() => link.send({ type: 'applied', endpoints: endpointsOf(started), revision: applied }));
-    } else if (message.type === 'drain') void drain();
+    } else if (message.type === 'unready') gateway?.announceShutdown();
+    else if (message.type === 'drain') void drain();
   });
   // The primary died without telling: nothing relays configuration or records any more.
   process.on('disconnect', () => {

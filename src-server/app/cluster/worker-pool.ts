@@ -68,6 +68,7 @@ export class WorkerPool implements GatewayPlane {
   readonly #settledWaiters = new Set<() => void>();
   #revision = 0;
   #stopping = false;
+  #unready = false;
   #unsubscribe: (() => void) | undefined;
   #starting: { resolve: () => void; reject: (error: Error) => void; waiting: number } | undefined;
   #apiKeyDigestKey = '';
@@ -143,6 +144,15 @@ export class WorkerPool implements GatewayPlane {
     });
   }
 
+  announceShutdown(): void {
+    this.#unready = true;
+    for (const slot of this.#slots.values()) this.#tell(slot, { type: 'unready' });
+  }
+
+  #tell(slot: Slot, message: ToWorker): void {
+    if (slot.worker.isConnected()) slot.worker.send(message);
+  }
+
   async close(): Promise<void> {
     this.#stopping = true;
     this.#unsubscribe?.();
@@ -212,6 +222,8 @@ export class WorkerPool implements GatewayPlane {
           this.#starting.resolve();
           this.#starting = undefined;
         }
+        // A worker restarted during the readiness grace is not ready either.
+        if (this.#unready) this.#tell(slot, { type: 'unready' });
         this.#notifySettled();
         return;
       case 'start-failed': {

@@ -69,7 +69,7 @@ export const MONITORING_FILTER_QUERY = {
   }),
   operation: stringParam({
     description:
-      'Only requests handled by this operation, exactly as recorded (`GET /orders/{id}`, or `*` for All operations).',
+      'Only requests handled by this operation, exactly as recorded (`GET /orders/{id}`, or `*`: All operations served a request that matched no operation; see `viaAllOperations` for everything it served).',
     maxLength: FIELD_LIMITS.operation,
   }),
   status: statusParam(),
@@ -98,6 +98,11 @@ export const MONITORING_FILTER_QUERY = {
       'Only requests served by this Gatehouse instance (`Instance:Id`, see `GET /api/v1/instances`); exact match.',
     maxLength: FIELD_LIMITS.instance,
   }),
+  viaAllOperations: enumParam({
+    description:
+      '`true`: only requests an All operations entry served, whether or not they matched an operation of the document (`operation` is then that operation, or `*`); `false`: only the others.',
+    values: ['true', 'false'] as const,
+  }),
 } satisfies QuerySpecOf<MonitoringFilterParameters>;
 
 export const MONITORING_LIST_QUERY = {
@@ -124,6 +129,7 @@ export function toMonitoringFilter(values: FilterValues): MonitoringFilter {
   if (values.agentGroupId !== undefined) filter.agentGroupId = values.agentGroupId;
   if (values.outcome !== undefined) filter.outcome = values.outcome;
   if (values.instance !== undefined) filter.instance = values.instance;
+  if (values.viaAllOperations !== undefined) filter.viaAllOperations = values.viaAllOperations === 'true';
   return filter;
 }
 

@@ -2,9 +2,32 @@ import { SECRET_MASK as MASK } from '../contracts/constants.js';
 
 export { MASK };
 
+const SECRET_WORDS =
+  'secret|ticket|password|passwd|pwd|apikey|api_key|api-key|privatekey|private_key|credential|signature';
 /** Property names whose values are secrets wherever they appear. */
-const SECRET_KEY =
-  /(secret|ticket|password|passwd|pwd|token|apikey|api_key|api-key|privatekey|private_key|credential|signature)/i;
+const SECRET_KEY = new RegExp(`(${SECRET_WORDS}|token)`, 'i');
+/** The same without `token`: a token endpoint named with another secret word stays masked. */
+const SECRET_KEY_BUT_TOKEN = new RegExp(`(${SECRET_WORDS})`, 'i');
+
+/**
+ * Where a token is obtained (`tokenEndpoint`, `token_url`, …): an address, not a token. Its value is kept when it
+ * is an http(s) URL, with any credential in it masked; any other value is masked like a secret.
+ */
+const TOKEN_ADDRESS_KEY = /token[-_]?(endpoint|url|uri)$/i;
+
+function maskedTokenAddress(key: string, value: unknown): string | undefined {
+  if (!TOKEN_ADDRESS_KEY.test(key) || SECRET_KEY_BUT_TOKEN.test(key) || typeof value !== 'string')
+    return undefined;
+  if (!URL.canParse(value)) return undefined;
+  const url = new URL(value);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  if (url.username || url.password) {
+    url.username = MASK;
+    url.password = '';
+  }
+  url.hash = '';
+  return maskCredentialQuery(url.href);
+}
 
 /** Header names whose values carry credentials. */
 const CREDENTIAL_HEADER =
@@ -57,7 +80,8 @@ function decodeQueryName(raw: string): string {
 }
 
 /**
- * Returns a copy with secrets replaced by `********`: values under secret-looking keys, `value` of objects that
+ * Returns a copy with secrets replaced by `********`: values under secret-looking keys (a token endpoint's URL
+ * stays readable, its credentials masked), `value` of objects that
  * declare themselves secret (`type: "secret"` or `secret: true`), and `value` of header entries whose `name` is a
  * credential header. Depth- and size-bounded so a hostile body can't make it expensive.
  */
@@ -72,7 +96,9 @@ export function maskSecrets(value: unknown, depth = 0): unknown {
     (typeof source.name === 'string' && 'value' in source && isCredentialHeader(source.name));
   const masked: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(source)) {
+    const tokenAddress = maskedTokenAddress(key, child);
     if (key === 'value' && declaresSecret && child !== undefined && child !== null) masked[key] = MASK;
+    else if (tokenAddress !== undefined) masked[key] = tokenAddress;
     else if (
       SECRET_KEY.test(key) &&
       child !== null &&

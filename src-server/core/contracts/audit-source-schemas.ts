@@ -48,6 +48,27 @@ export const AuditSourceInputSchema = z
   .meta({ id: 'AuditSourceInput' });
 export type AuditSourceInput = z.output<typeof AuditSourceInputSchema>;
 
+export const AuditSourcePatchSchema = z
+  .object({
+    tenant: NAME.optional().meta({ description: 'Another tenant starts the next sync from the beginning.' }),
+    baseUrl: HttpUrl.optional().meta({
+      description: 'Another base URL starts the next sync from the beginning.',
+    }),
+    auth: z
+      .discriminatedUnion('kind', [
+        ClientCredentialsInput.partial({ tokenEndpoint: true, clientId: true }),
+        BearerInput,
+      ])
+      .optional()
+      .meta({
+        description:
+          'The fields given replace the stored ones (an empty scope removes it); the secret is kept unless a new one is given. Changing the kind needs every field of the new kind, the secret too.',
+      }),
+  })
+  .strict()
+  .meta({ id: 'AuditSourcePatch' });
+export type AuditSourcePatch = z.output<typeof AuditSourcePatchSchema>;
+
 export const AuditSyncSummarySchema = z
   .object({
     status: z.enum(['running', 'completed', 'failed']),

@@ -119,6 +119,7 @@ export type { ProblemDetails } from './problem-schemas.js';
 export type {
   AuditSource,
   AuditSourceInput,
+  AuditSourcePatch,
   AuditSourceList,
   AuditSyncSummary,
 } from './audit-source-schemas.js';

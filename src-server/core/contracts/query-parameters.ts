@@ -48,6 +48,8 @@ export interface MonitoringFilterParameters {
   outcome?: MonitoringOutcome;
   /** The instance whose gateway served the requests, exactly. */
   instance?: string;
+  /** `true`: only what an All operations entry served (matched operation or not); `false`: only the others. */
+  viaAllOperations?: 'true' | 'false';
 }
 
 /** Query parameters of `GET /api/v1/monitoring/requests`. */

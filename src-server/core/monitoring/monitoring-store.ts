@@ -25,6 +25,8 @@ export interface MonitoringFilter {
   outcome?: MonitoringOutcome;
   /** Exact match: the instance whose gateway served the request. */
   instance?: string;
+  /** Whether the All operations entry served the request (`viaAllOperations` of the record). */
+  viaAllOperations?: boolean;
 }
 
 export interface MonitoringQuery extends MonitoringFilter {

@@ -250,6 +250,16 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
     tenantEditable: false,
   },
   {
+    key: 'Shutdown:ReadinessGraceSeconds',
+    type: 'integer',
+    defaultValue: 5,
+    min: 0,
+    max: 3600,
+    description:
+      'On SIGTERM, how long every listener keeps accepting while /readyz answers 503, so a load balancer takes the instance out of its pool before the listeners close (longer than its probe interval times its failure threshold). Ctrl+C skips it; 0: none.',
+    tenantEditable: false,
+  },
+  {
     key: 'Shutdown:DrainSeconds',
     type: 'integer',
     defaultValue: 10,

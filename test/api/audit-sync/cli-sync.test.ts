@@ -94,4 +94,60 @@ describe('gatehouse source and gatehouse audit sync', { timeout: 180_000 }, () =
     expect(plain.code).toBe(2);
     expect(plain.stderr).toMatch(/baseUrl: Use https/);
   });
+
+  it('updates a source: only the options given change, the secret is kept unless --new-secret reads one', async () => {
+    const cli = (args: string[], input?: string) =>
+      runCli(['source', ...args, '--data-dir', dir.path], input === undefined ? {} : { input });
+    const added = await cli(
+      [
+        'add',
+        'globex',
+        '--base-url',
+        'https://globex.example.com',
+        '--token-endpoint',
+        'https://login.example.com/globex/token',
+        '--client-id',
+        'desk',
+      ],
+      'cs-cli-1\n',
+    );
+    expect(added.code, added.stderr).toBe(0);
+
+    // Switching to a bearer token needs the token; with it, the way of getting a token changes.
+    const noToken = await cli(['update', 'globex', '--bearer']);
+    expect(noToken.code).toBe(2);
+    expect(noToken.stderr).toContain('auth.token');
+    const switched = await cli(
+      ['update', 'globex', '--base-url', standIn.url, '--bearer', '--new-secret'],
+      TOKEN,
+    );
+    expect(switched.code, switched.stderr).toBe(0);
+    expect(switched.stdout).toBe(
+      `Changed source globex (tenant globex, bearer, new secret): ${standIn.url}\n`,
+    );
+
+    const moved = await cli(['update', 'globex', '--tenant', 'globex-eu']);
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(moved.stdout).toContain('Changed source globex (tenant globex-eu, bearer, secret kept)');
+    // The kept token still signs in: the sync reads the whole trail into the new tenant.
+    const synced = await runCli(['audit', 'sync', '--source', 'globex', '--data-dir', dir.path]);
+    expect(synced.code, synced.stdout + synced.stderr).toBe(0);
+    expect(synced.stdout).toMatch(/Synced globex into tenant globex-eu: 250 added/);
+
+    expect((await cli(['update', 'globex'])).stderr).toContain('Nothing to change');
+    const unknown = await cli(['update', 'nope', '--tenant', 'x']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No source is named nope.');
+    const modified = await runCli([
+      'audit',
+      'export',
+      '--actionName',
+      'AuditSources.Modify',
+      '--data-dir',
+      dir.path,
+    ]);
+    expect(modified.stdout.trim().split('\n')).toHaveLength(2);
+    expect(modified.stdout).not.toContain(TOKEN);
+    expect(modified.stdout).toContain('"token":"********"');
+  });
 });

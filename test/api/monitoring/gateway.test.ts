@@ -98,4 +98,46 @@ describe('API monitoring of a passthrough request', () => {
     );
     expect(detail).toEqual(listed);
   });
+
+  it('filters everything the All operations entry served, apart from `*` (matched no operation)', async () => {
+    await fixture.allowPublic();
+    const api = await fixture.addApi({
+      basePath: '/mall/v1',
+      operations: ['GET /items/{id}', 'GET /special'],
+    });
+    const toUpstream = {
+      section1: upstream.url,
+      section2: '',
+      section3: '{{#api.OperationPath}}',
+      section4: '',
+    };
+    await fixture.setPassthrough(api.id, {
+      allOperations: { target: toUpstream },
+      operations: { 'GET /special': { target: toUpstream } },
+    });
+    for (const path of ['/mall/v1/items/7', '/mall/v1/elsewhere', '/mall/v1/special'])
+      expect((await send(fixture.gatewayUrl, { path })).status, path).toBe(200);
+    await listedFor(fixture.server, `?apiId=${api.id}`, 3);
+
+    const pathsOf = async (search: string) =>
+      (await listedFor(fixture.server, `?apiId=${api.id}&${search}`, 0)).map((record) => record.path).sort();
+    expect(await pathsOf('viaAllOperations=true')).toEqual(['/mall/v1/elsewhere', '/mall/v1/items/7']);
+    expect(await pathsOf('operation=*')).toEqual(['/mall/v1/elsewhere']);
+    expect(await pathsOf('viaAllOperations=false')).toEqual(['/mall/v1/special']);
+    expect(await pathsOf('viaAllOperations=TRUE&operation=GET%20/items/%7Bid%7D')).toEqual([
+      '/mall/v1/items/7',
+    ]);
+    const summary = await getJson<{ totals: { status: Record<string, number> } }>(
+      fixture.server,
+      `/api/v1/monitoring/summary?apiId=${api.id}&viaAllOperations=true`,
+    );
+    expect(summary.totals.status['2xx']).toBe(2);
+    const refused = await fixture.server.api(`/api/v1/monitoring/requests?viaAllOperations=yes`, {
+      roles: ['Auditor'],
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { errors: Record<string, string[]> }).errors).toHaveProperty(
+      'viaAllOperations',
+    );
+  });
 });

@@ -66,6 +66,8 @@ export function filterQuery(filter: MonitoringFilter): fc.Arbitrary<[string, str
   if (filter.agentGroupId !== undefined) parts.push(['agentGroupId', filter.agentGroupId]);
   if (filter.outcome !== undefined) parts.push(['outcome', filter.outcome]);
   if (filter.instance !== undefined) parts.push(['instance', filter.instance]);
+  if (filter.viaAllOperations !== undefined)
+    parts.push(['viaAllOperations', String(filter.viaAllOperations)]);
   if (parts.length === 0) return fc.constant([]);
   return fc.tuple(
     ...parts.map(([name, value]) => anyCase(name).map((spelled): [string, string] => [spelled, value])),

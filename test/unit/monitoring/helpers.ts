@@ -77,6 +77,7 @@ export function recordArbitrary(spanMs: number, stepMs: number): fc.Arbitrary<Ne
       identity: fc.constantFrom('public', 'apiKey:gh_12', 'jwt:alice'),
       reason: fc.constantFrom('no passthrough endpoint', 'upstream refused the connection'),
       instance: fc.constantFrom('gw-a', 'gw-b', 'GW-A'),
+      viaAllOperations: fc.constant(true),
     },
     { requiredKeys: REQUIRED_RECORD_KEYS },
   );
@@ -105,6 +106,7 @@ function filterParts(spanMs: number): { [K in keyof MonitoringFilter]-?: fc.Arbi
     agentGroupId: fc.constantFrom(...AGENT_GROUPS, 'nowhere'),
     outcome: fc.constantFrom(...MONITORING_OUTCOMES),
     instance: fc.constantFrom('gw-a', 'gw-b', 'gw-c'),
+    viaAllOperations: fc.boolean(),
   };
 }
 
@@ -153,6 +155,8 @@ export function referenceMatches(record: MonitoringRecord, f: MonitoringFilter):
   if (f.agentGroupId !== undefined && record.agentGroupId !== f.agentGroupId) return false;
   if (f.outcome !== undefined && record.outcome !== f.outcome) return false;
   if (f.instance !== undefined && record.instance !== f.instance) return false;
+  if (f.viaAllOperations !== undefined && (record.viaAllOperations === true) !== f.viaAllOperations)
+    return false;
   return true;
 }
 

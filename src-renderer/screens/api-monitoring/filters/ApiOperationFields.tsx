@@ -9,13 +9,24 @@ export interface ApiOperationFieldsProps {
   apis: MonitoredApiChoice[];
   apiId: string;
   operation: string;
-  onChange: (change: { apiId?: string; operation?: string }) => void;
+  /** `true`, `false` or empty: served by an All operations entry, by an operation's own entry, or either. */
+  viaAllOperations: string;
+  onChange: (change: { apiId?: string; operation?: string; viaAllOperations?: string }) => void;
 }
 
 const ALL_OPERATIONS = '*';
 
-/** The API (from the catalog) and the operation as recorded: one of its operations, `*`, or typed freely. */
-export function ApiOperationFields({ apis, apiId, operation, onChange }: ApiOperationFieldsProps) {
+/**
+ * The API (from the catalog), the operation as recorded (one of its operations, `*` for a request that matched
+ * none, or typed freely) and which entry served it: everything an All operations entry served is not `*` alone.
+ */
+export function ApiOperationFields({
+  apis,
+  apiId,
+  operation,
+  viaAllOperations,
+  onChange,
+}: ApiOperationFieldsProps) {
   const operations = useApiQuery(apiId ? `operations:${apiId}` : null, (client, signal) =>
     monitoringApi.operationKeysOf(client, apiId, { signal }),
   );
@@ -51,7 +62,7 @@ export function ApiOperationFields({ apis, apiId, operation, onChange }: ApiOper
         onChange={(_event, selected) => onChange({ operation: selected ?? '' })}
         renderOption={({ key, ...props }, option) => (
           <li key={key} {...props}>
-            {option === ALL_OPERATIONS ? '* (All operations)' : option}
+            {option === ALL_OPERATIONS ? '* (matched no operation)' : option}
           </li>
         )}
         loading={operations.loading && apiId !== ''}
@@ -60,6 +71,18 @@ export function ApiOperationFields({ apis, apiId, operation, onChange }: ApiOper
           <TextField {...params} size="small" label="Operation" placeholder="GET /orders/{orderId}" />
         )}
       />
+      <TextField
+        select
+        size="small"
+        label="Served by"
+        value={viaAllOperations}
+        onChange={(event) => onChange({ viaAllOperations: event.target.value })}
+        sx={{ width: 210 }}
+      >
+        <MenuItem value="">Any entry</MenuItem>
+        <MenuItem value="true">All operations entry</MenuItem>
+        <MenuItem value="false">An operation’s own entry</MenuItem>
+      </TextField>
     </>
   );
 }

@@ -77,6 +77,7 @@ export function MonitoringFilters({ filter, onApply, apis, agentGroups }: Monito
         apis={apis}
         apiId={draft.apiId}
         operation={draft.operation}
+        viaAllOperations={draft.viaAllOperations}
         onChange={(change) => update(change)}
       />
       <Autocomplete

@@ -4,6 +4,7 @@ import type { AuditSourceStore } from '../../../core/audit/sources/audit-source-
 import {
   AuditSourceInputSchema,
   AuditSourceListSchema,
+  AuditSourcePatchSchema,
   AuditSourceSchema,
 } from '../../../core/contracts/audit-source-schemas.js';
 import { defineRoute, type AnyRoute } from '../../http/route.js';
@@ -89,6 +90,25 @@ export function auditSourceRoutes(sources: AuditSourceStore, runs: SyncRuns): An
       problems: [404],
       async handler({ params, body, audit }) {
         const changed = await sources.update(params.name.toLowerCase(), body);
+        audit.resources.push(resourceOf(changed.name));
+        return { body: changed };
+      },
+    }),
+    defineRoute({
+      method: 'PATCH',
+      path: '/api/v1/audit-sources/:name',
+      activity: 'AuditSources.Modify',
+      tag: TAG,
+      operationId: 'patchAuditSource',
+      summary: "Edit some of a source's fields",
+      description:
+        'Only the fields given change. The sealed secret is kept unless a new one is given (a new way of getting a token needs its secret). Another base URL or tenant starts the next sync from the beginning.',
+      params: NameParams,
+      body: { kind: 'json', schema: AuditSourcePatchSchema },
+      responses: [{ status: 200, description: 'The changed source.', schema: AuditSourceSchema }],
+      problems: [404],
+      async handler({ params, body, audit }) {
+        const changed = await sources.patch(params.name.toLowerCase(), body);
         audit.resources.push(resourceOf(changed.name));
         return { body: changed };
       },

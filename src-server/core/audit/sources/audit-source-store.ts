@@ -1,6 +1,7 @@
 import type {
   AuditSource,
   AuditSourceInput,
+  AuditSourcePatch,
   AuditSyncSummary,
 } from '../../contracts/audit-source-schemas.js';
 import { SECRET_MASK } from '../../contracts/constants.js';
@@ -59,6 +60,28 @@ function authOf(input: AuditSourceInput): SourceAuth {
 
 function secretOf(input: AuditSourceInput): string | undefined {
   return input.auth.kind === 'bearer' ? input.auth.token : input.auth.clientSecret;
+}
+
+/** A patch's way of getting a token over the stored one; a new kind must be given whole (else 400). */
+function mergedAuth(stored: SourceAuth, patch: AuditSourcePatch['auth']): AuditSourceInput['auth'] {
+  if (!patch) return { ...stored };
+  if (patch.kind === 'bearer') return patch;
+  const kept = stored.kind === 'client-credentials' ? stored : undefined;
+  const tokenEndpoint = patch.tokenEndpoint ?? kept?.tokenEndpoint;
+  const clientId = patch.clientId ?? kept?.clientId;
+  const errors: Record<string, string[]> = {};
+  const required = ['Required when the way of getting a token changes.'];
+  if (tokenEndpoint === undefined) errors['auth.tokenEndpoint'] = required;
+  if (clientId === undefined) errors['auth.clientId'] = required;
+  if (Object.keys(errors).length > 0) throw validationProblem(errors);
+  const scope = patch.scope ?? kept?.scope;
+  return {
+    kind: 'client-credentials',
+    tokenEndpoint: tokenEndpoint!,
+    clientId: clientId!,
+    ...(patch.clientSecret === undefined ? {} : { clientSecret: patch.clientSecret }),
+    ...(scope ? { scope } : {}),
+  };
 }
 
 /** The API's view of a row: the secret is only ever the mask. */
@@ -162,6 +185,18 @@ export class AuditSourceStore {
     };
     await this.database.db.updateTable('audit_sources').set(changes).where('name', '=', name).execute();
     return viewOf({ ...existing, ...changes });
+  }
+
+  /** Changes the fields given, over the stored ones; the sealed secret stays unless a new one is given. */
+  async patch(name: string, patch: AuditSourcePatch): Promise<AuditSource> {
+    const existing = await this.row(name);
+    if (!existing) throw notFound(`No audit source is named ${name}.`);
+    return this.update(name, {
+      name,
+      tenant: patch.tenant ?? existing.tenant,
+      baseUrl: patch.baseUrl ?? existing.base_url,
+      auth: mergedAuth(JSON.parse(existing.auth) as SourceAuth, patch.auth),
+    });
   }
 
   async remove(name: string): Promise<AuditSource | undefined> {

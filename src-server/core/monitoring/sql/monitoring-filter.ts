@@ -31,6 +31,8 @@ export function filteredRecords(reader: Reader, filter: MonitoringFilter) {
     .$if(filter.agentGroupId !== undefined, (q) => q.where('agent_group_id', '=', filter.agentGroupId!))
     .$if(filter.outcome !== undefined, (q) => q.where('outcome', '=', filter.outcome!))
     .$if(filter.instance !== undefined, (q) => q.where('instance', '=', filter.instance!))
+    .$if(filter.viaAllOperations === true, (q) => q.where('via_all_operations', '=', 1))
+    .$if(filter.viaAllOperations === false, (q) => q.where('via_all_operations', 'is', null))
     .$if(status !== undefined && 'code' in status, (q) =>
       q.where('status', '=', (status as { code: number }).code),
     )
@@ -61,8 +63,8 @@ export interface RollupSelection {
 }
 
 /**
- * Undefined when the filter needs the records themselves (operation, method, path, duration, outcome, instance, a
- * code).
+ * Undefined when the filter needs the records themselves (operation, method, path, duration, outcome, instance,
+ * All operations, a code).
  */
 export function rollupSelection(filter: MonitoringFilter): RollupSelection | undefined {
   if (
@@ -72,6 +74,7 @@ export function rollupSelection(filter: MonitoringFilter): RollupSelection | und
     filter.pathPrefix !== undefined ||
     filter.outcome !== undefined ||
     filter.instance !== undefined ||
+    filter.viaAllOperations !== undefined ||
     (filter.status !== undefined && 'code' in filter.status) ||
     (filter.apiId !== undefined && filter.agentGroupId !== undefined)
   ) {
