@@ -29,7 +29,8 @@ export const AuditFilterFields = memo(function AuditFilterFields({
 }: AuditFilterFieldsProps) {
   const setAction = useCallback((action: string) => onChange({ action }), [onChange]);
   const setInstance = useCallback((instance: string) => onChange({ instance }), [onChange]);
-  const empty = !draft.from && !draft.to && !draft.action && !draft.user && !draft.instance;
+  const empty =
+    !draft.from && !draft.to && !draft.action && !draft.user && !draft.instance && !draft.resource;
   return (
     <>
       <UtcRangeFields from={draft.from} to={draft.to} problems={problems} onChange={onChange} />
@@ -49,6 +50,16 @@ export const AuditFilterFields = memo(function AuditFilterFields({
         sx={{ width: 170 }}
       />
       <InstanceField value={draft.instance} onChange={setInstance} />
+      <TextField
+        label="Resource"
+        size="small"
+        value={draft.resource}
+        onChange={(event) => onChange({ resource: event.target.value })}
+        error={problems.resource !== undefined}
+        helperText={problems.resource ?? (draft.resource ? 'Type:id, exactly' : undefined)}
+        placeholder="Api:5d0c6f8e"
+        sx={{ width: 220 }}
+      />
       <Button
         startIcon={<FilterAltOffIcon />}
         disabled={empty}

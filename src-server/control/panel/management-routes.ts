@@ -1,4 +1,5 @@
 import { auditLogRoutes } from '../audit/audit-log-routes.js';
+import { auditPaging } from '../audit/paging/audit-paging.js';
 import { auditSourceRoutes } from '../audit/sources/audit-source-routes.js';
 import type { SyncRuns } from '../audit/sources/sync-runs.js';
 import { activityRoutes } from '../identity/activity-routes.js';
@@ -75,6 +76,8 @@ export function managementRoutes({
     ...auditSourceRoutes(tenant.auditSources, syncRuns),
     ...monitoringRoutes({ monitoring: tenant.monitoring, now: tenant.now }),
     ...instanceRoutes(instances),
-    ...(settings.bool('Flags:EnableServiceApiAuditLogRoute') ? auditLogRoutes(tenant.auditStore) : []),
+    ...(settings.bool('Flags:EnableServiceApiAuditLogRoute')
+      ? auditLogRoutes(auditPaging(tenant.auditStore, tenant.keys, () => tenant.now().getTime()))
+      : []),
   ];
 }

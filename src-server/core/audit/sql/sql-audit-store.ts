@@ -9,6 +9,8 @@ import type {
   AuditPage,
   AuditQuery,
   AuditResource,
+  AuditCursor,
+  AuditSeekPage,
   AuditStore,
   AuditTenantSummary,
   ImportOptions,
@@ -24,6 +26,7 @@ import { importAuditEntries } from './audit-import.js';
 import { moveToRemoved, planHistoryRemoval, planRetention, purgeRemoved } from './audit-removal.js';
 import { contentKey, entryOfRow } from './audit-rows.js';
 import { insertEntries, type PreparedEntry } from './audit-writes.js';
+import { seekPage } from './audit-seek.js';
 import { ErrorCode } from '../../contracts/error-codes.js';
 import { GatehouseError } from '../../errors/gatehouse-error.js';
 
@@ -101,6 +104,11 @@ export class SqlAuditStore implements AuditStore {
           .execute();
         return { items: rows.map((row) => entryOfRow(row.id, row.entry, row.tenant)), totalCount };
       });
+  }
+
+  async seek(filter: AuditFilter, pageSize: number, after?: AuditCursor): Promise<AuditSeekPage> {
+    this.assertOpen();
+    return await seekPage(this.database, filter, pageSize, after);
   }
 
   async *iterate(filter: AuditFilter): AsyncGenerator<AuditEntry> {
