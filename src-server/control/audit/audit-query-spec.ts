@@ -8,6 +8,7 @@ import type {
 import type { QueryParamSpec, QuerySpecOf, QueryValues } from '../../core/http/query-params.js';
 import { ALL_TENANTS, OWN_TENANT, TENANT_NAME_RULE, tenantName } from '../../core/audit/audit-tenant.js';
 import type { AuditResource } from '../../core/audit/audit-entry.js';
+import { MAX_SEARCH_WORDS, searchWords } from '../../core/audit/search-terms.js';
 
 export const AUDIT_PAGE_SIZE_DEFAULT = 30;
 export const AUDIT_PAGE_SIZE_MAX = 200;
@@ -41,6 +42,20 @@ export const resourceParam: QueryParamSpec<Pick<AuditResource, 'type' | 'id'>> =
   },
 };
 
+/** Full-text search of the parameters' values. */
+export const searchParam: QueryParamSpec<string> = {
+  description: `Only entries whose parameters hold every word of this text (words are runs of letters and digits, matched case-insensitively, each as the start of a word: \`order sync\` finds \`Order-Sync-7\`). Keys and masked secrets are not searched. At most ${MAX_SEARCH_WORDS} words.`,
+  schema: { type: 'string', maxLength: 500 },
+  parse(raw) {
+    if (raw.length > 500) return { ok: false, message: 'The value must be at most 500 characters.' };
+    const words = searchWords(raw);
+    if (words.length === 0) return { ok: false, message: 'Search for at least one letter or digit.' };
+    if (words.length > MAX_SEARCH_WORDS)
+      return { ok: false, message: `Search for at most ${MAX_SEARCH_WORDS} words.` };
+    return { ok: true, value: raw };
+  },
+};
+
 /** Filters shared by the list endpoint, the export endpoint and `gatehouse audit export`. */
 export const AUDIT_FILTER_QUERY = {
   tenant: tenantParam,
@@ -61,6 +76,7 @@ export const AUDIT_FILTER_QUERY = {
     maxLength: 200,
   }),
   resource: resourceParam,
+  search: searchParam,
 } satisfies QuerySpecOf<AuditLogFilterParameters>;
 
 export const AUDIT_LIST_QUERY = {
@@ -100,6 +116,7 @@ export function toAuditFilter(values: {
   userName?: string;
   instance?: string;
   resource?: Pick<AuditResource, 'type' | 'id'>;
+  search?: string;
 }): AuditFilter {
   return {
     ...toTimeRange(values),
@@ -108,6 +125,7 @@ export function toAuditFilter(values: {
     ...(values.userName !== undefined ? { userName: values.userName } : {}),
     ...(values.instance !== undefined ? { instance: values.instance } : {}),
     ...(values.resource !== undefined ? { resource: values.resource } : {}),
+    ...(values.search !== undefined ? { search: values.search } : {}),
   };
 }
 

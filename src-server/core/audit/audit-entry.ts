@@ -30,6 +30,11 @@ export interface AuditFilter {
   instance?: string;
   /** Entries that name this resource among their `resources` (type and id exactly). */
   resource?: Pick<AuditResource, 'type' | 'id'>;
+  /**
+   * Full-text search of the parameters' values: entries holding every word of it (words as `searchWords` splits
+   * them), each as the start of a word. Masked secrets are stored as the mask, so they are never found.
+   */
+  search?: string;
 }
 
 /** A position in list order (timestamp descending, then id descending): a page after it starts past this entry. */

@@ -21,6 +21,8 @@ export interface AuditLogFilterParameters {
   instance?: string;
   /** `{type}:{id}` of a resource the entries name, e.g. `Api:5d0c…`; type and id exactly. */
   resource?: string;
+  /** Words the parameters' values hold, each as the start of a word. */
+  search?: string;
 }
 
 /** Query parameters of `GET /api/v1/audit-log`. */

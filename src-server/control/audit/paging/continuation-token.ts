@@ -3,6 +3,7 @@ import { ErrorCode, type ErrorCodeWithStatus } from '../../../core/contracts/err
 import { validationProblem, type HttpProblem } from '../../../core/http/problem.js';
 import type { AuditCursor, AuditFilter } from '../../../core/audit/audit-entry.js';
 import { nameKey } from '../../../core/audit/sql/audit-rows.js';
+import { searchWords } from '../../../core/audit/search-terms.js';
 
 /** How long a walk may pause between two pages. */
 export const CONTINUATION_TOKEN_LIFETIME_MS = 24 * 3_600_000;
@@ -34,7 +35,8 @@ export function filterDigest(filter: AuditFilter): string {
     filter.actionName === undefined ? null : nameKey(filter.actionName),
     filter.userName === undefined ? null : nameKey(filter.userName),
     filter.instance ?? null,
-    filter.resource === undefined ? null : [filter.resource.type.toLowerCase(), filter.resource.id],
+    filter.resource === undefined ? null : [filter.resource.type, filter.resource.id],
+    filter.search === undefined ? null : searchWords(filter.search),
   ];
   return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url').slice(0, 22);
 }

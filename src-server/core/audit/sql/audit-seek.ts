@@ -9,11 +9,12 @@ import { entryOfRow } from './audit-rows.js';
  */
 export async function seekPage(
   database: Database,
-  filter: AuditFilter,
+  asked: AuditFilter,
   pageSize: number,
   after: AuditCursor | undefined,
 ): Promise<AuditSeekPage> {
   if (!Number.isInteger(pageSize) || pageSize < 1) throw new RangeError('pageSize must be >= 1');
+  const filter = { ...asked, engine: database.kind };
   return database.db
     .transaction()
     .setIsolationLevel('repeatable read')

@@ -79,8 +79,9 @@ export class SqlAuditStore implements AuditStore {
     );
   }
 
-  async query(query: AuditQuery): Promise<AuditPage> {
+  async query(asked: AuditQuery): Promise<AuditPage> {
     this.assertOpen();
+    const query = { ...asked, engine: this.database.kind };
     if (!Number.isInteger(query.pageNumber) || query.pageNumber < 1)
       throw new RangeError('pageNumber must be >= 1');
     if (!Number.isInteger(query.pageSize) || query.pageSize < 1)
@@ -111,7 +112,8 @@ export class SqlAuditStore implements AuditStore {
     return await seekPage(this.database, filter, pageSize, after);
   }
 
-  async *iterate(filter: AuditFilter): AsyncGenerator<AuditEntry> {
+  async *iterate(asked: AuditFilter): AsyncGenerator<AuditEntry> {
+    const filter = { ...asked, engine: this.database.kind };
     let after: { timeMs: number; id: number } | undefined;
     for (;;) {
       this.assertOpen();
