@@ -1,5 +1,6 @@
 import { auditLogRoutes } from '../audit/audit-log-routes.js';
 import { auditPaging } from '../audit/paging/audit-paging.js';
+import { auditChangesRoutes } from '../audit/audit-changes-routes.js';
 import { auditSourceRoutes } from '../audit/sources/audit-source-routes.js';
 import type { SyncRuns } from '../audit/sources/sync-runs.js';
 import { activityRoutes } from '../identity/activity-routes.js';
@@ -77,7 +78,10 @@ export function managementRoutes({
     ...monitoringRoutes({ monitoring: tenant.monitoring, now: tenant.now }),
     ...instanceRoutes(instances),
     ...(settings.bool('Flags:EnableServiceApiAuditLogRoute')
-      ? auditLogRoutes(auditPaging(tenant.auditStore, tenant.keys, () => tenant.now().getTime()))
+      ? [
+          ...auditLogRoutes(auditPaging(tenant.auditStore, tenant.keys, () => tenant.now().getTime())),
+          ...auditChangesRoutes(tenant.auditStore),
+        ]
       : []),
   ];
 }

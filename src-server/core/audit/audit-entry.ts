@@ -112,6 +112,13 @@ export interface AuditStore {
    * added, since a position does not move. `totalCount` is of the whole filter.
    */
   seek: (filter: AuditFilter, pageSize: number, after?: AuditCursor) => Promise<AuditSeekPage>;
+  /** One entry of a tenant's trail (Gatehouse's own when absent, any with `*`). */
+  entry: (id: number, tenant?: string) => Promise<AuditEntry | undefined>;
+  /** The entry before this one in list order, in its tenant's trail, that names the resource. */
+  previousOfResource: (
+    entry: AuditEntry,
+    resource: Pick<AuditResource, 'type' | 'id'>,
+  ) => Promise<AuditEntry | undefined>;
   /** Every matching entry in list order, read lazily (for export). */
   iterate: (filter: AuditFilter) => AsyncIterable<AuditEntry>;
   /** Distinct action and user names present in the store (for autocomplete), sorted. */

@@ -50,6 +50,7 @@ export type {
   AuditTenantList,
   AuditResource,
 } from './audit-schemas.js';
+export type { AuditEntryChanges, ParameterChange } from './audit-changes-schemas.js';
 export type { CreateEnvironment, Environment, ModifyEnvironment } from './environment-schemas.js';
 export type {
   CreateEnvironmentVariable,

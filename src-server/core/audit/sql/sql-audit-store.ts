@@ -27,6 +27,7 @@ import { moveToRemoved, planHistoryRemoval, planRetention, purgeRemoved } from '
 import { contentKey, entryOfRow } from './audit-rows.js';
 import { insertEntries, type PreparedEntry } from './audit-writes.js';
 import { seekPage } from './audit-seek.js';
+import { entryById, previousOfResource } from './audit-changes.js';
 import { ErrorCode } from '../../contracts/error-codes.js';
 import { GatehouseError } from '../../errors/gatehouse-error.js';
 
@@ -110,6 +111,19 @@ export class SqlAuditStore implements AuditStore {
   async seek(filter: AuditFilter, pageSize: number, after?: AuditCursor): Promise<AuditSeekPage> {
     this.assertOpen();
     return await seekPage(this.database, filter, pageSize, after);
+  }
+
+  async entry(id: number, tenant?: string): Promise<AuditEntry | undefined> {
+    this.assertOpen();
+    return await entryById(this.database, id, tenant);
+  }
+
+  async previousOfResource(
+    entry: AuditEntry,
+    resource: Pick<AuditResource, 'type' | 'id'>,
+  ): Promise<AuditEntry | undefined> {
+    this.assertOpen();
+    return await previousOfResource(this.database, entry, resource);
   }
 
   async *iterate(asked: AuditFilter): AsyncGenerator<AuditEntry> {
