@@ -16,6 +16,7 @@ import { formatLocal, formatUtc } from '../../format/date-time.js';
 import { MONOSPACE_FONT } from '../../theme/theme.js';
 import { CATEGORY_LABEL, statusColor } from './audit-columns.js';
 import { auditViewHref } from './audit-view.js';
+import { AuditEntryChanges } from './AuditEntryChanges.js';
 
 function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
@@ -107,6 +108,9 @@ export const AuditEntryDrawer = memo(function AuditEntryDrawer({ entry, onClose 
                 ))}
               </List>
             )}
+          </Section>
+          <Section title="What changed">
+            <AuditEntryChanges key={`${entry.tenant ?? ''}:${entry.id}`} entry={entry} />
           </Section>
           <Section title="Parameters" action={<CopyButton text={parametersJson} label="Copy parameters" />}>
             <Box

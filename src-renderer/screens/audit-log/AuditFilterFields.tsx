@@ -30,7 +30,13 @@ export const AuditFilterFields = memo(function AuditFilterFields({
   const setAction = useCallback((action: string) => onChange({ action }), [onChange]);
   const setInstance = useCallback((instance: string) => onChange({ instance }), [onChange]);
   const empty =
-    !draft.from && !draft.to && !draft.action && !draft.user && !draft.instance && !draft.resource;
+    !draft.from &&
+    !draft.to &&
+    !draft.action &&
+    !draft.user &&
+    !draft.instance &&
+    !draft.resource &&
+    !draft.search;
   return (
     <>
       <UtcRangeFields from={draft.from} to={draft.to} problems={problems} onChange={onChange} />
@@ -59,6 +65,16 @@ export const AuditFilterFields = memo(function AuditFilterFields({
         helperText={problems.resource ?? (draft.resource ? 'Type:id, exactly' : undefined)}
         placeholder="Api:5d0c6f8e"
         sx={{ width: 220 }}
+      />
+      <TextField
+        label="Search parameters"
+        type="search"
+        size="small"
+        value={draft.search}
+        onChange={(event) => onChange({ search: event.target.value })}
+        error={problems.search !== undefined}
+        helperText={problems.search ?? (draft.search ? 'Every word, as the start of a word' : undefined)}
+        sx={{ width: 240 }}
       />
       <Button
         startIcon={<FilterAltOffIcon />}

@@ -17,6 +17,7 @@ const FILTER_KEYS = [
   'userName',
   'instance',
   'resource',
+  'search',
 ] as const;
 const DATE_KEYS = new Set<string>(['startDateTimeUtc', 'endDateTimeUtc']);
 

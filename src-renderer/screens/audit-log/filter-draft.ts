@@ -12,9 +12,11 @@ export interface FilterDraft extends UtcRangeDraft {
   instance: string;
   /** `{type}:{id}`, as the API takes it. */
   resource: string;
+  /** Words of the parameters' values. */
+  search: string;
 }
 
-export type DraftProblems = Partial<Record<'from' | 'to' | 'action' | 'resource', string>>;
+export type DraftProblems = Partial<Record<'from' | 'to' | 'action' | 'resource' | 'search', string>>;
 
 export const EMPTY_DRAFT: FilterDraft = {
   from: null,
@@ -23,6 +25,7 @@ export const EMPTY_DRAFT: FilterDraft = {
   user: '',
   instance: '',
   resource: '',
+  search: '',
 };
 
 /** `{type}:{id}`, the same rule the API applies to `resource`. */
@@ -39,6 +42,7 @@ export const AUDIT_FILTER_FORM: FilterForm<AuditLogFilter, FilterDraft, DraftPro
     ...(filter.tenant ? { tenant: filter.tenant } : {}),
     instance: filter.instance ?? '',
     resource: filter.resource ?? '',
+    search: filter.search ?? '',
   }),
   problemsOf(draft) {
     const problems: DraftProblems = rangeProblemsOf(draft);
@@ -47,6 +51,9 @@ export const AUDIT_FILTER_FORM: FilterForm<AuditLogFilter, FilterDraft, DraftPro
       problems.action = 'Use the form Controller.Action, e.g. TenantSettings.Modify.';
     const resource = draft.resource.trim();
     if (resource && !RESOURCE.test(resource)) problems.resource = 'Use the form Type:id, e.g. Api:5d0c6f8e.';
+    // The API searches runs of letters and digits: text without any finds nothing.
+    if (draft.search.trim() && !/[\p{L}\p{N}]/u.test(draft.search))
+      problems.search = 'Search for at least one letter or digit.';
     return problems;
   },
   filterOf(draft) {
@@ -56,6 +63,7 @@ export const AUDIT_FILTER_FORM: FilterForm<AuditLogFilter, FilterDraft, DraftPro
     if (draft.user.trim()) filter.userName = draft.user.trim();
     if (draft.instance) filter.instance = draft.instance;
     if (draft.resource.trim()) filter.resource = draft.resource.trim();
+    if (draft.search.trim()) filter.search = draft.search.trim();
     return filter;
   },
   sameFilter: AUDIT_VIEW.sameFilter,
