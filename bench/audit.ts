@@ -57,7 +57,12 @@ interface Shape {
 }
 
 /** The HTTP query shapes: the issue's, and the console's (its page sizes are 30, 50, 100 and 200). */
-function queryShapes(endMs: number, actions: string[], users: string[], words: string[]): Shape[] {
+function queryShapes(
+  endMs: number,
+  actions: string[],
+  users: string[],
+  { words, pairs }: { words: string[]; pairs: string[] },
+): Shape[] {
   const iso = (ms: number) => new Date(ms).toISOString();
   const action = (i: number) => encodeURIComponent(actions[i % actions.length]!);
   const user = (i: number) => encodeURIComponent(users[i % users.length]!);
@@ -96,7 +101,7 @@ function queryShapes(endMs: number, actions: string[], users: string[], words: s
     {
       name: 'search: two words, 7 days, 50 a page',
       query: (i) =>
-        `search=${encodeURIComponent(`${words[i % words.length]!} ${words[(i + 1) % words.length]!}`)}` +
+        `search=${encodeURIComponent(pairs[i % pairs.length]!)}` +
         `&startDateTimeUtc=${iso(endMs - 7 * DAY)}&PageSize=50`,
       gatehouseOnly: true,
     },
@@ -152,16 +157,22 @@ async function measurePair(
     ).json()) as { items: { actionName: string; userName: string; parameters: Record<string, unknown> }[] };
     const actions = [...new Set(probe.items.map((item) => item.actionName))];
     const users = [...new Set(probe.items.map((item) => item.userName))];
-    const words = [
-      ...new Set(
-        probe.items.flatMap((item) =>
-          Object.values(item.parameters)
-            .filter((value): value is string => typeof value === 'string')
-            .flatMap((value) => value.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 4)),
-        ),
-      ),
-    ].slice(0, 20);
-    for (const shape of queryShapes(endMs, actions, users, words.length > 0 ? words : ['none'])) {
+    // Words of the entries' own string values; the pairs come from one entry each, so two-word searches match.
+    const wordsOf = (item: { parameters: Record<string, unknown> }) =>
+      Object.values(item.parameters)
+        .filter((value): value is string => typeof value === 'string')
+        .flatMap((value) => value.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 4));
+    const words = [...new Set(probe.items.flatMap(wordsOf))].slice(0, 20);
+    const pairs = probe.items
+      .map(wordsOf)
+      .filter((found) => found.length >= 2)
+      .map((found) => `${found[0]!} ${found.at(-1)!}`)
+      .slice(0, 20);
+    const searches = {
+      words: words.length > 0 ? words : ['none'],
+      pairs: pairs.length > 0 ? pairs : ['none'],
+    };
+    for (const shape of queryShapes(endMs, actions, users, searches)) {
       const samples = servers.map(() => [] as number[]);
       const totals = servers.map(() => 0);
       for (let i = 0; i < SAMPLES + WARM_UP; i++) {
