@@ -7,6 +7,7 @@ import type {
   AgentGroup,
   CreateAgentGroup,
   ApiKey,
+  AuditEntryChanges,
   AuditExportFormat,
   AuditLogFilter,
   AuditLogPage,
@@ -71,6 +72,11 @@ export const auditLogApi = {
     client.get<AuditLogPage>('/api/v1/audit-log', { query: { ...query }, signal }),
   tenants: (client: ApiClient, { signal }: Signal = {}) =>
     client.get<AuditTenantList>('/api/v1/audit-log/tenants', { signal }),
+  changes: (client: ApiClient, id: number, tenant: string | undefined, { signal }: Signal = {}) =>
+    client.get<AuditEntryChanges>(`/api/v1/audit-log/${id}/changes`, {
+      query: tenant ? { tenant } : {},
+      signal,
+    }),
   export: (client: ApiClient, format: AuditExportFormat, filter: AuditLogFilter): Promise<DownloadedFile> =>
     client.download('/api/v1/audit-log/export', `audit-log.${format}`, { query: { format, ...filter } }),
   verify: (client: ApiClient, tenant: string, { signal }: Signal = {}) =>

@@ -18,7 +18,8 @@ import { CommandError, UsageError } from './usage-error.js';
 
 export const AUDIT_HELP = `gatehouse audit import FILE [--tenant NAME] [--data-dir DIR]
 gatehouse audit export [--tenant NAME|*] [--format ndjson|csv] [--output FILE] [--startDateTimeUtc T]
-                       [--endDateTimeUtc T] [--actionName A] [--userName U] [--data-dir DIR]
+                       [--endDateTimeUtc T] [--actionName A] [--userName U] [--resource TYPE:ID]
+                       [--search WORDS] [--data-dir DIR]
 gatehouse audit sync [--source NAME] [--data-dir DIR]
 gatehouse audit remove-history --resource-type TYPE --resource-id ID [--data-dir DIR]
 gatehouse audit verify [--tenant NAME] [--data-dir DIR]
@@ -29,6 +30,8 @@ import   NDJSON entries, or JSON pages as GET /api/v1/audit-log returns them (on
          or pages shaped {data:[{action, user, timestampUtc, description, parameters}]}. Idempotent.
          Into the named tenant's trail (default: gatehouse, Gatehouse's own).
 export   Same filters and order as the endpoint; writes to stdout unless --output is given.
+         --resource TYPE:ID exports everything that touched one resource (e.g. Api:5d0c…);
+         --search WORDS the entries whose parameters' values hold every word.
          --tenant NAME exports that tenant's trail, --tenant '*' every tenant's (default: gatehouse).
 sync     Pulls the new entries of every source (or the named one) from its GET /api/v1/audit-log into its
          tenant's trail (see "gatehouse source"): incremental, resumable after an interruption (Ctrl+C), with
@@ -110,6 +113,8 @@ export async function auditCommand(argv: string[], out: NodeJS.WritableStream): 
       endDateTimeUtc: { type: 'string' },
       actionName: { type: 'string' },
       userName: { type: 'string' },
+      resource: { type: 'string' },
+      search: { type: 'string' },
       'resource-type': { type: 'string' },
       'resource-id': { type: 'string' },
       source: { type: 'string' },
@@ -137,6 +142,8 @@ export async function auditCommand(argv: string[], out: NodeJS.WritableStream): 
           endDateTimeUtc: values.endDateTimeUtc,
           actionName: values.actionName,
           userName: values.userName,
+          resource: values.resource,
+          search: values.search,
         });
       } catch (error) {
         if (error instanceof HttpProblem && error.errors) {

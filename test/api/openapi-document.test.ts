@@ -174,9 +174,16 @@ describe('the OpenAPI document', () => {
       ]);
       expect(tried.status, template).toBe(plain.status);
       if (template === '/api/v1/audit-log') {
-        const page = (await tried.json()) as { totalCount: number };
+        // The continuation tokens differ (each carries its expiry); the pages are the same.
+        const { continuationToken: _tried, ...page } = (await tried.json()) as {
+          totalCount: number;
+          continuationToken?: string;
+        };
+        const { continuationToken: _plain, ...plainPage } = (await plain.json()) as {
+          continuationToken?: string;
+        };
         expect(page.totalCount).toBeGreaterThanOrEqual(2);
-        expect(page).toEqual(await plain.json());
+        expect(page).toEqual(plainPage);
       }
     }
   });

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -14,6 +15,8 @@ import { DetailsField, DetailsList } from '../../components/DetailsList.js';
 import { formatLocal, formatUtc } from '../../format/date-time.js';
 import { MONOSPACE_FONT } from '../../theme/theme.js';
 import { CATEGORY_LABEL, statusColor } from './audit-columns.js';
+import { auditViewHref } from './audit-view.js';
+import { AuditEntryChanges } from './AuditEntryChanges.js';
 
 function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
@@ -79,15 +82,35 @@ export const AuditEntryDrawer = memo(function AuditEntryDrawer({ entry, onClose 
             ) : (
               <List dense disablePadding>
                 {entry.resources.map((resource) => (
-                  <ListItem key={`${resource.type}:${resource.id}`} disableGutters>
+                  <ListItem
+                    key={`${resource.type}:${resource.id}`}
+                    disableGutters
+                    secondaryAction={
+                      <Link
+                        href={auditViewHref({
+                          ...(entry.tenant ? { tenant: entry.tenant } : {}),
+                          resource: `${resource.type}:${resource.id}`,
+                        })}
+                        onClick={onClose}
+                        variant="body2"
+                        aria-label={`Everything that touched ${resource.type} ${resource.name ?? resource.id}`}
+                      >
+                        Everything that touched it
+                      </Link>
+                    }
+                  >
                     <ListItemText
                       primary={resource.name ?? resource.id}
                       secondary={`${resource.type} · ${resource.id}`}
+                      sx={{ pr: 18 }}
                     />
                   </ListItem>
                 ))}
               </List>
             )}
+          </Section>
+          <Section title="What changed">
+            <AuditEntryChanges key={`${entry.tenant ?? ''}:${entry.id}`} entry={entry} />
           </Section>
           <Section title="Parameters" action={<CopyButton text={parametersJson} label="Copy parameters" />}>
             <Box

@@ -29,7 +29,14 @@ export const AuditFilterFields = memo(function AuditFilterFields({
 }: AuditFilterFieldsProps) {
   const setAction = useCallback((action: string) => onChange({ action }), [onChange]);
   const setInstance = useCallback((instance: string) => onChange({ instance }), [onChange]);
-  const empty = !draft.from && !draft.to && !draft.action && !draft.user && !draft.instance;
+  const empty =
+    !draft.from &&
+    !draft.to &&
+    !draft.action &&
+    !draft.user &&
+    !draft.instance &&
+    !draft.resource &&
+    !draft.search;
   return (
     <>
       <UtcRangeFields from={draft.from} to={draft.to} problems={problems} onChange={onChange} />
@@ -49,6 +56,26 @@ export const AuditFilterFields = memo(function AuditFilterFields({
         sx={{ width: 170 }}
       />
       <InstanceField value={draft.instance} onChange={setInstance} />
+      <TextField
+        label="Resource"
+        size="small"
+        value={draft.resource}
+        onChange={(event) => onChange({ resource: event.target.value })}
+        error={problems.resource !== undefined}
+        helperText={problems.resource ?? (draft.resource ? 'Type:id, exactly' : undefined)}
+        placeholder="Api:5d0c6f8e"
+        sx={{ width: 220 }}
+      />
+      <TextField
+        label="Search parameters"
+        type="search"
+        size="small"
+        value={draft.search}
+        onChange={(event) => onChange({ search: event.target.value })}
+        error={problems.search !== undefined}
+        helperText={problems.search ?? (draft.search ? 'Every word, as the start of a word' : undefined)}
+        sx={{ width: 240 }}
+      />
       <Button
         startIcon={<FilterAltOffIcon />}
         disabled={empty}

@@ -16,10 +16,12 @@ const FILTER_KEYS = [
   'actionName',
   'userName',
   'instance',
+  'resource',
+  'search',
 ] as const;
 const DATE_KEYS = new Set<string>(['startDateTimeUtc', 'endDateTimeUtc']);
 
-/** The audit log's view in the URL: tenant, page, page size, time range, action, user and instance. */
+/** The audit log's view in the URL: tenant, page, page size, time range, action, user, instance and resource. */
 export const AUDIT_VIEW = pagedUrlView<AuditLogFilter>({
   read(params) {
     const filter: AuditLogFilter = {};
@@ -42,4 +44,10 @@ export const AUDIT_VIEW = pagedUrlView<AuditLogFilter>({
 
 export function toAuditQuery(view: AuditView): AuditLogQuery {
   return { ...view.filter, PageNumber: view.page, PageSize: view.pageSize };
+}
+
+/** The console's address of a filter's first page (for links such as "everything that touched this resource"). */
+export function auditViewHref(filter: AuditLogFilter): string {
+  const query = AUDIT_VIEW.write({ page: 1, pageSize: AUDIT_DEFAULT_PAGE_SIZE, filter }).toString();
+  return `/audit-log${query ? `?${query}` : ''}`;
 }

@@ -10,11 +10,26 @@ export interface FilterDraft extends UtcRangeDraft {
   /** Chosen with the tenant switcher, not typed: carried through the form as it is. */
   tenant?: string;
   instance: string;
+  /** `{type}:{id}`, as the API takes it. */
+  resource: string;
+  /** Words of the parameters' values. */
+  search: string;
 }
 
-export type DraftProblems = Partial<Record<'from' | 'to' | 'action', string>>;
+export type DraftProblems = Partial<Record<'from' | 'to' | 'action' | 'resource' | 'search', string>>;
 
-export const EMPTY_DRAFT: FilterDraft = { from: null, to: null, action: '', user: '', instance: '' };
+export const EMPTY_DRAFT: FilterDraft = {
+  from: null,
+  to: null,
+  action: '',
+  user: '',
+  instance: '',
+  resource: '',
+  search: '',
+};
+
+/** `{type}:{id}`, the same rule the API applies to `resource`. */
+const RESOURCE = /^[^:\s]+:.+$/;
 
 /** `{Controller}.{Action}`, the same rule the API applies to `actionName`. */
 const ACTION_NAME = /^[^\s.]+\.\S+$/;
@@ -26,12 +41,19 @@ export const AUDIT_FILTER_FORM: FilterForm<AuditLogFilter, FilterDraft, DraftPro
     user: filter.userName ?? '',
     ...(filter.tenant ? { tenant: filter.tenant } : {}),
     instance: filter.instance ?? '',
+    resource: filter.resource ?? '',
+    search: filter.search ?? '',
   }),
   problemsOf(draft) {
     const problems: DraftProblems = rangeProblemsOf(draft);
     const action = draft.action.trim();
     if (action && !ACTION_NAME.test(action))
       problems.action = 'Use the form Controller.Action, e.g. TenantSettings.Modify.';
+    const resource = draft.resource.trim();
+    if (resource && !RESOURCE.test(resource)) problems.resource = 'Use the form Type:id, e.g. Api:5d0c6f8e.';
+    // The API searches runs of letters and digits: text without any finds nothing.
+    if (draft.search.trim() && !/[\p{L}\p{N}]/u.test(draft.search))
+      problems.search = 'Search for at least one letter or digit.';
     return problems;
   },
   filterOf(draft) {
@@ -40,6 +62,8 @@ export const AUDIT_FILTER_FORM: FilterForm<AuditLogFilter, FilterDraft, DraftPro
     if (draft.action.trim()) filter.actionName = draft.action.trim();
     if (draft.user.trim()) filter.userName = draft.user.trim();
     if (draft.instance) filter.instance = draft.instance;
+    if (draft.resource.trim()) filter.resource = draft.resource.trim();
+    if (draft.search.trim()) filter.search = draft.search.trim();
     return filter;
   },
   sameFilter: AUDIT_VIEW.sameFilter,

@@ -1,11 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isAbortError } from '../../api/api-errors.js';
+import { isAbortError, isProblem } from '../../api/api-errors.js';
 import { auditLogApi } from '../../api/endpoints.js';
-import type { AuditLogPage } from '../../api/types.js';
+import type { AuditLogPage, AuditLogQuery } from '../../api/types.js';
 import { subscribeToLocation } from '../../router/history.js';
 import { useApiClient } from '../../session/session-context.js';
 import { AUDIT_VIEW, toAuditQuery } from './audit-view.js';
 import { problemsOfFilter } from './filter-draft.js';
+import { pageQuery, type ShownPage } from './next-page-query.js';
+
+/** A token the server no longer takes (a day old, or from before a restore): the page is asked for by number. */
+const STALE_TOKEN = [
+  'GH_ERR_CONTINUATION_TOKEN_EXPIRED',
+  'GH_ERR_CONTINUATION_TOKEN_INVALID',
+  'GH_ERR_CONTINUATION_TOKEN_MISMATCH',
+] as const;
 
 export interface AuditPage {
   /** The last page received; kept while the next one loads, so the rows do not flash empty. */
@@ -30,11 +38,13 @@ export function useAuditPage(enabled: boolean): AuditPage {
   const [state, setState] = useState<PageState>({ data: undefined, error: undefined, loading: enabled });
   const sent = useRef<{ key: string; controller: AbortController } | undefined>(undefined);
 
+  const shown = useRef<ShownPage | undefined>(undefined);
+
   const load = useCallback(
     (again = false) => {
       const view = AUDIT_VIEW.current();
-      const query = toAuditQuery(view);
-      const key = JSON.stringify(query);
+      const numbered = toAuditQuery(view);
+      const key = JSON.stringify(numbered);
       if (!again && sent.current?.key === key) return;
       sent.current?.controller.abort();
       // A filter the API would refuse (an end before the start, from a URL) is not sent: the form says why.
@@ -47,15 +57,24 @@ export function useAuditPage(enabled: boolean): AuditPage {
       const request = { key, controller };
       sent.current = request;
       setState((current) => (current.loading ? current : { ...current, loading: true }));
-      auditLogApi.list(client, query, { signal: controller.signal }).then(
-        (data) => {
-          if (sent.current === request) setState({ data, error: undefined, loading: false });
-        },
-        (error: unknown) => {
-          if (sent.current === request && !isAbortError(error))
-            setState((current) => ({ ...current, error, loading: false }));
-        },
-      );
+      const ask = (query: AuditLogQuery) => auditLogApi.list(client, query, { signal: controller.signal });
+      const query = pageQuery(view, again ? undefined : shown.current);
+      ask(query)
+        .catch((error: unknown) => {
+          if (query.continuationToken !== undefined && isProblem(error, ...STALE_TOKEN)) return ask(numbered);
+          throw error;
+        })
+        .then(
+          (data) => {
+            if (sent.current !== request) return;
+            shown.current = { view, data };
+            setState({ data, error: undefined, loading: false });
+          },
+          (error: unknown) => {
+            if (sent.current === request && !isAbortError(error))
+              setState((current) => ({ ...current, error, loading: false }));
+          },
+        );
     },
     [client],
   );

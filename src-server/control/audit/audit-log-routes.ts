@@ -1,15 +1,9 @@
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import type { AuditStore } from '../../core/audit/audit-entry.js';
+import { auditLogPage, type AuditPaging } from './paging/audit-paging.js';
 import { RESPONSE_WRITTEN, defineRoute, type AnyRoute } from '../http/route.js';
 import { enumParam, type QuerySpecOf } from '../../core/http/query-params.js';
-import {
-  AUDIT_FILTER_QUERY,
-  AUDIT_LIST_QUERY,
-  tenantParam,
-  toAuditFilter,
-  toAuditQuery,
-} from './audit-query-spec.js';
+import { AUDIT_FILTER_QUERY, AUDIT_LIST_QUERY, tenantParam, toAuditFilter } from './audit-query-spec.js';
 import {
   AUDIT_EXPORT_FORMATS,
   AuditFacetsSchema,
@@ -44,7 +38,8 @@ const FACETS_QUERY = { tenant: tenantParam } satisfies QuerySpecOf<{ tenant?: st
  * `GET /api/v1/audit-log`: mounted only when `Flags:EnableServiceApiAuditLogRoute` was on at the Control Panel's
  * start, so with the flag off the path answers exactly like an unknown route.
  */
-export function auditLogRoutes(store: AuditStore, chain?: ChainedExportSource): AnyRoute[] {
+export function auditLogRoutes(paging: AuditPaging, chain?: ChainedExportSource): AnyRoute[] {
+  const { store } = paging;
   return [
     defineRoute({
       method: 'GET',
@@ -54,20 +49,11 @@ export function auditLogRoutes(store: AuditStore, chain?: ChainedExportSource): 
       operationId: 'listAuditLogEntries',
       summary: 'List audit log entries',
       description:
-        "Read-only, paged and filtered; Gatehouse's own trail unless `tenant` names another tenant (or `*` for all). Ordered by timestamp descending, then id descending. `actionName` and `userName` match exactly, case-insensitively; `startDateTimeUtc` is inclusive and `endDateTimeUtc` exclusive; a date-time without an offset is UTC. A page past the end is empty with the true `totalCount`. Parameter names are case-insensitive.",
+        "Read-only, paged and filtered; Gatehouse's own trail unless `tenant` names another tenant (or `*` for all). Ordered by timestamp descending, then id descending. `actionName` and `userName` match exactly, case-insensitively; `startDateTimeUtc` is inclusive and `endDateTimeUtc` exclusive; a date-time without an offset is UTC. A page past the end is empty with the true `totalCount`. Parameter names are case-insensitive. To walk every page while entries keep arriving, follow `continuationToken` instead of counting up `PageNumber`: each entry is then seen once and none is skipped.",
       query: AUDIT_LIST_QUERY,
       responses: [{ status: 200, description: 'One page of entries.', schema: AuditLogPageSchema }],
       async handler({ query }) {
-        const auditQuery = toAuditQuery(query);
-        const page = await store.query(auditQuery);
-        return {
-          body: {
-            items: page.items,
-            pageNumber: auditQuery.pageNumber,
-            pageSize: auditQuery.pageSize,
-            totalCount: page.totalCount,
-          },
-        };
+        return { body: await auditLogPage(paging, query) };
       },
     }),
     defineRoute({

@@ -1,12 +1,14 @@
 import { intParam, parseQuery, stringParam } from '../../core/http/query-params.js';
 import { timeRangeQuery, toTimeRange } from '../../core/http/time-range-query.js';
-import type { AuditFilter, AuditQuery } from '../../core/audit/audit-entry.js';
+import type { AuditFilter } from '../../core/audit/audit-entry.js';
 import type {
   AuditLogFilterParameters,
   AuditLogListParameters,
 } from '../../core/contracts/query-parameters.js';
-import type { QueryParamSpec, QuerySpecOf } from '../../core/http/query-params.js';
+import type { QueryParamSpec, QuerySpecOf, QueryValues } from '../../core/http/query-params.js';
 import { ALL_TENANTS, OWN_TENANT, TENANT_NAME_RULE, tenantName } from '../../core/audit/audit-tenant.js';
+import type { AuditResource } from '../../core/audit/audit-entry.js';
+import { MAX_SEARCH_WORDS, searchWords } from '../../core/audit/search-terms.js';
 
 export const AUDIT_PAGE_SIZE_DEFAULT = 30;
 export const AUDIT_PAGE_SIZE_MAX = 200;
@@ -23,6 +25,34 @@ export const tenantParam: QueryParamSpec<string> = {
     return name
       ? { ok: true, value: name }
       : { ok: false, message: `The value is not a tenant: ${TENANT_NAME_RULE}.` };
+  },
+};
+
+/** `{type}:{id}`: the type is a name without `:` (Api, Passthrough, EnvironmentVariable…), the id anything after. */
+export const resourceParam: QueryParamSpec<Pick<AuditResource, 'type' | 'id'>> = {
+  description:
+    'Only entries that name this resource among their `resources`, written `{type}:{id}` (e.g. `Api:5d0c6f8e-…`): everything that touched it. Type and id match exactly.',
+  schema: { type: 'string', maxLength: 600, pattern: '^[^:\\s]+:.+$' },
+  parse(raw) {
+    const colon = raw.indexOf(':');
+    if (raw.length > 600) return { ok: false, message: 'The value must be at most 600 characters.' };
+    if (colon < 1 || colon === raw.length - 1 || /\s/.test(raw.slice(0, colon)))
+      return { ok: false, message: 'Write the resource as {type}:{id}, e.g. Api:5d0c6f8e.' };
+    return { ok: true, value: { type: raw.slice(0, colon), id: raw.slice(colon + 1) } };
+  },
+};
+
+/** Full-text search of the parameters' values. */
+export const searchParam: QueryParamSpec<string> = {
+  description: `Only entries whose parameters hold every word of this text (words are runs of letters and digits, matched case-insensitively, each as the start of a word: \`order sync\` finds \`Order-Sync-7\`). Keys and masked secrets are not searched. At most ${MAX_SEARCH_WORDS} words.`,
+  schema: { type: 'string', maxLength: 500 },
+  parse(raw) {
+    if (raw.length > 500) return { ok: false, message: 'The value must be at most 500 characters.' };
+    const words = searchWords(raw);
+    if (words.length === 0) return { ok: false, message: 'Search for at least one letter or digit.' };
+    if (words.length > MAX_SEARCH_WORDS)
+      return { ok: false, message: `Search for at most ${MAX_SEARCH_WORDS} words.` };
+    return { ok: true, value: raw };
   },
 };
 
@@ -45,15 +75,35 @@ export const AUDIT_FILTER_QUERY = {
       'Only entries recorded by this Gatehouse instance (`Instance:Id`, see `GET /api/v1/instances`); exact match.',
     maxLength: 200,
   }),
+  resource: resourceParam,
+  search: searchParam,
 } satisfies QuerySpecOf<AuditLogFilterParameters>;
 
 export const AUDIT_LIST_QUERY = {
-  PageNumber: intParam({ description: 'Page number, 1-based.', min: 1, max: 2_147_483_647, defaultValue: 1 }),
-  PageSize: intParam({
-    description: `Results per page (maximum ${AUDIT_PAGE_SIZE_MAX}).`,
-    min: 1,
-    max: AUDIT_PAGE_SIZE_MAX,
-    defaultValue: AUDIT_PAGE_SIZE_DEFAULT,
+  // Defaults documented, applied by the list (`audit-paging.ts`): a continuation token must tell a given PageNumber
+  // from none.
+  PageNumber: {
+    ...intParam({
+      description: 'Page number, 1-based. Not with `continuationToken`.',
+      min: 1,
+      max: 2_147_483_647,
+      defaultValue: 1,
+    }),
+    defaultValue: undefined,
+  },
+  PageSize: {
+    ...intParam({
+      description: `Results per page (maximum ${AUDIT_PAGE_SIZE_MAX}). With \`continuationToken\`, the page size of the walk, or none.`,
+      min: 1,
+      max: AUDIT_PAGE_SIZE_MAX,
+      defaultValue: AUDIT_PAGE_SIZE_DEFAULT,
+    }),
+    defaultValue: undefined,
+  },
+  continuationToken: stringParam({
+    description:
+      'The `continuationToken` of the previous page: the page after it, which neither repeats nor skips entries while new ones arrive. Give the same filters, and no `PageNumber`.',
+    maxLength: 512,
   }),
   ...AUDIT_FILTER_QUERY,
 } satisfies QuerySpecOf<AuditLogListParameters>;
@@ -65,6 +115,8 @@ export function toAuditFilter(values: {
   actionName?: string;
   userName?: string;
   instance?: string;
+  resource?: Pick<AuditResource, 'type' | 'id'>;
+  search?: string;
 }): AuditFilter {
   return {
     ...toTimeRange(values),
@@ -72,6 +124,8 @@ export function toAuditFilter(values: {
     ...(values.actionName !== undefined ? { actionName: values.actionName } : {}),
     ...(values.userName !== undefined ? { userName: values.userName } : {}),
     ...(values.instance !== undefined ? { instance: values.instance } : {}),
+    ...(values.resource !== undefined ? { resource: values.resource } : {}),
+    ...(values.search !== undefined ? { search: values.search } : {}),
   };
 }
 
@@ -82,10 +136,4 @@ export function auditFilterFromOptions(options: Record<string, string | undefine
   return toAuditFilter(parseQuery(AUDIT_FILTER_QUERY, search.toString()));
 }
 
-export function toAuditQuery(values: ReturnType<typeof parseQuery<typeof AUDIT_LIST_QUERY>>): AuditQuery {
-  return {
-    ...toAuditFilter(values),
-    pageNumber: values.PageNumber ?? 1,
-    pageSize: values.PageSize ?? AUDIT_PAGE_SIZE_DEFAULT,
-  };
-}
+export type AuditQueryValues = QueryValues<typeof AUDIT_LIST_QUERY>;

@@ -1,5 +1,7 @@
 import { auditLogRoutes } from '../audit/audit-log-routes.js';
 import { auditChainRoutes } from '../audit/audit-chain-routes.js';
+import { auditPaging } from '../audit/paging/audit-paging.js';
+import { auditChangesRoutes } from '../audit/audit-changes-routes.js';
 import { auditSourceRoutes } from '../audit/sources/audit-source-routes.js';
 import type { SyncRuns } from '../audit/sources/sync-runs.js';
 import { activityRoutes } from '../identity/activity-routes.js';
@@ -77,13 +79,17 @@ export function managementRoutes({
     ...monitoringRoutes({ monitoring: tenant.monitoring, now: tenant.now }),
     ...instanceRoutes(instances),
     ...(settings.bool('Flags:EnableServiceApiAuditLogRoute')
-      ? auditLogRoutes(tenant.auditStore, {
-          database: tenant.database,
-          publicKey: tenant.chainSigner.publicKey,
-        })
-      : []),
-    ...(settings.bool('Flags:EnableServiceApiAuditLogRoute')
-      ? auditChainRoutes(tenant.database, tenant.chainSigner)
+      ? [
+          ...auditLogRoutes(
+            auditPaging(tenant.auditStore, tenant.keys, () => tenant.now().getTime()),
+            {
+              database: tenant.database,
+              publicKey: tenant.chainSigner.publicKey,
+            },
+          ),
+          ...auditChangesRoutes(tenant.auditStore),
+          ...auditChainRoutes(tenant.database, tenant.chainSigner),
+        ]
       : []),
   ];
 }

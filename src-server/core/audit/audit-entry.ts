@@ -28,6 +28,24 @@ export interface AuditFilter {
   userName?: string;
   /** The instance that recorded it, exact match. */
   instance?: string;
+  /** Entries that name this resource among their `resources` (type and id exactly). */
+  resource?: Pick<AuditResource, 'type' | 'id'>;
+  /**
+   * Full-text search of the parameters' values: entries holding every word of it (words as `searchWords` splits
+   * them), each as the start of a word. Masked secrets are stored as the mask, so they are never found.
+   */
+  search?: string;
+}
+
+/** A position in list order (timestamp descending, then id descending): a page after it starts past this entry. */
+export interface AuditCursor {
+  timeMs: number;
+  id: number;
+}
+
+export interface AuditSeekPage extends AuditPage {
+  /** Where the next page starts, when there are entries after this page. */
+  next?: AuditCursor;
 }
 
 export interface AuditQuery extends AuditFilter {
@@ -89,6 +107,18 @@ export interface AuditStore {
     options?: ImportOptions,
   ) => Promise<ImportResult>;
   query: (query: AuditQuery) => Promise<AuditPage>;
+  /**
+   * The `pageSize` entries after `after` in list order (the first ones without it): stable while entries are
+   * added, since a position does not move. `totalCount` is of the whole filter.
+   */
+  seek: (filter: AuditFilter, pageSize: number, after?: AuditCursor) => Promise<AuditSeekPage>;
+  /** One entry of a tenant's trail (Gatehouse's own when absent, any with `*`). */
+  entry: (id: number, tenant?: string) => Promise<AuditEntry | undefined>;
+  /** The entry before this one in list order, in its tenant's trail, that names the resource. */
+  previousOfResource: (
+    entry: AuditEntry,
+    resource: Pick<AuditResource, 'type' | 'id'>,
+  ) => Promise<AuditEntry | undefined>;
   /** Every matching entry in list order, read lazily (for export). */
   iterate: (filter: AuditFilter) => AsyncIterable<AuditEntry>;
   /** Distinct action and user names present in the store (for autocomplete), sorted. */

@@ -10,6 +10,8 @@ export const KEY_NAMES = {
   signingKey: 'identity.signing-key',
   /** The HMAC key of API-key digests (base64); was `keys/api-keys.key`. */
   apiKeyDigest: 'policies.api-key-digest',
+  /** The HMAC key of the audit log's continuation tokens (base64). */
+  auditContinuation: 'audit.continuation-token',
 } as const;
 
 /** Sealed with the box when the database is first used: proves later that the box holds the same key. */

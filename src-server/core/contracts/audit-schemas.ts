@@ -65,6 +65,10 @@ export const AuditLogPageSchema = z
     pageNumber: z.int(),
     pageSize: z.int(),
     totalCount: z.int(),
+    continuationToken: z.string().optional().meta({
+      description:
+        'Present when entries follow this page: pass it as `continuationToken` (with the same filters, without `PageNumber`) for the next page. Unlike `PageNumber`, it neither repeats nor skips entries while new ones arrive. Opaque; valid for 24 hours.',
+    }),
   })
   .meta({ id: 'AuditLogPage' });
 export type AuditLogPage = z.output<typeof AuditLogPageSchema>;

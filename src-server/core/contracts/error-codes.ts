@@ -44,6 +44,24 @@ export const ERROR_CODES = {
     meaning:
       'Nothing usable can be taken from the API document: not JSON or YAML, not OpenAPI 3.2, 3.1, 3.0 or Swagger 2.0, or no operation; `errors` maps JSON pointers to messages.',
   },
+  GH_ERR_CONTINUATION_TOKEN_INVALID: {
+    status: 400,
+    sources: CONTROL,
+    meaning:
+      'The `continuationToken` is not one Gatehouse issued: malformed, altered, or signed with a key this database does not hold. Start the walk again without it.',
+  },
+  GH_ERR_CONTINUATION_TOKEN_EXPIRED: {
+    status: 400,
+    sources: CONTROL,
+    meaning:
+      'The `continuationToken` is older than its lifetime (24 hours). Start the walk again without it.',
+  },
+  GH_ERR_CONTINUATION_TOKEN_MISMATCH: {
+    status: 400,
+    sources: CONTROL,
+    meaning:
+      'The `continuationToken` was issued for other filters or another `PageSize`, or came with a `PageNumber`: repeat the filters of the page that gave it, without `PageNumber`.',
+  },
   GH_ERR_BAD_HOST: {
     status: 400,
     sources: GATEWAY,

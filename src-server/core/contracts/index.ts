@@ -51,6 +51,7 @@ export type {
   AuditResource,
 } from './audit-schemas.js';
 export type { AuditChainVerdictDto, AuditChainVerification } from './audit-chain-schemas.js';
+export type { AuditEntryChanges, ParameterChange } from './audit-changes-schemas.js';
 export type { CreateEnvironment, Environment, ModifyEnvironment } from './environment-schemas.js';
 export type {
   CreateEnvironmentVariable,

@@ -19,12 +19,18 @@ export interface AuditLogFilterParameters {
   userName?: string;
   /** The instance that recorded the entries, exactly. */
   instance?: string;
+  /** `{type}:{id}` of a resource the entries name, e.g. `Api:5d0c…`; type and id exactly. */
+  resource?: string;
+  /** Words the parameters' values hold, each as the start of a word. */
+  search?: string;
 }
 
 /** Query parameters of `GET /api/v1/audit-log`. */
 export interface AuditLogListParameters extends AuditLogFilterParameters {
   PageNumber?: number;
   PageSize?: number;
+  /** The `continuationToken` of the previous page: the page after it, however many entries arrived since. */
+  continuationToken?: string;
 }
 
 /** Query parameters of `GET /api/v1/audit-log/export`. */

@@ -5,6 +5,11 @@ import { DAY_MS, splitRange, type CountedBucket } from '../../storage/time-bucke
 import type { AuditFilter } from '../audit-entry.js';
 import { dayOf, nameKey, textColumn } from './audit-rows.js';
 import { ALL_TENANTS, OWN_TENANT } from '../audit-tenant.js';
+import type { EngineKind } from '../../storage/engine-kind.js';
+import { fts5Query, searchWords, tsQuery } from '../search-terms.js';
+
+/** A filter as the SQL store reads it: a search needs to know the engine it runs on. */
+export type SqlAuditFilter = AuditFilter & { engine?: EngineKind };
 
 type Reader = Pick<Tx, 'selectFrom'>;
 
@@ -135,7 +140,7 @@ async function dropEmptyCounts(trx: Tx, days: number[]): Promise<void> {
  * joined by UNION ALL): on PostgreSQL each statement is a round trip, and a list already needs four (begin,
  * counts, rows, commit).
  */
-export async function countBuckets(reader: Reader, filter: AuditFilter): Promise<CountedBucket[]> {
+export async function countBuckets(reader: Reader, filter: SqlAuditFilter): Promise<CountedBucket[]> {
   const { whole, partial } = splitRange(filter.startMs, filter.endMs, DAY_MS);
   // `piece` says which part a row counts: -1 a whole day (`day` says which), k the k-th partial piece.
   const pieces = partial.map((piece, k): CountQuery =>
@@ -168,13 +173,15 @@ type CountQuery = SelectQueryBuilder<
 /** The per-day counts of whole days [first, end), from the count table that serves the filter. */
 function wholeDayCounts(
   reader: Reader,
-  filter: AuditFilter,
+  filter: SqlAuditFilter,
   first: number | undefined,
   end: number | undefined,
 ): CountQuery {
   // No counts per instance: its entries of the range are counted per day from the rows (an index on instance and
   // time keeps that to the instance's own entries).
-  if (filter.instance !== undefined) return countRowsPerDay(reader, filter, first, end);
+  // Nor per resource: a resource's entries are few, counted through the index of `audit_resources`.
+  if (filter.instance !== undefined || filter.resource !== undefined || filter.search !== undefined)
+    return countRowsPerDay(reader, filter, first, end);
   const action = filter.actionName === undefined ? undefined : nameKey(filter.actionName);
   const user = filter.userName === undefined ? undefined : nameKey(filter.userName);
   const tenant = tenantOf(filter);
@@ -200,7 +207,7 @@ function wholeDayCounts(
 
 function countRowsPerDay(
   reader: Reader,
-  filter: AuditFilter,
+  filter: SqlAuditFilter,
   first: number | undefined,
   end: number | undefined,
 ): CountQuery {
@@ -222,14 +229,38 @@ export function tenantOf(filter: Pick<AuditFilter, 'tenant'>): string | undefine
 }
 
 /** `audit_entries` with the filter applied (names by their lower-cased keys). */
-export function filteredEntries(reader: Reader, filter: AuditFilter) {
+export function filteredEntries(reader: Reader, filter: SqlAuditFilter) {
   const tenant = tenantOf(filter);
+  const words = filter.search === undefined ? [] : searchWords(filter.search);
+  if (filter.search !== undefined && filter.engine === undefined)
+    throw new Error('A search needs the engine it runs on (SqlAuditFilter.engine).');
   return reader
     .selectFrom('audit_entries')
     .$if(tenant !== undefined, (q) => q.where('tenant', '=', tenant!))
     .$if(filter.actionName !== undefined, (q) => q.where('action_key', '=', nameKey(filter.actionName!)))
     .$if(filter.userName !== undefined, (q) => q.where('user_key', '=', nameKey(filter.userName!)))
     .$if(filter.instance !== undefined, (q) => q.where('instance', '=', textColumn(filter.instance!)))
+    .$if(filter.resource !== undefined, (q) =>
+      q.where('id', 'in', (eb) =>
+        eb
+          .selectFrom('audit_resources')
+          .select('entry_id')
+          .where('resource_type', '=', textColumn(filter.resource!.type))
+          .where('resource_id', '=', textColumn(filter.resource!.id)),
+      ),
+    )
+    .$if(filter.search !== undefined, (q) =>
+      // No word (the API refuses such a search): nothing matches.
+      words.length === 0
+        ? q.where(sql.lit(false))
+        : filter.engine === 'sqlite'
+          ? q.where(
+              'id',
+              'in',
+              sql<number>`(select rowid from audit_search where audit_search match ${fts5Query(words)})`,
+            )
+          : q.where(sql<boolean>`search_document @@ to_tsquery('simple', ${tsQuery(words)})`),
+    )
     .$if(filter.startMs !== undefined, (q) => q.where('time_ms', '>=', filter.startMs!))
     .$if(filter.endMs !== undefined, (q) => q.where('time_ms', '<', filter.endMs!));
 }

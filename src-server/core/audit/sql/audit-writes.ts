@@ -72,9 +72,12 @@ export async function insertEntriesWithIds(
   return stored;
 }
 
-/** The distinct resources of a configuration entry (retention keeps it while one of them lives). */
+/**
+ * The distinct resources of an entry: what the `resource` filter finds it by, and, for a configuration entry, what
+ * retention keeps it for while one of them lives (retention and history removal read only configuration entries').
+ */
 export function resourcesToKeep(entry: NewAuditEntry): Omit<AuditResourceTable, 'entry_id'>[] {
-  if (entry.category !== 'configuration' || entry.resources.length === 0) return [];
+  if (entry.resources.length === 0) return [];
   const seen = new Map<string, Omit<AuditResourceTable, 'entry_id'>>();
   for (const { type, id } of entry.resources) {
     seen.set(`${type}\u0000${id}`, { resource_type: textColumn(type), resource_id: textColumn(id) });

@@ -9,6 +9,8 @@ import type {
   AuditPage,
   AuditQuery,
   AuditResource,
+  AuditCursor,
+  AuditSeekPage,
   AuditStore,
   AuditTenantSummary,
   ImportOptions,
@@ -25,6 +27,8 @@ import { moveToRemoved, planHistoryRemoval, planRetention, purgeRemoved } from '
 import { contentKey, entryOfRow } from './audit-rows.js';
 import { insertEntries, type PreparedEntry } from './audit-writes.js';
 import type { ChainSigner } from '../chain/chain-signer.js';
+import { seekPage } from './audit-seek.js';
+import { entryById, previousOfResource } from './audit-changes.js';
 import { ErrorCode } from '../../contracts/error-codes.js';
 import { GatehouseError } from '../../errors/gatehouse-error.js';
 
@@ -80,8 +84,9 @@ export class SqlAuditStore implements AuditStore {
     );
   }
 
-  async query(query: AuditQuery): Promise<AuditPage> {
+  async query(asked: AuditQuery): Promise<AuditPage> {
     this.assertOpen();
+    const query = { ...asked, engine: this.database.kind };
     if (!Number.isInteger(query.pageNumber) || query.pageNumber < 1)
       throw new RangeError('pageNumber must be >= 1');
     if (!Number.isInteger(query.pageSize) || query.pageSize < 1)
@@ -107,7 +112,26 @@ export class SqlAuditStore implements AuditStore {
       });
   }
 
-  async *iterate(filter: AuditFilter): AsyncGenerator<AuditEntry> {
+  async seek(filter: AuditFilter, pageSize: number, after?: AuditCursor): Promise<AuditSeekPage> {
+    this.assertOpen();
+    return await seekPage(this.database, filter, pageSize, after);
+  }
+
+  async entry(id: number, tenant?: string): Promise<AuditEntry | undefined> {
+    this.assertOpen();
+    return await entryById(this.database, id, tenant);
+  }
+
+  async previousOfResource(
+    entry: AuditEntry,
+    resource: Pick<AuditResource, 'type' | 'id'>,
+  ): Promise<AuditEntry | undefined> {
+    this.assertOpen();
+    return await previousOfResource(this.database, entry, resource);
+  }
+
+  async *iterate(asked: AuditFilter): AsyncGenerator<AuditEntry> {
+    const filter = { ...asked, engine: this.database.kind };
     let after: { timeMs: number; id: number } | undefined;
     for (;;) {
       this.assertOpen();

@@ -6,6 +6,7 @@ import { instancesSchema } from './0003-instances.js';
 import { monitoringCapture } from './0004-monitoring-capture.js';
 import { auditTenants } from './0005-audit-tenants.js';
 import { auditChain } from './0006-audit-chain.js';
+import { auditSearch } from './0007-audit-search.js';
 
 /**
  * One migration history for both engines, applied by Kysely's Migrator at open. Append only: never edit a
@@ -19,6 +20,7 @@ export function migrationsFor(engine: EngineKind): MigrationProvider {
     '0004-monitoring-capture': monitoringCapture(),
     '0005-audit-tenants': auditTenants(engine),
     '0006-audit-chain': auditChain(),
+    '0007-audit-search': auditSearch(engine),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

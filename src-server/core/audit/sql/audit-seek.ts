@@ -1,0 +1,47 @@
+import type { Database } from '../../storage/database.js';
+import type { AuditCursor, AuditFilter, AuditSeekPage } from '../audit-entry.js';
+import { countBuckets, filteredEntries } from './audit-counts.js';
+import { entryOfRow } from './audit-rows.js';
+
+/**
+ * A page by position rather than by number: the entries after `after` in list order. Reads one row more than the
+ * page to know whether another follows; counts and rows come from one snapshot, as for a numbered page.
+ */
+export async function seekPage(
+  database: Database,
+  asked: AuditFilter,
+  pageSize: number,
+  after: AuditCursor | undefined,
+): Promise<AuditSeekPage> {
+  if (!Number.isInteger(pageSize) || pageSize < 1) throw new RangeError('pageSize must be >= 1');
+  const filter = { ...asked, engine: database.kind };
+  return database.db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const buckets = await countBuckets(trx, filter);
+      const totalCount = buckets.reduce((sum, bucket) => sum + bucket.count, 0);
+      const rows = await filteredEntries(trx, filter)
+        .select(['id', 'time_ms', 'entry', 'tenant'])
+        .$if(after !== undefined, (q) =>
+          q.where((eb) =>
+            eb.or([
+              eb('time_ms', '<', after!.timeMs),
+              eb.and([eb('time_ms', '=', after!.timeMs), eb('id', '<', after!.id)]),
+            ]),
+          ),
+        )
+        .orderBy('time_ms', 'desc')
+        .orderBy('id', 'desc')
+        .limit(pageSize + 1)
+        .execute();
+      const shown = rows.slice(0, pageSize);
+      const page: AuditSeekPage = {
+        items: shown.map((row) => entryOfRow(row.id, row.entry, row.tenant)),
+        totalCount,
+      };
+      const last = shown.at(-1);
+      if (rows.length > pageSize && last) page.next = { timeMs: last.time_ms, id: last.id };
+      return page;
+    });
+}
