@@ -18,6 +18,7 @@ import {
 } from '../../core/contracts/audit-schemas.js';
 import type { AuditLogExportParameters } from '../../core/contracts/query-parameters.js';
 import { formatAuditExport } from './audit-export-format.js';
+import { auditTimelineRoute } from './audit-timeline-route.js';
 
 export const AUDIT_LOG_TAG = 'AuditLog';
 
@@ -61,6 +62,7 @@ export function auditLogRoutes(store: AuditStore): AnyRoute[] {
         };
       },
     }),
+    auditTimelineRoute(store),
     defineRoute({
       method: 'GET',
       path: '/api/v1/audit-log/facets',

@@ -50,6 +50,7 @@ export type {
   AuditTenantList,
   AuditResource,
 } from './audit-schemas.js';
+export type { AuditTimeline, AuditTimelineInterval, AuditTimelineSplit } from './audit-timeline-schemas.js';
 export type { CreateEnvironment, Environment, ModifyEnvironment } from './environment-schemas.js';
 export type {
   CreateEnvironmentVariable,
