@@ -12,6 +12,8 @@ import type {
   AuditLogPage,
   AuditLogQuery,
   AuditTenantList,
+  AuditTimeline,
+  AuditTimelineSplit,
   AuditSource,
   AuditSourceInput,
   AuditSourceList,
@@ -69,6 +71,11 @@ export const auditLogApi = {
     client.get<AuditLogPage>('/api/v1/audit-log', { query: { ...query }, signal }),
   tenants: (client: ApiClient, { signal }: Signal = {}) =>
     client.get<AuditTenantList>('/api/v1/audit-log/tenants', { signal }),
+  timeline: (
+    client: ApiClient,
+    query: AuditLogFilter & { splitBy: AuditTimelineSplit },
+    { signal }: Signal = {},
+  ) => client.get<AuditTimeline>('/api/v1/audit-log/timeline', { query: { ...query }, signal }),
   export: (client: ApiClient, format: AuditExportFormat, filter: AuditLogFilter): Promise<DownloadedFile> =>
     client.download('/api/v1/audit-log/export', `audit-log.${format}`, { query: { format, ...filter } }),
 };

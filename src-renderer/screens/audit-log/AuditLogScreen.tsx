@@ -16,6 +16,7 @@ import { AuditLogDisabledNotice } from './AuditLogDisabledNotice.js';
 import { AuditLogGrid } from './AuditLogGrid.js';
 import { AuditTenantSwitcher } from './AuditTenantSwitcher.js';
 import { AuditSourcesPanel } from './AuditSourcesPanel.js';
+import { AuditTimelinePanel } from './timeline/AuditTimelinePanel.js';
 import { ALL_TENANTS, OWN_TENANT } from './audit-columns.js';
 import { useAuditPage } from './use-audit-page.js';
 import { AUDIT_VIEW } from './audit-view.js';
@@ -115,6 +116,7 @@ export default function AuditLogScreen() {
                   />
                 </Box>
               ) : null}
+              <AuditTimelinePanel filter={view.filter} onApply={AUDIT_VIEW.applyFilter} />
               <AuditLogGrid
                 entries={page.data?.items ?? NO_ENTRIES}
                 totalCount={page.data?.totalCount ?? 0}
