@@ -63,6 +63,16 @@ for (const viewport of VIEWPORTS)
     test.describe(`${theme} theme, ${size}`, () => {
       test.use({ colorScheme: theme, viewport });
 
+      test(`the audit activity chart and its table view pass axe (${theme}, ${size})`, async ({ page }) => {
+        await signInWithToken(page, flagOn, 'Auditor', 'activity-auditor');
+        await visit(page, flagOn, '/audit-log', 'Audit log');
+        await expect(page.getByTestId('audit-timeline-summary')).toContainText('entries per day');
+        await check(page, 'audit-log-activity-chart', theme);
+        await page.getByRole('button', { name: 'Show as table' }).click();
+        await expect(page.getByRole('table', { name: 'Audit activity per time bucket' })).toBeVisible();
+        await check(page, 'audit-log-activity-table', theme);
+      });
+
       test(`every screen passes axe and is captured (${theme}, ${size})`, async ({ page }) => {
         await page.goto(flagOn.controlPanelUrl);
         await expect(page.getByRole('heading', { name: 'Sign in to Gatehouse' })).toBeVisible();
