@@ -1,5 +1,6 @@
 import { auditLogRoutes } from '../audit/audit-log-routes.js';
 import { auditSourceRoutes } from '../audit/sources/audit-source-routes.js';
+import { savedFilterRoutes } from '../audit/saved-filters/saved-filter-routes.js';
 import type { SyncRuns } from '../audit/sources/sync-runs.js';
 import { activityRoutes } from '../identity/activity-routes.js';
 import { appRegistrationRoutes } from '../identity/app-registration-routes.js';
@@ -76,5 +77,6 @@ export function managementRoutes({
     ...monitoringRoutes({ monitoring: tenant.monitoring, now: tenant.now }),
     ...instanceRoutes(instances),
     ...(settings.bool('Flags:EnableServiceApiAuditLogRoute') ? auditLogRoutes(tenant.auditStore) : []),
+    ...(settings.bool('Flags:EnableServiceApiAuditLogRoute') ? savedFilterRoutes(tenant.savedFilters) : []),
   ];
 }

@@ -51,6 +51,7 @@ export type {
   AuditResource,
 } from './audit-schemas.js';
 export type { AuditTimeline, AuditTimelineInterval, AuditTimelineSplit } from './audit-timeline-schemas.js';
+export type { SavedFilter, SavedFilterInput, SavedFilterList } from './saved-filter-schemas.js';
 export type { CreateEnvironment, Environment, ModifyEnvironment } from './environment-schemas.js';
 export type {
   CreateEnvironmentVariable,

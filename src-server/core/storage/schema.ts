@@ -24,6 +24,20 @@ export interface GatehouseSchema {
   instances: InstanceTable;
   throttle_windows: ThrottleWindowTable;
   audit_sources: AuditSourceTable;
+  saved_filters: SavedFilterTable;
+}
+
+/** A filter of the audit viewer a user saved under a name. */
+export interface SavedFilterTable {
+  id: string;
+  /** The user it belongs to, as the token names them. */
+  user_name: string;
+  name: string;
+  /** The name lower-cased: unique per user. */
+  name_key: string;
+  /** The filter's query parameters as a JSON object of strings. */
+  filter: string;
+  created_at: number;
 }
 
 /** A tenant's management API a trail is synced from. */

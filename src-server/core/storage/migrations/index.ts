@@ -5,6 +5,7 @@ import { configRecords } from './0002-config-records.js';
 import { instancesSchema } from './0003-instances.js';
 import { monitoringCapture } from './0004-monitoring-capture.js';
 import { auditTenants } from './0005-audit-tenants.js';
+import { savedFilters } from './0008-saved-filters.js';
 
 /**
  * One migration history for both engines, applied by Kysely's Migrator at open. Append only: never edit a
@@ -17,6 +18,7 @@ export function migrationsFor(engine: EngineKind): MigrationProvider {
     '0003-instances': instancesSchema(),
     '0004-monitoring-capture': monitoringCapture(),
     '0005-audit-tenants': auditTenants(engine),
+    '0008-saved-filters': savedFilters(),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
