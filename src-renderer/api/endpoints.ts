@@ -14,6 +14,9 @@ import type {
   AuditTenantList,
   AuditTimeline,
   AuditTimelineSplit,
+  SavedFilter,
+  SavedFilterInput,
+  SavedFilterList,
   AuditSource,
   AuditSourceInput,
   AuditSourceList,
@@ -78,6 +81,15 @@ export const auditLogApi = {
   ) => client.get<AuditTimeline>('/api/v1/audit-log/timeline', { query: { ...query }, signal }),
   export: (client: ApiClient, format: AuditExportFormat, filter: AuditLogFilter): Promise<DownloadedFile> =>
     client.download('/api/v1/audit-log/export', `audit-log.${format}`, { query: { format, ...filter } }),
+};
+
+export const savedFiltersApi = {
+  list: (client: ApiClient, { signal }: Signal = {}) =>
+    client.get<SavedFilterList>('/api/v1/audit-log/saved-filters', { signal }),
+  create: (client: ApiClient, input: SavedFilterInput) =>
+    client.post<SavedFilter>('/api/v1/audit-log/saved-filters', input),
+  remove: (client: ApiClient, id: string) =>
+    client.delete(`/api/v1/audit-log/saved-filters/${encodeURIComponent(id)}`),
 };
 
 export const tenantApi = {

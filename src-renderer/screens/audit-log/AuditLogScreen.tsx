@@ -17,6 +17,7 @@ import { AuditLogGrid } from './AuditLogGrid.js';
 import { AuditTenantSwitcher } from './AuditTenantSwitcher.js';
 import { AuditSourcesPanel } from './AuditSourcesPanel.js';
 import { AuditTimelinePanel } from './timeline/AuditTimelinePanel.js';
+import { SavedFiltersButton } from './saved-filters/SavedFiltersButton.js';
 import { ALL_TENANTS, OWN_TENANT } from './audit-columns.js';
 import { useAuditPage } from './use-audit-page.js';
 import { AUDIT_VIEW } from './audit-view.js';
@@ -84,7 +85,14 @@ export default function AuditLogScreen() {
       <PageHeader
         title="Audit log"
         description={DESCRIPTION}
-        actions={enabled && !filterInvalid ? <AuditExportButton filter={view.filter} /> : undefined}
+        actions={
+          enabled ? (
+            <>
+              <SavedFiltersButton filter={view.filter} onApply={AUDIT_VIEW.applyFilter} />
+              {!filterInvalid ? <AuditExportButton filter={view.filter} /> : null}
+            </>
+          ) : undefined
+        }
       />
       {enabled === undefined ? <LinearProgress aria-label="Loading the audit log" /> : null}
       {enabled ? (
