@@ -63,6 +63,8 @@ interface Shape {
   query: (i: number) => string;
   /** Measured on Gatehouse only: the plain-table peer has no such filter (full-text search). */
   gatehouseOnly?: boolean;
+  /** The endpoint under /api/v1/audit-log; the list when absent. */
+  path?: string;
 }
 
 /** The HTTP query shapes: the issue's, and the console's (its page sizes are 30, 50, 100 and 200). */
@@ -114,6 +116,23 @@ function queryShapes(
         `&startDateTimeUtc=${iso(endMs - 7 * DAY)}&PageSize=50`,
       gatehouseOnly: true,
     },
+    {
+      name: 'timeline: 30 days per day, by action',
+      path: '/timeline',
+      query: (i) =>
+        `startDateTimeUtc=${iso(dayEnd(i % 28) - 30 * DAY)}&endDateTimeUtc=${iso(dayEnd(i % 28))}&interval=day`,
+    },
+    {
+      name: 'timeline: whole trail per day, one userName, by action',
+      path: '/timeline',
+      query: (i) => `userName=${user(i)}&interval=day`,
+    },
+    {
+      name: 'timeline: 24 hours per hour, by user',
+      path: '/timeline',
+      query: (i) =>
+        `startDateTimeUtc=${iso(dayEnd(i) - DAY)}&endDateTimeUtc=${iso(dayEnd(i))}&interval=hour&splitBy=user`,
+    },
   ];
 }
 
@@ -125,11 +144,12 @@ interface Measured {
   shapes: Record<string, { p50: number; p95: number; total: number }>;
 }
 
-async function get(server: RunningCandidate, query: string): Promise<{ totalCount: number }> {
-  const response = await fetch(`${server.url}/api/v1/audit-log?${query}`, { headers: server.headers });
-  const body = (await response.json()) as { totalCount: number };
+async function get(server: RunningCandidate, query: string, path = ''): Promise<{ totalCount: number }> {
+  const response = await fetch(`${server.url}/api/v1/audit-log${path}?${query}`, { headers: server.headers });
+  const body = (await response.json()) as { totalCount?: number; total?: number };
   if (response.status !== 200) throw new Error(`${response.status}: ${JSON.stringify(body)}`);
-  return body;
+  // A timeline answers its `total`: the matching entries, as a list's totalCount.
+  return { totalCount: body.totalCount ?? body.total ?? Number.NaN };
 }
 
 /** One engine's pair: import each, cold starts alternating, then the query mix interleaved sample by sample. */
@@ -190,7 +210,7 @@ async function measurePair(
         for (const k of order) {
           if (shape.gatehouseOnly && k !== 0) continue;
           const started = performance.now();
-          const { totalCount } = await get(servers[k]!, shape.query(i));
+          const { totalCount } = await get(servers[k]!, shape.query(i), shape.path);
           if (i >= WARM_UP) samples[k]!.push(performance.now() - started);
           totals[k] = totalCount;
         }

@@ -70,6 +70,19 @@ if (mode === 'import') {
     const user = q('userName');
     if (user) condition('user = ?', user.toLowerCase());
     const filter = where.length > 0 ? `where ${where.join(' and ')}` : '';
+    if (url.pathname.endsWith('/timeline')) {
+      // The obvious timeline: GROUP BY day (or hour) and name over the matching rows.
+      const size = q('interval') === 'hour' ? 3_600_000 : 86_400_000;
+      const column = q('splitBy') === 'user' ? 'user' : 'action';
+      const rows = db
+        .prepare(
+          `select ts / ${size} as b, ${column} as k, count(*) as n from entries ${filter} group by b, k`,
+        )
+        .all(...values) as { b: number; k: string; n: number }[];
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify({ total: rows.reduce((sum, row) => sum + row.n, 0), cells: rows }));
+      return;
+    }
     const pageSize = Number(q('PageSize') ?? 30);
     const pageNumber = Number(q('PageNumber') ?? 1);
     const { n } = db.prepare(`select count(*) as n from entries ${filter}`).get(...values) as { n: number };

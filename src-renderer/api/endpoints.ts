@@ -14,6 +14,11 @@ import type {
   AuditLogQuery,
   AuditTenantList,
   AuditChainVerification,
+  AuditTimeline,
+  AuditTimelineSplit,
+  SavedFilter,
+  SavedFilterInput,
+  SavedFilterList,
   AuditSource,
   AuditSourceInput,
   AuditSourcePatch,
@@ -77,10 +82,24 @@ export const auditLogApi = {
       query: tenant ? { tenant } : {},
       signal,
     }),
+  timeline: (
+    client: ApiClient,
+    query: AuditLogFilter & { splitBy: AuditTimelineSplit },
+    { signal }: Signal = {},
+  ) => client.get<AuditTimeline>('/api/v1/audit-log/timeline', { query: { ...query }, signal }),
   export: (client: ApiClient, format: AuditExportFormat, filter: AuditLogFilter): Promise<DownloadedFile> =>
     client.download('/api/v1/audit-log/export', `audit-log.${format}`, { query: { format, ...filter } }),
   verify: (client: ApiClient, tenant: string, { signal }: Signal = {}) =>
     client.get<AuditChainVerification>('/api/v1/audit-log/verification', { query: { tenant }, signal }),
+};
+
+export const savedFiltersApi = {
+  list: (client: ApiClient, { signal }: Signal = {}) =>
+    client.get<SavedFilterList>('/api/v1/audit-log/saved-filters', { signal }),
+  create: (client: ApiClient, input: SavedFilterInput) =>
+    client.post<SavedFilter>('/api/v1/audit-log/saved-filters', input),
+  remove: (client: ApiClient, id: string) =>
+    client.delete(`/api/v1/audit-log/saved-filters/${encodeURIComponent(id)}`),
 };
 
 export const tenantApi = {

@@ -20,6 +20,7 @@ import { KeyStore } from '../core/config-store/key-store.js';
 import { SecretBox, secretsKeyFile } from '../core/config-store/secret-box.js';
 import { Database } from '../core/storage/database.js';
 import { AuditSourceStore } from '../core/audit/sources/audit-source-store.js';
+import { SavedFilterStore } from '../core/audit/saved-filters/saved-filter-store.js';
 import { damagedFileAdvice } from '../core/storage/sqlite-engine.js';
 import { convertLegacyDataDir } from '../core/legacy/convert-data-dir.js';
 import { runInWorker } from '../core/backup/backup-jobs.js';
@@ -88,6 +89,7 @@ export async function openTenant(options: OpenTenantOptions): Promise<Tenant> {
       chainSigner,
       recorder: new AuditRecorder(auditStore, logger, now, options.instance),
       auditSources: new AuditSourceStore(database, secretBox, clock),
+      savedFilters: new SavedFilterStore(database, clock),
       monitoring,
       signingKeys,
       secretBox,

@@ -63,6 +63,21 @@ for (const viewport of VIEWPORTS)
     test.describe(`${theme} theme, ${size}`, () => {
       test.use({ colorScheme: theme, viewport });
 
+      test(`the audit activity chart, its table view and the saved filters pass axe (${theme}, ${size})`, async ({
+        page,
+      }) => {
+        await signInWithToken(page, flagOn, 'Auditor', 'activity-auditor');
+        await visit(page, flagOn, '/audit-log', 'Audit log');
+        await expect(page.getByTestId('audit-timeline-summary')).toContainText('entries per day');
+        await check(page, 'audit-log-activity-chart', theme);
+        await page.getByRole('button', { name: 'Show as table' }).click();
+        await expect(page.getByRole('table', { name: 'Audit activity per time bucket' })).toBeVisible();
+        await check(page, 'audit-log-activity-table', theme);
+        await page.getByRole('button', { name: 'Saved filters' }).click();
+        await expect(page.getByRole('dialog', { name: 'Saved filters' }).getByRole('status')).toBeVisible();
+        await check(page, 'audit-log-saved-filters', theme);
+      });
+
       test(`every screen passes axe and is captured (${theme}, ${size})`, async ({ page }) => {
         await page.goto(flagOn.controlPanelUrl);
         await expect(page.getByRole('heading', { name: 'Sign in to Gatehouse' })).toBeVisible();

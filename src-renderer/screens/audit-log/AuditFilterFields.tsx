@@ -6,6 +6,7 @@ import type { Activity } from '../../api/types.js';
 import { InstanceField } from '../../components/InstanceField.js';
 import { UtcRangeFields } from '../../components/UtcRangeFields.js';
 import { ActionNameField } from './ActionNameField.js';
+import { QuickRangeField } from './quick-range/QuickRangeField.js';
 import { EMPTY_DRAFT, type DraftProblems, type FilterDraft } from './filter-draft.js';
 
 export interface AuditFilterFieldsProps {
@@ -39,6 +40,7 @@ export const AuditFilterFields = memo(function AuditFilterFields({
     !draft.search;
   return (
     <>
+      <QuickRangeField from={draft.from} to={draft.to} onChange={onChange} />
       <UtcRangeFields from={draft.from} to={draft.to} problems={problems} onChange={onChange} />
       <ActionNameField
         value={draft.action}

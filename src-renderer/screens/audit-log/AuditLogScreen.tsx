@@ -17,6 +17,8 @@ import { AuditLogDisabledNotice } from './AuditLogDisabledNotice.js';
 import { AuditLogGrid } from './AuditLogGrid.js';
 import { AuditTenantSwitcher } from './AuditTenantSwitcher.js';
 import { AuditSourcesPanel } from './AuditSourcesPanel.js';
+import { AuditTimelinePanel } from './timeline/AuditTimelinePanel.js';
+import { SavedFiltersButton } from './saved-filters/SavedFiltersButton.js';
 import { ALL_TENANTS, OWN_TENANT } from './audit-columns.js';
 import { useAuditPage } from './use-audit-page.js';
 import { AUDIT_VIEW } from './audit-view.js';
@@ -88,7 +90,8 @@ export default function AuditLogScreen() {
           enabled ? (
             <>
               <AuditVerifyButton tenant={view.filter.tenant ?? OWN_TENANT} />
-              {filterInvalid ? null : <AuditExportButton filter={view.filter} />}
+              <SavedFiltersButton filter={view.filter} onApply={AUDIT_VIEW.applyFilter} />
+              {!filterInvalid ? <AuditExportButton filter={view.filter} /> : null}
             </>
           ) : undefined
         }
@@ -123,6 +126,7 @@ export default function AuditLogScreen() {
                   />
                 </Box>
               ) : null}
+              <AuditTimelinePanel filter={view.filter} onApply={AUDIT_VIEW.applyFilter} />
               <AuditLogGrid
                 entries={page.data?.items ?? NO_ENTRIES}
                 totalCount={page.data?.totalCount ?? 0}

@@ -21,6 +21,7 @@ export interface ChainedExportSource {
   database: Database;
   publicKey: string;
 }
+import { auditTimelineRoute } from './audit-timeline-route.js';
 
 export const AUDIT_LOG_TAG = 'AuditLog';
 
@@ -56,6 +57,7 @@ export function auditLogRoutes(paging: AuditPaging, chain?: ChainedExportSource)
         return { body: await auditLogPage(paging, query) };
       },
     }),
+    auditTimelineRoute(store),
     defineRoute({
       method: 'GET',
       path: '/api/v1/audit-log/facets',

@@ -14,6 +14,7 @@ import type { Backups } from '../../core/backup/backups.js';
 import type { Database } from '../../core/storage/database.js';
 import type { ChainSigner } from '../../core/audit/chain/chain-signer.js';
 import type { AuditSourceStore } from '../../core/audit/sources/audit-source-store.js';
+import type { SavedFilterStore } from '../../core/audit/saved-filters/saved-filter-store.js';
 
 /** Everything a data dir holds, opened: the stores and the identity provider's key. */
 export interface Tenant {
@@ -30,6 +31,7 @@ export interface Tenant {
   recorder: AuditRecorder;
   /** The tenants' endpoints audit trails are synced from (secrets sealed). */
   auditSources: AuditSourceStore;
+  savedFilters: SavedFilterStore;
   /** API Monitoring: the gateway's sink, the store behind it, and the Prometheus metrics. */
   monitoring: Monitoring;
   /** The built-in identity provider's keys (shared by the instances on the database, rotated). */

@@ -3,6 +3,7 @@ import { auditChainRoutes } from '../audit/audit-chain-routes.js';
 import { auditPaging } from '../audit/paging/audit-paging.js';
 import { auditChangesRoutes } from '../audit/audit-changes-routes.js';
 import { auditSourceRoutes } from '../audit/sources/audit-source-routes.js';
+import { savedFilterRoutes } from '../audit/saved-filters/saved-filter-routes.js';
 import type { SyncRuns } from '../audit/sources/sync-runs.js';
 import { activityRoutes } from '../identity/activity-routes.js';
 import { appRegistrationRoutes } from '../identity/app-registration-routes.js';
@@ -89,6 +90,7 @@ export function managementRoutes({
           ),
           ...auditChangesRoutes(tenant.auditStore),
           ...auditChainRoutes(tenant.database, tenant.chainSigner),
+          ...savedFilterRoutes(tenant.savedFilters),
         ]
       : []),
   ];

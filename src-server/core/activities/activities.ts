@@ -42,6 +42,8 @@ export const ACTIVITIES = [
     "Remove one resource's configuration history from the audit trail",
     'general',
   ),
+  change('SavedAuditFilters.Create', 'Save the audit viewer’s current filter under a name', 'general'),
+  change('SavedAuditFilters.Delete', 'Delete one of your saved audit filters', 'general'),
   read('AuditSources.View', 'List the tenants the audit trail is synced from (secrets masked)'),
   change('AuditSources.Create', 'Add a tenant to sync the audit trail from', 'general'),
   change('AuditSources.Modify', "Change a sync source's endpoint or credentials", 'general'),

@@ -31,8 +31,8 @@ export const ROLE_DEFINITIONS: Record<RoleName, RoleDefinition> = {
     ],
   },
   Auditor: {
-    description: 'Read-only: the audit log and every other view.',
-    allow: ['*.View', 'Session.Refresh', 'Session.CreateSignInLink'],
+    description: 'Read-only: the audit log and every other view (and their own saved audit filters).',
+    allow: ['*.View', 'Session.Refresh', 'Session.CreateSignInLink', 'SavedAuditFilters.*'],
     deny: [],
   },
 };

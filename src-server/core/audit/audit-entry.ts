@@ -4,6 +4,11 @@ import type {
   AuditEntry,
   AuditResource,
 } from '../contracts/audit-schemas.js';
+import type {
+  AuditTimeline,
+  AuditTimelineInterval,
+  AuditTimelineSplit,
+} from '../contracts/audit-timeline-schemas.js';
 
 /**
  * A record of the audit trail is the one the API returns (`AuditEntrySchema`): `id` is the store's monotonic
@@ -83,6 +88,12 @@ export interface ImportOptions {
   tenant?: string;
 }
 
+export interface AuditTimelineOptions {
+  splitBy: AuditTimelineSplit;
+  /** Chosen from the range when absent (`chooseInterval`). */
+  interval?: AuditTimelineInterval;
+}
+
 export interface AuditTenantSummary {
   name: string;
   entries: number;
@@ -121,6 +132,8 @@ export interface AuditStore {
   ) => Promise<AuditEntry | undefined>;
   /** Every matching entry in list order, read lazily (for export). */
   iterate: (filter: AuditFilter) => AsyncIterable<AuditEntry>;
+  /** Matching entries per hour or day, split by action or user (the chart above the list). */
+  timeline: (filter: AuditFilter, options: AuditTimelineOptions) => Promise<AuditTimeline>;
   /** Distinct action and user names present in the store (for autocomplete), sorted. */
   facets: (tenant?: string) => Promise<{ actionNames: string[]; userNames: string[] }>;
   /** The tenants whose trails hold entries (Gatehouse's own always), by name. */

@@ -52,6 +52,8 @@ export type {
 } from './audit-schemas.js';
 export type { AuditChainVerdictDto, AuditChainVerification } from './audit-chain-schemas.js';
 export type { AuditEntryChanges, ParameterChange } from './audit-changes-schemas.js';
+export type { AuditTimeline, AuditTimelineInterval, AuditTimelineSplit } from './audit-timeline-schemas.js';
+export type { SavedFilter, SavedFilterInput, SavedFilterList } from './saved-filter-schemas.js';
 export type { CreateEnvironment, Environment, ModifyEnvironment } from './environment-schemas.js';
 export type {
   CreateEnvironmentVariable,

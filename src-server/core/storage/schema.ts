@@ -27,6 +27,20 @@ export interface GatehouseSchema {
   audit_chain_heads: AuditChainHeadTable;
   audit_chain_checkpoints: AuditChainCheckpointTable;
   audit_chain_removals: AuditChainRemovalTable;
+  saved_filters: SavedFilterTable;
+}
+
+/** A filter of the audit viewer a user saved under a name. */
+export interface SavedFilterTable {
+  id: string;
+  /** The user it belongs to, as the token names them. */
+  user_name: string;
+  name: string;
+  /** The name lower-cased: unique per user. */
+  name_key: string;
+  /** The filter's query parameters as a JSON object of strings. */
+  filter: string;
+  created_at: number;
 }
 
 /** A tenant's management API a trail is synced from. */

@@ -13,6 +13,7 @@ import type {
   AuditSeekPage,
   AuditStore,
   AuditTenantSummary,
+  AuditTimelineOptions,
   ImportOptions,
   ImportProgress,
   ImportResult,
@@ -20,6 +21,8 @@ import type {
   RetentionPolicy,
 } from '../audit-entry.js';
 import { normalizeEntry } from '../normalize-entry.js';
+import { chooseInterval, shapeTimeline, type AuditTimeline } from '../audit-timeline.js';
+import { timelineCounts, timelineNames } from './audit-timeline-counts.js';
 import { countBuckets, filteredEntries, tenantOf } from './audit-counts.js';
 import { OWN_TENANT } from '../audit-tenant.js';
 import { importAuditEntries } from './audit-import.js';
@@ -157,6 +160,24 @@ export class SqlAuditStore implements AuditStore {
     }
   }
 
+  async timeline(asked: AuditFilter, options: AuditTimelineOptions): Promise<AuditTimeline> {
+    this.assertOpen();
+    const filter = { ...asked, engine: this.database.kind };
+    const now = this.now();
+    const interval = options.interval ?? chooseInterval(filter.startMs, filter.endMs, now);
+    // One snapshot, so the timeline's total agrees with a list's totalCount read at the same moment.
+    return this.database.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const counts = await timelineCounts(trx, filter, interval, options.splitBy);
+        const names = await timelineNames(trx, filter, options.splitBy, [
+          ...new Set(counts.map((c) => c.key)),
+        ]);
+        return shapeTimeline({ interval, splitBy: options.splitBy, ...rangeOf(filter), now, counts, names });
+      });
+  }
+
   async facets(tenant?: string): Promise<{ actionNames: string[]; userNames: string[] }> {
     this.assertOpen();
     const { db } = this.database;
@@ -280,4 +301,8 @@ function compareNames(a: string, b: string): number {
   const lowerB = b.toLowerCase();
   if (lowerA !== lowerB) return lowerA < lowerB ? -1 : 1;
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function rangeOf(filter: AuditFilter): { startMs: number | undefined; endMs: number | undefined } {
+  return { startMs: filter.startMs, endMs: filter.endMs };
 }

@@ -7,6 +7,7 @@ import { monitoringCapture } from './0004-monitoring-capture.js';
 import { auditTenants } from './0005-audit-tenants.js';
 import { auditChain } from './0006-audit-chain.js';
 import { auditSearch } from './0007-audit-search.js';
+import { savedFilters } from './0008-saved-filters.js';
 
 /**
  * One migration history for both engines, applied by Kysely's Migrator at open. Append only: never edit a
@@ -21,6 +22,7 @@ export function migrationsFor(engine: EngineKind): MigrationProvider {
     '0005-audit-tenants': auditTenants(engine),
     '0006-audit-chain': auditChain(),
     '0007-audit-search': auditSearch(engine),
+    '0008-saved-filters': savedFilters(),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
