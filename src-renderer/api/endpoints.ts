@@ -78,7 +78,7 @@ export const auditLogApi = {
   tenants: (client: ApiClient, { signal }: Signal = {}) =>
     client.get<AuditTenantList>('/api/v1/audit-log/tenants', { signal }),
   changes: (client: ApiClient, id: number, tenant: string | undefined, { signal }: Signal = {}) =>
-    client.get<AuditEntryChanges>(`/api/v1/audit-log/${id}/changes`, {
+    client.get<AuditEntryChanges>(`/api/v1/audit-log/entries/${id}/changes`, {
       query: tenant ? { tenant } : {},
       signal,
     }),

@@ -17,7 +17,7 @@ function imported(minutes: number, parameters: Record<string, unknown>, resource
   };
 }
 
-describe('GET /api/v1/audit-log/{id}/changes over HTTP', () => {
+describe('GET /api/v1/audit-log/entries/{id}/changes over HTTP', () => {
   let server: TestServer;
   let ids: Record<number, number>;
 
@@ -40,7 +40,7 @@ describe('GET /api/v1/audit-log/{id}/changes over HTTP', () => {
   afterAll(() => server.close());
 
   async function changes(id: number, tenant = 'acme'): Promise<AuditEntryChanges> {
-    const response = await server.api(`/api/v1/audit-log/${id}/changes?tenant=${tenant}`, {
+    const response = await server.api(`/api/v1/audit-log/entries/${id}/changes?tenant=${tenant}`, {
       roles: ['Auditor'],
     });
     expect(response.status, await response.clone().text()).toBe(200);
@@ -76,14 +76,15 @@ describe('GET /api/v1/audit-log/{id}/changes over HTTP', () => {
   });
 
   it('answers 404 for an entry of another trail or none, and 400 for an id that is not one', async () => {
-    const other = await server.api(`/api/v1/audit-log/${ids[3]!}/changes`, { roles: ['Auditor'] });
+    const other = await server.api(`/api/v1/audit-log/entries/${ids[3]!}/changes`, { roles: ['Auditor'] });
     expect(other.status).toBe(404);
     expect(other.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(
-      (await server.api('/api/v1/audit-log/999999999/changes?tenant=*', { roles: ['Auditor'] })).status,
+      (await server.api('/api/v1/audit-log/entries/999999999/changes?tenant=*', { roles: ['Auditor'] }))
+        .status,
     ).toBe(404);
     for (const id of ['abc', '0', '-1', '1.5', '9'.repeat(20)]) {
-      const response = await server.api(`/api/v1/audit-log/${id}/changes`, { roles: ['Auditor'] });
+      const response = await server.api(`/api/v1/audit-log/entries/${id}/changes`, { roles: ['Auditor'] });
       expect(response.status).toBe(400);
       expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     }

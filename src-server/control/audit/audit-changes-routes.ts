@@ -20,12 +20,12 @@ const EntryIdParams = z.object({
 
 const CHANGES_QUERY = { tenant: tenantParam } satisfies QuerySpecOf<{ tenant?: string }>;
 
-/** `GET /api/v1/audit-log/{id}/changes`: what an entry changed, against the previous entry of its resource. */
+/** `GET /api/v1/audit-log/entries/{id}/changes`: what an entry changed, against the previous entry of its resource. */
 export function auditChangesRoutes(store: AuditStore): AnyRoute[] {
   return [
     defineRoute({
       method: 'GET',
-      path: '/api/v1/audit-log/:id/changes',
+      path: '/api/v1/audit-log/entries/:id/changes',
       activity: 'AuditLog.View',
       tag: AUDIT_LOG_TAG,
       operationId: 'getAuditLogEntryChanges',
