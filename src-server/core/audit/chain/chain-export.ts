@@ -1,5 +1,6 @@
 import type { Database } from '../../storage/database.js';
 import { OWN_TENANT } from '../audit-tenant.js';
+import { afterInNewestFirst } from '../newest-first.js';
 
 /**
  * The lines an export adds after its entries so it can be verified elsewhere (docs/AUDIT-CHAIN.md): each a JSON
@@ -45,14 +46,7 @@ export async function* chainedExport(
       .selectFrom('audit_entries')
       .select(['id', 'time_ms', 'entry', 'chain_seq', 'chain_hash'])
       .where('tenant', '=', tenant)
-      .$if(cursor !== undefined, (q) =>
-        q.where((eb) =>
-          eb.or([
-            eb('time_ms', '<', cursor!.timeMs),
-            eb.and([eb('time_ms', '=', cursor!.timeMs), eb('id', '<', cursor!.id)]),
-          ]),
-        ),
-      )
+      .$if(cursor !== undefined, (q) => q.where(afterInNewestFirst(cursor!)))
       .orderBy('time_ms', 'desc')
       .orderBy('id', 'desc')
       .limit(BATCH)

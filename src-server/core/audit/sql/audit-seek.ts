@@ -2,6 +2,7 @@ import type { Database } from '../../storage/database.js';
 import type { AuditCursor, AuditFilter, AuditSeekPage } from '../audit-entry.js';
 import { countBuckets, filteredEntries } from './audit-counts.js';
 import { entryOfRow } from './audit-rows.js';
+import { afterInNewestFirst } from '../newest-first.js';
 
 /**
  * A page by position rather than by number: the entries after `after` in list order. Reads one row more than the
@@ -23,14 +24,7 @@ export async function seekPage(
       const totalCount = buckets.reduce((sum, bucket) => sum + bucket.count, 0);
       const rows = await filteredEntries(trx, filter)
         .select(['id', 'time_ms', 'entry', 'tenant'])
-        .$if(after !== undefined, (q) =>
-          q.where((eb) =>
-            eb.or([
-              eb('time_ms', '<', after!.timeMs),
-              eb.and([eb('time_ms', '=', after!.timeMs), eb('id', '<', after!.id)]),
-            ]),
-          ),
-        )
+        .$if(after !== undefined, (q) => q.where(afterInNewestFirst(after!)))
         .orderBy('time_ms', 'desc')
         .orderBy('id', 'desc')
         .limit(pageSize + 1)

@@ -28,6 +28,7 @@ import { OWN_TENANT } from '../audit-tenant.js';
 import { importAuditEntries } from './audit-import.js';
 import { moveToRemoved, planHistoryRemoval, planRetention, purgeRemoved } from './audit-removal.js';
 import { contentKey, entryOfRow } from './audit-rows.js';
+import { afterInNewestFirst } from '../newest-first.js';
 import { insertEntries, type PreparedEntry } from './audit-writes.js';
 import type { ChainSigner } from '../chain/chain-signer.js';
 import { seekPage } from './audit-seek.js';
@@ -141,14 +142,7 @@ export class SqlAuditStore implements AuditStore {
       const cursor = after;
       const rows = await filteredEntries(this.database.db, filter)
         .select(['id', 'time_ms', 'entry', 'tenant'])
-        .$if(cursor !== undefined, (q) =>
-          q.where((eb) =>
-            eb.or([
-              eb('time_ms', '<', cursor!.timeMs),
-              eb.and([eb('time_ms', '=', cursor!.timeMs), eb('id', '<', cursor!.id)]),
-            ]),
-          ),
-        )
+        .$if(cursor !== undefined, (q) => q.where(afterInNewestFirst(cursor!)))
         .orderBy('time_ms', 'desc')
         .orderBy('id', 'desc')
         .limit(ITERATE_BATCH)
