@@ -93,10 +93,23 @@ export async function syncAuditSource(name: string, options: SyncOptions): Promi
     summary.seconds = Math.round((now() - started) / 100) / 10;
   };
   await save({ ...state, walk, last: { ...summary } });
+  const read = (pageNumber: number) => {
+    const reading = readPage(token, pageUrl(source.baseUrl, pageNumber, walk), summary, options);
+    // Awaited on the next turn of the walk; handled here so a failure while a page is stored is not "unhandled".
+    reading.catch(() => undefined);
+    return reading;
+  };
   try {
+    let reading = read(walk.nextPage);
     for (;;) {
       options.signal?.throwIfAborted();
-      const page = await readPage(token, pageUrl(source.baseUrl, walk.nextPage, walk), summary, options);
+      const page = await reading;
+      const last =
+        page.itemCount < SYNC_PAGE_SIZE ||
+        (page.totalCount !== undefined && walk.nextPage * SYNC_PAGE_SIZE >= page.totalCount);
+      // The next page is fetched while this one is stored: the walk's network time hides behind the import's.
+      // The position saved below is still this page's, so a stop resumes at the first page not stored.
+      if (!last) reading = read(walk.nextPage + 1);
       const result = await options.auditStore.importEntries(page.entries, undefined, {
         tenant: source.tenant,
       });
@@ -107,9 +120,6 @@ export async function syncAuditSource(name: string, options: SyncOptions): Promi
       summary.skipped += page.skippedCount;
       walk.nextPage++;
       stamp();
-      const last =
-        page.itemCount < SYNC_PAGE_SIZE ||
-        (page.totalCount !== undefined && (walk.nextPage - 1) * SYNC_PAGE_SIZE >= page.totalCount);
       if (last) {
         summary.status = 'completed';
         summary.finishedAt = new Date(now()).toISOString();
