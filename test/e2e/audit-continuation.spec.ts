@@ -1,10 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startGatehouse, type StartedGatehouse } from './gatehouse-fixture.js';
 import { paginationLabel } from './support/audit-log.js';
-import { generateEntries, writeNdjson } from './support/audit-entries.js';
+import { generateEntries } from './support/audit-entries.js';
 import { signInWithToken } from './support/console.js';
 
 interface Page {
@@ -14,24 +11,14 @@ interface Page {
 }
 
 let gatehouse: StartedGatehouse;
-let importDir: string;
 
 test.beforeAll(async () => {
-  importDir = await mkdtemp(join(tmpdir(), 'gatehouse-continuation-'));
-  const file = await writeNdjson(
-    importDir,
-    'export.ndjson',
-    generateEntries(80, new Date(Date.now() - 60_000)),
-  );
   gatehouse = await startGatehouse({
-    auditImports: [file],
+    auditImports: [{ entries: generateEntries(80, new Date(Date.now() - 60_000)) }],
     settings: { 'Flags:EnableServiceApiAuditLogRoute': 'true' },
   });
 });
-test.afterAll(async () => {
-  await gatehouse.stop();
-  await rm(importDir, { recursive: true, force: true });
-});
+test.afterAll(() => gatehouse.stop());
 
 test('the next page follows the shown page, however many entries were recorded meanwhile', async ({
   page,

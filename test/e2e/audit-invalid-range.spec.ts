@@ -1,28 +1,19 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startGatehouse, type StartedGatehouse } from './gatehouse-fixture.js';
-import { generateEntries, writeNdjson } from './support/audit-entries.js';
+import { generateEntries } from './support/audit-entries.js';
 import { auditGrid, paginationLabel, typeUtcDateTime } from './support/audit-log.js';
 import { signInWithToken } from './support/console.js';
 
 const newest = new Date(Date.now() - 60_000);
 let gatehouse: StartedGatehouse;
-let importDir: string;
 
 test.beforeAll(async () => {
-  importDir = await mkdtemp(join(tmpdir(), 'gatehouse-range-'));
-  const file = await writeNdjson(importDir, 'entries.ndjson', generateEntries(40, newest));
   gatehouse = await startGatehouse({
-    auditImports: [file],
+    auditImports: [{ entries: generateEntries(40, newest) }],
     settings: { 'Flags:EnableServiceApiAuditLogRoute': 'true' },
   });
 });
-test.afterAll(async () => {
-  await gatehouse.stop();
-  await rm(importDir, { recursive: true, force: true });
-});
+test.afterAll(() => gatehouse.stop());
 
 test('an end typed before the start hides the list instead of showing the unfiltered one as if filtered', async ({
   page,

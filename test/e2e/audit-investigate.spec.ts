@@ -1,14 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startGatehouse, type StartedGatehouse } from './gatehouse-fixture.js';
 import { auditGrid, paginationLabel } from './support/audit-log.js';
-import { generateEntries, writeNdjson } from './support/audit-entries.js';
+import { generateEntries } from './support/audit-entries.js';
 import { signInWithToken } from './support/console.js';
 
 let gatehouse: StartedGatehouse;
-let importDir: string;
 // Newest first. Entries 0 and 1 name the same process: 0 changed its version and dropped dryRun.
 const entries = generateEntries(12, new Date(Date.now() - 60_000));
 entries[1] = {
@@ -24,17 +20,12 @@ entries[1] = {
 entries[0] = { ...entries[0]!, parameters: { processId: 'process-0', version: 3, options: {} } };
 
 test.beforeAll(async () => {
-  importDir = await mkdtemp(join(tmpdir(), 'gatehouse-investigate-'));
-  const file = await writeNdjson(importDir, 'export.ndjson', entries);
   gatehouse = await startGatehouse({
-    auditImports: [{ file, tenant: 'acme' }],
+    auditImports: [{ entries, tenant: 'acme' }],
     settings: { 'Flags:EnableServiceApiAuditLogRoute': 'true' },
   });
 });
-test.afterAll(async () => {
-  await gatehouse.stop();
-  await rm(importDir, { recursive: true, force: true });
-});
+test.afterAll(() => gatehouse.stop());
 
 test('the search box finds words inside parameters', async ({ page }) => {
   await signInWithToken(page, gatehouse, 'Auditor', 'search-auditor', '/audit-log?tenant=acme');

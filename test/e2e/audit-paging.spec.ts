@@ -1,30 +1,21 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startGatehouse, type StartedGatehouse } from './gatehouse-fixture.js';
 import { auditGrid, paginationLabel } from './support/audit-log.js';
-import { generateEntries, writeNdjson } from './support/audit-entries.js';
+import { generateEntries } from './support/audit-entries.js';
 import { signInWithToken } from './support/console.js';
 
 const IMPORTED = 700;
 const newest = new Date(Date.now() - 60_000);
 const entries = generateEntries(IMPORTED, newest);
 let gatehouse: StartedGatehouse;
-let importDir: string;
 
 test.beforeAll(async () => {
-  importDir = await mkdtemp(join(tmpdir(), 'gatehouse-import-'));
-  const file = await writeNdjson(importDir, 'platform-export.ndjson', entries);
   gatehouse = await startGatehouse({
-    auditImports: [file],
+    auditImports: [{ entries }],
     settings: { 'Flags:EnableServiceApiAuditLogRoute': 'true' },
   });
 });
-test.afterAll(async () => {
-  await gatehouse.stop();
-  await rm(importDir, { recursive: true, force: true });
-});
+test.afterAll(() => gatehouse.stop());
 
 test('pages through imported entries with every page size, 200 included', async ({ page }) => {
   await signInWithToken(page, gatehouse, 'Auditor', 'paging-auditor', '/audit-log?userName=alice');

@@ -1,14 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startGatehouse, type StartedGatehouse } from './gatehouse-fixture.js';
 import { auditGrid, paginationLabel } from './support/audit-log.js';
-import { generateEntries, writeNdjson } from './support/audit-entries.js';
+import { generateEntries } from './support/audit-entries.js';
 import { signInWithToken } from './support/console.js';
 
 let gatehouse: StartedGatehouse;
-let importDir: string;
 // Entries 10, 20, 30 (newest first) name process-0 besides their own process: everything that touched process-0.
 const entries = generateEntries(40, new Date(Date.now() - 60_000)).map((entry, index) =>
   index % 10 === 0 && index > 0
@@ -20,17 +16,12 @@ const entries = generateEntries(40, new Date(Date.now() - 60_000)).map((entry, i
 );
 
 test.beforeAll(async () => {
-  importDir = await mkdtemp(join(tmpdir(), 'gatehouse-resource-'));
-  const file = await writeNdjson(importDir, 'export.ndjson', entries);
   gatehouse = await startGatehouse({
-    auditImports: [{ file, tenant: 'acme' }],
+    auditImports: [{ entries, tenant: 'acme' }],
     settings: { 'Flags:EnableServiceApiAuditLogRoute': 'true' },
   });
 });
-test.afterAll(async () => {
-  await gatehouse.stop();
-  await rm(importDir, { recursive: true, force: true });
-});
+test.afterAll(() => gatehouse.stop());
 
 test("an entry's resource links to everything that touched it, and the filter field reads it", async ({
   page,

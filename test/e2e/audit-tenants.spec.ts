@@ -1,10 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startGatehouse, type StartedGatehouse } from './gatehouse-fixture.js';
 import { auditGrid, paginationLabel } from './support/audit-log.js';
-import { generateEntries, writeNdjson } from './support/audit-entries.js';
+import { generateEntries } from './support/audit-entries.js';
 import { signInWithToken } from './support/console.js';
 
 const newest = new Date(Date.now() - 60_000);
@@ -14,22 +11,17 @@ const globex = generateEntries(5, new Date(newest.getTime() - 5_000)).map((entry
   userName: `globex-${entry.userName}`,
 }));
 let gatehouse: StartedGatehouse;
-let importDir: string;
 
 test.beforeAll(async () => {
-  importDir = await mkdtemp(join(tmpdir(), 'gatehouse-tenants-'));
   gatehouse = await startGatehouse({
     auditImports: [
-      { file: await writeNdjson(importDir, 'acme.ndjson', acme), tenant: 'acme' },
-      { file: await writeNdjson(importDir, 'globex.ndjson', globex), tenant: 'globex' },
+      { entries: acme, tenant: 'acme' },
+      { entries: globex, tenant: 'globex' },
     ],
     settings: { 'Flags:EnableServiceApiAuditLogRoute': 'true' },
   });
 });
-test.afterAll(async () => {
-  await gatehouse.stop();
-  await rm(importDir, { recursive: true, force: true });
-});
+test.afterAll(() => gatehouse.stop());
 
 test('switches between tenants, and shows all tenants with a tenant column', async ({ page }) => {
   await signInWithToken(page, gatehouse, 'Auditor', 'tenant-auditor', '/audit-log');

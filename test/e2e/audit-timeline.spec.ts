@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startGatehouse, type StartedGatehouse } from './gatehouse-fixture.js';
-import { generateEntries, writeNdjson } from './support/audit-entries.js';
+import { generateEntries } from './support/audit-entries.js';
 import { auditGrid, paginationLabel } from './support/audit-log.js';
 import { signInWithToken } from './support/console.js';
 
@@ -11,19 +8,14 @@ import { signInWithToken } from './support/console.js';
 // start-up entries stay out of the counts).
 const entries = generateEntries(30, new Date(Date.now() - 60_000));
 let gatehouse: StartedGatehouse;
-let importDir: string;
 
 test.beforeAll(async () => {
-  importDir = await mkdtemp(join(tmpdir(), 'gatehouse-timeline-'));
   gatehouse = await startGatehouse({
-    auditImports: [{ file: await writeNdjson(importDir, 'acme.ndjson', entries), tenant: 'acme' }],
+    auditImports: [{ entries, tenant: 'acme' }],
     settings: { 'Flags:EnableServiceApiAuditLogRoute': 'true' },
   });
 });
-test.afterAll(async () => {
-  await gatehouse.stop();
-  await rm(importDir, { recursive: true, force: true });
-});
+test.afterAll(() => gatehouse.stop());
 
 function timeline(page: Page) {
   return page.getByRole('figure', { name: 'Activity' });

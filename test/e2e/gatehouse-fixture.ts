@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,8 +20,11 @@ export interface ServedGatehouse {
 export interface StartOptions {
   /** `--set Key=Value` for this run, e.g. `{ 'Flags:EnableServiceApiAuditLogRoute': 'true' }`. */
   settings?: Record<string, string>;
-  /** Files imported with `gatehouse audit import` into the data dir before `serve` starts (into a tenant's trail). */
-  auditImports?: (string | { file: string; tenant: string })[];
+  /**
+   * Imported with `gatehouse audit import` into the data dir before `serve` starts (into a tenant's trail): an
+   * export file, or entries the fixture writes to an NDJSON file of its own.
+   */
+  auditImports?: (string | { file: string; tenant: string } | { entries: object[]; tenant?: string })[];
   /** Environment of `serve` and of the CLI runs (a team's database, key file and instance name). */
   env?: Record<string, string>;
 }
@@ -82,19 +85,33 @@ async function serve(
   return { child, output };
 }
 
+type AuditImport = NonNullable<StartOptions['auditImports']>[number];
+
+async function importAudit(dataDir: string, item: AuditImport, env?: Record<string, string>): Promise<void> {
+  const tenant = typeof item === 'string' ? undefined : item.tenant;
+  const tenantArgs = tenant ? ['--tenant', tenant] : [];
+  if (typeof item === 'string' || 'file' in item) {
+    const file = typeof item === 'string' ? item : item.file;
+    await run(['audit', 'import', file, ...tenantArgs, '--data-dir', dataDir], env);
+    return;
+  }
+  const staging = await mkdtemp(join(tmpdir(), 'gatehouse-e2e-import-'));
+  try {
+    const file = join(staging, 'export.ndjson');
+    await writeFile(file, item.entries.map((entry) => JSON.stringify(entry)).join('\n') + '\n');
+    await run(['audit', 'import', file, ...tenantArgs, '--data-dir', dataDir], env);
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
 /**
  * `gatehouse serve` (the built CLI and console) on a fresh temporary data dir. Test files that need a state of
  * their own (a flag that starts off, imported entries) start one in `beforeAll` and stop it in `afterAll`.
  */
 export async function startGatehouse(options: StartOptions = {}): Promise<StartedGatehouse> {
   const dataDir = await mkdtemp(join(tmpdir(), 'gatehouse-e2e-'));
-  for (const item of options.auditImports ?? []) {
-    const [file, tenant] = typeof item === 'string' ? [item, undefined] : [item.file, item.tenant];
-    await run(
-      ['audit', 'import', file, ...(tenant ? ['--tenant', tenant] : []), '--data-dir', dataDir],
-      options.env,
-    );
-  }
+  for (const item of options.auditImports ?? []) await importAudit(dataDir, item, options.env);
   const setArgs = Object.entries(options.settings ?? {}).flatMap(([key, value]) => [
     '--set',
     `${key}=${value}`,
