@@ -27,7 +27,8 @@ export function createUpgradeHandler(deps: GatewayHandlerDeps): UpgradeListener 
     res.assignSocket(socket);
     res.shouldKeepAlive = false;
     res.on('finish', () => socket.end());
-    const runtime = deps.runtime();
+    // A Try-it draft's token is taken (and removed) here too, so it never travels on to the target.
+    const runtime = deps.draftRuntime?.(req) ?? deps.runtime();
     const exchange = new Exchange(req, res, runtime, deps.monitoring);
     if (isWebSocketUpgrade(req)) exchange.upgrade = { socket, head };
     else if (hasBody(req)) {

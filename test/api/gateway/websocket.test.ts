@@ -56,10 +56,13 @@ function wsUrl(path: string): string {
 /** Opens a WebSocket through the gateway; resolves with it open, or rejects with the status of the refusal. */
 function connectTo(
   path: string,
-  options: { origin?: string; protocols?: string[] } = {},
+  options: { origin?: string; protocols?: string[]; headers?: Record<string, string> } = {},
 ): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(wsUrl(path), options.protocols ?? [], { origin: options.origin });
+    const socket = new WebSocket(wsUrl(path), options.protocols ?? [], {
+      origin: options.origin,
+      headers: options.headers,
+    });
     socket.once('open', () => resolve(socket));
     socket.once('unexpected-response', (_req, res) => {
       let body = '';
@@ -109,6 +112,15 @@ describe('WebSocket relay', () => {
     expect(record!.bytesIn).toBeGreaterThan(70_000);
     expect(record!.bytesOut).toBeGreaterThan(70_010);
     expect(record!.targetUrl).toBe(`${targetUrl}/socket/chat?room=7`);
+  });
+
+  it('never relays a Try-it draft token, guessed or not, to the target of a handshake', async () => {
+    const socket = await connectTo('/ws/draft', {
+      headers: { 'X-Gatehouse-Try-Draft': 'guessed-token-0000000000000000' },
+    });
+    socket.close(1000, 'done');
+    expect(handshakes.at(-1)!.url).toBe('/socket/draft');
+    expect(handshakes.at(-1)!.headers['x-gatehouse-try-draft']).toBeUndefined();
   });
 
   it('refuses the handshake where the entry does not allow WebSocket, or the origin is not allowed', async () => {
