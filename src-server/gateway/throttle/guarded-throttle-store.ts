@@ -18,12 +18,14 @@ export interface SharedThrottleWindow {
   readonly name: string;
   /** False while the connection is known to be down: requests are then decided at once, without waiting. */
   readonly connected: boolean;
-  take: (
-    key: ThrottleKey,
-    limit: number,
-    period: ThrottlePeriod,
-  ) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  /** Answered at once when the process already holds the count (a lease), otherwise asked of the store. */
+  take: (key: ThrottleKey, limit: number, period: ThrottlePeriod) => SharedVerdict | Promise<SharedVerdict>;
   close: () => Promise<void>;
+}
+
+export interface SharedVerdict {
+  allowed: boolean;
+  retryAfterSeconds: number;
 }
 
 export interface GuardedThrottleOptions {
@@ -80,7 +82,9 @@ export class GuardedThrottleStore implements ThrottleStore {
       if (nowMs < this.#nextProbe) return this.#fallback(key, limit, period, nowMs);
       this.#nextProbe = nowMs + this.#probeIntervalMs;
     }
-    return this.#ask(key, limit, period, nowMs);
+    const answer = this.shared.take(key, limit, period);
+    if (answer instanceof Promise) return this.#wait(answer, key, limit, period, nowMs);
+    return verdictOf(answer);
   }
 
   /** The store's own connection events report an outage as it happens, before any request notices. */
@@ -119,7 +123,8 @@ export class GuardedThrottleStore implements ThrottleStore {
     return this.shared.close();
   }
 
-  async #ask(
+  async #wait(
+    pending: Promise<SharedVerdict>,
     key: ThrottleKey,
     limit: number,
     period: ThrottlePeriod,
@@ -133,11 +138,9 @@ export class GuardedThrottleStore implements ThrottleStore {
       );
     });
     try {
-      const answer = await Promise.race([this.shared.take(key, limit, period), timeout]);
+      const answer = await Promise.race([pending, timeout]);
       this.reportUp();
-      return answer.allowed
-        ? { allowed: true }
-        : { allowed: false, retryAfterSeconds: answer.retryAfterSeconds };
+      return verdictOf(answer);
     } catch (error) {
       this.reportDown((error as Error).message || String(error));
       this.#nextProbe = Date.now() + this.#probeIntervalMs;
@@ -154,4 +157,10 @@ export class GuardedThrottleStore implements ThrottleStore {
     const verdict = this.#local.take(key, limit, period, nowMs);
     return { ...verdict, fallback: 'counted-locally' };
   }
+}
+
+const ALLOWED: ThrottleVerdict = { allowed: true };
+
+function verdictOf(answer: SharedVerdict): ThrottleVerdict {
+  return answer.allowed ? ALLOWED : { allowed: false, retryAfterSeconds: answer.retryAfterSeconds };
 }

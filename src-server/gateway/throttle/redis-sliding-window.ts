@@ -1,13 +1,16 @@
 import { Redis } from 'ioredis';
 import { PERIOD_MS, retryAfterSeconds, type ThrottlePeriod } from '../policies/throttle.js';
-import type { SharedThrottleWindow } from './guarded-throttle-store.js';
+import type { SharedThrottleWindow, SharedVerdict } from './guarded-throttle-store.js';
+import { LEASE_LIFETIME_MS, LeaseBook } from './lease-book.js';
 import type { ThrottleKey } from './throttle-store.js';
 
 /**
  * The same sliding window as the in-process counters (this window's count plus the previous one's, weighted by
  * its remaining overlap), kept in one hash per counter and decided in one atomic script. The clock is Redis's
  * own (`TIME`), so instances whose clocks differ still agree on the window. A refused request does not count.
- * Returns allowed (0/1), this window's count, the previous window's count and the ms elapsed in this window.
+ * It grants up to ARGV[3] tokens at once (a lease; see lease-book.ts), as many as fit under the limit.
+ * Returns the tokens granted (0 when refused), this window's count, the previous window's count and the ms
+ * elapsed in this window.
  */
 const SLIDING_WINDOW_SCRIPT = `
 local time = redis.call('TIME')
@@ -24,21 +27,24 @@ if stored_start ~= start then
   current = 0
 end
 local elapsed = now - start
-local allowed = 0
-if previous * (1 - elapsed / window) + current + 1 <= limit then
-  current = current + 1
-  allowed = 1
+local room = math.floor(limit - previous * (1 - elapsed / window) - current)
+local granted = 0
+if room >= 1 then
+  granted = math.min(room, tonumber(ARGV[3]))
+  current = current + granted
 end
 redis.call('HSET', KEYS[1], 'w', start, 'c', current, 'p', previous)
 redis.call('PEXPIRE', KEYS[1], window * 2)
-return { allowed, current, previous, elapsed }
+return { granted, current, previous, elapsed }
 `;
 
-type WindowReply = [allowed: number, current: number, previous: number, elapsed: number];
+type WindowReply = [granted: number, current: number, previous: number, elapsed: number];
 
 interface ThrottleCommands {
-  gatehouseThrottle: (key: string, limit: number, windowMs: number) => Promise<WindowReply>;
+  gatehouseThrottle: (key: string, limit: number, windowMs: number, wanted: number) => Promise<WindowReply>;
 }
+
+const ALLOWED = { allowed: true, retryAfterSeconds: 0 } as const;
 
 export interface RedisWindowOptions {
   /** `ConnectionStrings:Redis`. */
@@ -59,6 +65,9 @@ export class RedisSlidingWindow implements SharedThrottleWindow {
   readonly name: string;
   readonly #redis: Redis & ThrottleCommands;
   readonly #namespace: string;
+  readonly #leases = new LeaseBook();
+  /** One ask per counter at a time: requests that find the lease empty meanwhile wait for its answer. */
+  readonly #asking = new Map<string, Promise<SharedVerdict>>();
 
   constructor(options: RedisWindowOptions) {
     this.name = `Redis at ${redisAddress(options.url)}`;
@@ -101,18 +110,35 @@ export class RedisSlidingWindow implements SharedThrottleWindow {
     return this.#redis.status === 'ready';
   }
 
-  async take(key: ThrottleKey, limit: number, period: ThrottlePeriod) {
+  /** From this process's lease when it holds one (no round trip), otherwise asked of Redis with a new lease. */
+  take(key: ThrottleKey, limit: number, period: ThrottlePeriod): SharedVerdict | Promise<SharedVerdict> {
+    const counter = `${this.#namespace}:throttle:${period}:${key.policyId}:${key.identity}`;
+    const nowMs = Date.now();
+    if (this.#leases.take(counter, nowMs)) return ALLOWED;
+    const asking = this.#asking.get(counter);
+    // Waiting for the ask in flight keeps this process's lease within its share; a refusal holds for all.
+    if (asking) return asking.then((verdict) => (verdict.allowed ? this.take(key, limit, period) : verdict));
+    const ask = this.#ask(counter, limit, period, nowMs).finally(() => this.#asking.delete(counter));
+    this.#asking.set(counter, ask);
+    return ask;
+  }
+
+  async #ask(counter: string, limit: number, period: ThrottlePeriod, nowMs: number): Promise<SharedVerdict> {
     const windowMs = PERIOD_MS[period];
-    const [allowed, current, previous, elapsed] = await this.#redis.gatehouseThrottle(
-      `${this.#namespace}:throttle:${period}:${key.policyId}:${key.identity}`,
+    const [granted, current, previous, elapsed] = await this.#redis.gatehouseThrottle(
+      counter,
       limit,
       windowMs,
+      this.#leases.sizeFor(counter, limit, nowMs),
     );
-    return {
-      allowed: allowed === 1,
-      retryAfterSeconds:
-        allowed === 1 ? 0 : retryAfterSeconds({ current, previous }, limit, windowMs, elapsed),
-    };
+    if (granted === 0)
+      return {
+        allowed: false,
+        retryAfterSeconds: retryAfterSeconds({ current, previous }, limit, windowMs, elapsed),
+      };
+    // A lease ends with the window it was counted in.
+    this.#leases.hold(counter, granted, nowMs, nowMs + Math.min(LEASE_LIFETIME_MS, windowMs - elapsed));
+    return ALLOWED;
   }
 
   close(): Promise<void> {

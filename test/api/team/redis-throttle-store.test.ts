@@ -88,6 +88,56 @@ describe('API-policy throttling in Redis', () => {
     expect(verdicts.every((verdict) => verdict.fallback === undefined)).toBe(true);
   });
 
+  it('asks Redis about once per lease for a busy client, and counts there every token it leased', async () => {
+    const { store } = await openStore(redisSettings());
+    const client = new Redis(redis.url);
+    try {
+      await client.config('RESETSTAT');
+      const served = 4_000;
+      for (let index = 0; index < served; index++)
+        expect((await take(store, 'policy-busy', 'apiKey:busy', 40_000)).allowed).toBe(true);
+      const scriptCalls = await evalCalls(client);
+      // Leases grow to 0.5 % of the limit (200 tokens): far fewer asks than requests, yet more than one.
+      expect(scriptCalls).toBeGreaterThan(1);
+      expect(scriptCalls).toBeLessThan(served / 10);
+      const counted = Number(
+        await client.hget('gatehouse:tenant-a:throttle:minute:policy-busy:apiKey:busy', 'c'),
+      );
+      expect(counted).toBeGreaterThanOrEqual(served);
+      expect(counted).toBeLessThanOrEqual(served + 200);
+    } finally {
+      client.disconnect();
+    }
+  });
+
+  it('three processes hammering one limit together reach it and never pass it', async () => {
+    const stores = await Promise.all([1, 2, 3].map(async () => (await openStore(redisSettings())).store));
+    const limit = 6_000;
+    let allowed = 0;
+    let refused = 0;
+    // Concurrent batches from all three until every process is refused: leases are asked for in parallel.
+    while (refused < 30) {
+      const verdicts = await Promise.all(
+        Array.from({ length: 60 }, (_, index) =>
+          stores[index % 3]!.take(
+            { policyId: 'policy-hammer', identity: 'apiKey:h' },
+            limit,
+            'hour',
+            Date.now(),
+          ),
+        ),
+      );
+      for (const verdict of verdicts) {
+        expect(verdict.fallback).toBeUndefined();
+        if (verdict.allowed) allowed++;
+        else refused++;
+      }
+    }
+    expect(allowed).toBeLessThanOrEqual(limit);
+    // Tokens leased by one process and not used by it are lost to the others: at most 3 × 0.5 % of the limit.
+    expect(allowed).toBeGreaterThanOrEqual(limit * 0.985);
+  });
+
   it('counts each policy, identity and tenant apart, under namespaced keys', async () => {
     const { store } = await openStore(redisSettings());
     const { store: otherTenant } = await openStore(redisSettings(), 'tenant-b');
@@ -200,4 +250,13 @@ async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** How often the throttle script ran since the last `CONFIG RESETSTAT` (ioredis sends EVALSHA, EVAL on a miss). */
+async function evalCalls(client: Redis): Promise<number> {
+  const stats = await client.info('commandstats');
+  return [...stats.matchAll(/^cmdstat_(?:evalsha|eval):calls=(\d+)/gm)].reduce(
+    (sum, match) => sum + Number(match[1]),
+    0,
+  );
 }
