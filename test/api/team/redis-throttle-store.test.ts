@@ -118,7 +118,7 @@ describe('API-policy throttling in Redis', () => {
     // Concurrent batches from all three until every process is refused: leases are asked for in parallel.
     while (refused < 30) {
       const verdicts = await Promise.all(
-        Array.from({ length: 60 }, (_, index) =>
+        Array.from({ length: 60 }, async (_, index) =>
           stores[index % 3]!.take(
             { policyId: 'policy-hammer', identity: 'apiKey:h' },
             limit,
