@@ -1,11 +1,14 @@
 /**
  * More than one core, and shared limits, side by side in one run:
  *
- *   npm run bench:cluster [-- --duration 10 --warmup 3 --connections 64 --rounds 2 --propagation-samples 50]
+ *   npm run bench:cluster [-- --duration 10 --warmup 3 --connections 64 --rounds 2 --propagation-samples 50
+ *                             --target node|nginx]
  *
  * The built `gatehouse serve` (out/server) on the benchmark's full-featured route (bench/lib/bench-route.ts: an
  * `#env` target, `#api.QueryParameters.x`, two header entries, CORS, an API-key policy, monitoring), loaded by
- * wrk (one thread) against a keep-alive target in its own process:
+ * wrk (one thread) against a keep-alive target in its own process (`--target node`, the default: the Node server of
+ * bench:proxy; `--target nginx`: nginx answering the same body itself, which leaves more of the two cores to the
+ * gateway — the target's CPU is reported either way):
  *
  * - one process (no --workers), --workers 1, --workers 2 with the primary handing out connections (round robin,
  *   the default) and --workers 2 with the kernel handing them out (NODE_CLUSTER_SCHED_POLICY=none);
@@ -32,7 +35,9 @@ import { createLogger } from '../src-server/core/logging/logger.js';
 import { startTestRedis } from '../test/helpers/redis-server.js';
 import { configureBenchRoute } from './lib/bench-route.js';
 import { processCpuSeconds } from './lib/process-cpu.js';
+import { startNginxTarget } from './lib/native-proxies.js';
 import { measurePropagation } from './lib/propagation.js';
+import { TARGET_BODY } from './lib/target-body.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(ROOT, 'out/server/cli.js');
@@ -43,6 +48,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '64' },
     rounds: { type: 'string', default: '2' },
     'propagation-samples': { type: 'string', default: '50' },
+    target: { type: 'string', default: 'node' },
   },
 });
 const ORIGIN = 'https://app.example.com';
@@ -62,6 +68,7 @@ interface Measured {
   /** CPU seconds per second of wall clock (1.0 = one core busy). */
   serverCores: number;
   wrkCores: number;
+  targetCores: number;
 }
 
 const children: ChildProcess[] = [];
@@ -77,10 +84,20 @@ function startChild(command: string, argv: string[], env: Record<string, string>
   return child;
 }
 
-async function startUpstream(): Promise<string> {
+async function startUpstream(): Promise<{ url: string; pid: number }> {
+  if (args.target === 'nginx') {
+    const nginx = await startNginxTarget(TARGET_BODY);
+    if (typeof nginx === 'string') throw new Error(`--target nginx: ${nginx}`);
+    cleanups.push(async () => {
+      nginx.child.kill('SIGTERM');
+      await Promise.resolve();
+    });
+    return { url: `http://127.0.0.1:${nginx.port}`, pid: nginx.pid };
+  }
+  if (args.target !== 'node') throw new Error(`--target must be node or nginx, not ${args.target}`);
   const child = startChild(process.execPath, ['--import', 'tsx', 'bench/lib/proxy-upstream.ts']);
   const line = await firstLine(child);
-  return `http://127.0.0.1:${String((JSON.parse(line) as { port: number }).port)}`;
+  return { url: `http://127.0.0.1:${String((JSON.parse(line) as { port: number }).port)}`, pid: child.pid! };
 }
 
 function firstLine(child: ChildProcess, matching = /./): Promise<string> {
@@ -165,7 +182,7 @@ function parseWrk(output: string): Pick<Measured, 'requestsPerSecond' | 'p50' | 
   };
 }
 
-async function measure(variant: Variant, apiKey: string): Promise<Measured> {
+async function measure(variant: Variant, apiKey: string, targetPid: number): Promise<Measured> {
   const serve = startChild(
     process.execPath,
     [
@@ -195,13 +212,16 @@ async function measure(variant: Variant, apiKey: string): Promise<Measured> {
     await wrk(url, apiKey, Number(args.warmup));
     const started = performance.now();
     const cpuBefore = treeCpuSeconds(serve.pid!);
+    const targetBefore = processCpuSeconds(targetPid) ?? 0;
     const run = await wrk(url, apiKey, Number(args.duration));
     const cpuAfter = treeCpuSeconds(serve.pid!);
+    const targetAfter = processCpuSeconds(targetPid) ?? 0;
     const wallSeconds = (performance.now() - started) / 1000;
     return {
       ...parseWrk(run.output),
       serverCores: (cpuAfter - cpuBefore) / wallSeconds,
       wrkCores: run.wrkCpuSeconds / wallSeconds,
+      targetCores: (targetAfter - targetBefore) / wallSeconds,
     };
   } finally {
     const exited = new Promise((resolve) => serve.once('exit', resolve));
@@ -213,8 +233,8 @@ async function measure(variant: Variant, apiKey: string): Promise<Measured> {
 const cleanups: (() => Promise<void>)[] = [];
 try {
   const target = await startUpstream();
-  const plain = await prepare(target, false);
-  const throttled = await prepare(target, true);
+  const plain = await prepare(target.url, false);
+  const throttled = await prepare(target.url, true);
   const redis = await startTestRedis();
   cleanups.push(
     () => redis.stop(),
@@ -249,10 +269,10 @@ try {
   const rounds = Number(args.rounds);
   for (let round = 1; round <= rounds; round++) {
     for (const variant of variants) {
-      const result = await measure(variant, variant.apiKey);
+      const result = await measure(variant, variant.apiKey, target.pid);
       console.log(
         `round ${round} ${variant.name}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50}, p99 ${result.p99}, ` +
-          `server ${result.serverCores.toFixed(2)} cores, wrk ${result.wrkCores.toFixed(2)} cores` +
+          `server ${result.serverCores.toFixed(2)} cores, wrk ${result.wrkCores.toFixed(2)} cores, target ${result.targetCores.toFixed(2)} cores` +
           (result.errors > 0 ? `, ${result.errors} errors` : ''),
       );
       const previous = best.get(variant.name);
@@ -262,10 +282,14 @@ try {
   const propagationSamples = Number(args['propagation-samples']);
   const propagation =
     propagationSamples > 0
-      ? await measurePropagation({ target, samples: propagationSamples, log: (line) => console.log(line) })
+      ? await measurePropagation({
+          target: target.url,
+          samples: propagationSamples,
+          log: (line) => console.log(line),
+        })
       : undefined;
   console.log(
-    `\nCommand: npm run bench:cluster -- --duration ${args.duration} --warmup ${args.warmup} --connections ${args.connections} --rounds ${args.rounds} --propagation-samples ${propagationSamples}` +
+    `\nCommand: npm run bench:cluster -- --duration ${args.duration} --warmup ${args.warmup} --connections ${args.connections} --rounds ${args.rounds} --propagation-samples ${propagationSamples} --target ${args.target}` +
       ` (Node ${process.version}, wrk -t1 -c${args.connections}, best of ${args.rounds} rounds)\n`,
   );
   if (rounds > 0) reportThroughput(variants, best);
@@ -277,13 +301,13 @@ try {
 
 function reportThroughput(variants: readonly Variant[], best: ReadonlyMap<string, Measured>): void {
   console.log(
-    '| variant | req/s | p50 | p99 | errors | server CPU (cores) | server CPU per request (µs) | wrk CPU (cores) |',
+    '| variant | req/s | p50 | p99 | errors | server CPU (cores) | server CPU per request (µs) | wrk CPU (cores) | target CPU (cores) |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const variant of variants) {
     const result = best.get(variant.name)!;
     console.log(
-      `| ${variant.name} | ${Math.round(result.requestsPerSecond)} | ${result.p50} | ${result.p99} | ${result.errors} | ${result.serverCores.toFixed(2)} | ${((result.serverCores / result.requestsPerSecond) * 1e6).toFixed(0)} | ${result.wrkCores.toFixed(2)} |`,
+      `| ${variant.name} | ${Math.round(result.requestsPerSecond)} | ${result.p50} | ${result.p99} | ${result.errors} | ${result.serverCores.toFixed(2)} | ${((result.serverCores / result.requestsPerSecond) * 1e6).toFixed(0)} | ${result.wrkCores.toFixed(2)} | ${result.targetCores.toFixed(2)} |`,
     );
   }
   const rate = (name: string) => best.get(name)!.requestsPerSecond;

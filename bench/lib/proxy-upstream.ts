@@ -5,7 +5,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-const body = Buffer.from(JSON.stringify({ id: 42, name: 'widget', price: 9.99, tags: ['a', 'b', 'c'] }));
+import { TARGET_BODY } from './target-body.js';
+
+const body = Buffer.from(TARGET_BODY);
 const server = createServer({ keepAliveTimeout: 60_000 }, (req, res) => {
   req.resume();
   req.on('end', () => {
