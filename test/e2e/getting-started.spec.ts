@@ -41,6 +41,8 @@ test('a first run: sample API, echo target, a request, seen in monitoring and th
   await expect(page.getByRole('heading', { level: 1, name: 'API monitoring' })).toBeVisible();
   const requests = page.getByRole('grid', { name: 'Monitored requests' });
   await expect(requests.getByRole('gridcell', { name: '/inventory/v2/items/ABC-123' })).toBeVisible();
+  // One request is "1 request", not "1 requests".
+  await expect(page.getByTestId('requests-chart')).toContainText('1 request (1 2xx,');
   test
     .info()
     .annotations.push({ type: 'first run', description: `${Date.now() - started} ms, sign-in included` });
@@ -68,6 +70,15 @@ test('a first run: sample API, echo target, a request, seen in monitoring and th
   await expect(step(1)).toHaveAttribute('data-step-done', 'true');
   await expect(step(2)).toHaveAttribute('data-step-done', 'true');
   await expect(page.getByRole('button', { name: 'Send the request' })).toBeEnabled();
+
+  // The path ends where the newcomer sees the change: the audit log, one click away.
+  await page.getByTestId('getting-started-audit-link').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('grid', { name: 'Audit log entries' })
+      .getByRole('gridcell', { name: 'Passthroughs.Create' }),
+  ).toBeVisible();
 });
 
 test('an Auditor sees the path but cannot take its steps', async ({ page }) => {

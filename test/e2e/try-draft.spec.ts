@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { startGatehouse, type StartedGatehouse } from './gatehouse-fixture.js';
 import { signInWithToken } from './support/console.js';
@@ -71,4 +72,50 @@ test('Try it sends the unsaved draft through the gateway without deploying it', 
   await panel.getByRole('button', { name: 'Send' }).click();
   await expect(panel.getByRole('alert')).toBeVisible();
   expect(upstream.received.at(-1)!.url).toMatch(/^\/saved/);
+});
+
+test('a Passthrough not created yet can be tried, with the access the save would give it; nothing is created', async ({
+  page,
+}) => {
+  const inventory = JSON.parse(
+    await readFile(new URL('../../resources/samples/inventory-api.openapi.json', import.meta.url), 'utf8'),
+  ) as unknown;
+  const imported = await api.call<{ api: { id: string } }>('POST', '/api/v1/apis', inventory);
+  await signInWithToken(page, gatehouse, 'Operator', 'first-trier', `/apis/${imported.api.id}/passthrough`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Create Passthrough API' })).toBeVisible();
+  await page.getByRole('radio', { name: 'Public (everyone)' }).check();
+  await section(page, 1).fill(upstream.url);
+  await section(page, 3).fill('{{#api.OperationPath}}');
+
+  const panel = page.getByTestId('try-it-panel');
+  await expect(panel.getByRole('switch', { name: 'Try the unsaved changes (not deployed)' })).toBeChecked();
+  // The field starts as "/" after the base path: typing "/items/…" after it does not double the slash.
+  const path = panel.getByLabel('Path and query');
+  await path.click();
+  await path.press('End');
+  await path.pressSequentially('/items/ABC-123');
+  await expect(path).toHaveValue('/items/ABC-123');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.getByTestId('try-it-status')).toContainText('200');
+  await expect(panel.getByTestId('try-it-configuration')).toHaveText(
+    'Answered with the unsaved changes (not deployed).',
+  );
+  await expect(panel.getByTestId('try-it-target-url')).toContainText(`${upstream.url}/items/ABC-123`);
+  expect(upstream.received.at(-1)!.url).toBe('/items/ABC-123');
+
+  // The policy of the draft is the one the save would create: with an API key asked for, the try is refused.
+  await page.getByRole('radio', { name: 'API key' }).check();
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.getByTestId('try-it-status')).toContainText('401');
+
+  // Nothing was created: no configuration, no policy, and the gateway does not serve the API.
+  await expect(page.getByText('Unsaved: create the Passthrough API to deploy it.')).toBeVisible();
+  const policies = await api.call<{ data: { name: string }[] }>('GET', '/api/v1/policies');
+  expect(policies.data.map((policy) => policy.name)).not.toContain('Inventory API passthrough');
+  const stored = await fetch(`${gatehouse.controlPanelUrl}/api/v1/apis/${imported.api.id}/passthrough`, {
+    headers: { Authorization: `Bearer ${await gatehouse.token('Auditor')}` },
+  });
+  expect(stored.status).toBe(404);
+  const outside = await fetch(`${gatehouse.gatewayUrl}/inventory/v2/items/ABC-123`);
+  expect(outside.status).toBe(404);
 });

@@ -208,6 +208,14 @@ export default function GettingStartedScreen() {
           >
             Open API monitoring
           </Button>
+          <Typography variant="body2" sx={{ mt: 1.5, color: 'text.secondary' }}>
+            Each step above is also a change in the{' '}
+            <Link href="/audit-log" data-testid="getting-started-audit-link">
+              Audit log
+            </Link>
+            , under your name. Its endpoint is off until an Operator turns it on in Tenant settings; the Audit
+            log screen says how.
+          </Typography>
         </Step>
       </Box>
     </>

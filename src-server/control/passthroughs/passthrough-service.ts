@@ -120,7 +120,7 @@ export class PassthroughService {
 }
 
 /** The inline policy's defaults: named after the API, on its agent group, for its base path. */
-function inlinePolicy(data: ConfigData, api: ApiRecord, policy: InlinePolicyInput) {
+export function inlinePolicy(data: ConfigData, api: ApiRecord, policy: InlinePolicyInput) {
   const agentGroupId =
     policy.agentGroupId ?? (api.agentGroupIds.length === 1 ? api.agentGroupIds[0] : undefined);
   if (agentGroupId === undefined) {

@@ -124,11 +124,21 @@ const entries = {
 };
 
 /** An unsaved configuration the editor tries (`draft` of a Try it request): the entries, as a replace sends them. */
-export const PassthroughDraftSchema = z.object(entries).strict().meta({
-  id: 'PassthroughDraft',
-  description:
-    'Entries to try instead of the saved ones, exactly as a replace would send them (`********` keeps a stored secret value). Checked like a save; never stored.',
-});
+export const PassthroughDraftSchema = z
+  .object({
+    ...entries,
+    policy: InlinePolicySchema.optional().meta({
+      description:
+        'The API policy the save would create with these entries (as in a create): it admits this one request ' +
+        'too (default agent group: the one tried), so a Passthrough not created yet can be tried. Never stored.',
+    }),
+  })
+  .strict()
+  .meta({
+    id: 'PassthroughDraft',
+    description:
+      'Entries to try instead of the saved ones (or before any is saved), exactly as a replace would send them (`********` keeps a stored secret value). Checked like a save; never stored.',
+  });
 
 export const CreatePassthroughBodySchema = z
   .object({

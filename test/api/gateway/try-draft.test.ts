@@ -102,3 +102,58 @@ describe('Try it with an unsaved draft', () => {
     expect(upstream.requests.length).toBe(before);
   });
 });
+
+describe('Try it before the Passthrough is created', () => {
+  it('tries a draft of an API with no saved configuration, with the policy a create would add; stores neither', async () => {
+    const fresh = await fixture.addApi({ basePath: '/fresh/v1', operations: ['GET /things/{id}'] });
+    const url = `/api/v1/apis/${fresh.id}/passthrough/try`;
+    const post = async (body: unknown) => {
+      const response = await fixture.server.api(url, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        roles: ['Operator'],
+        userName: 'first-try',
+      });
+      return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+    };
+
+    const saved = await post({ method: 'GET', path: '/things/1' });
+    expect(saved.status).toBe(409);
+    expect(saved.json.detail).toMatch(
+      /no saved Passthrough configuration to try: send its draft, or save it/,
+    );
+
+    const draft = {
+      allOperations: {
+        target: { section1: '{{#env.backend.url}}', section2: 'fresh', section3: '{{#api.OperationPath}}' },
+      },
+      policy: { grants: [{ type: 'public' }] },
+    };
+    const tried = await post({ method: 'GET', path: '/things/1', draft });
+    expect(tried.status).toBe(200);
+    expect(tried.json).toMatchObject({ outcome: 'forwarded', targetUrl: `${upstream.url}/fresh/things/1` });
+    expect(upstream.requests.at(-1)!.url).toBe('/fresh/things/1');
+
+    const data = fixture.server.gatehouse.config.store.data;
+    expect(data.passthroughs.some((passthrough) => passthrough.apiId === fresh.id)).toBe(false);
+    expect(data.policies.some((policy) => policy.name === `${fresh.name} passthrough`)).toBe(false);
+    const audit = await fixture.server.gatehouse.audit.store.query({
+      userName: 'first-try',
+      pageNumber: 1,
+      pageSize: 10,
+    });
+    expect(JSON.stringify(audit.items[0]!.parameters)).toContain(
+      '"draft":{"allOperations":true,"operations":[],"policy":["public"]}',
+    );
+
+    // The draft's policy is checked like a create's: a bad one is a 400 and nothing is sent.
+    const before = upstream.requests.length;
+    const badPolicy = await post({
+      method: 'GET',
+      path: '/things/1',
+      draft: { ...draft, policy: { grants: [{ type: 'nonsense' }] } },
+    });
+    expect(badPolicy.status).toBe(400);
+    expect(upstream.requests.length).toBe(before);
+  });
+});

@@ -34,6 +34,23 @@ describe('README', () => {
     expect(readme).toContain('EBADENGINE');
   });
 
+  it('names every package whose engines make npm ci warn EBADENGINE on Node 20', () => {
+    const lock = JSON.parse(readFileSync(new URL('../../../package-lock.json', import.meta.url), 'utf8')) as {
+      packages: Record<string, { engines?: { node?: string } }>;
+    };
+    // A bare lower bound above 20 ('>=22', '>= 22.12.0') is what excludes Node 20; ranges with an `||` branch for
+    // 20 do not warn.
+    const warned = Object.entries(lock.packages)
+      .filter(([, entry]) => {
+        const bound = /^>=\s*(\d+)/.exec(entry.engines?.node?.trim() ?? '');
+        return bound !== null && !entry.engines!.node!.includes('||') && Number(bound[1]) > 20;
+      })
+      .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
+    expect(warned.length).toBeGreaterThan(0);
+    const nodeVersions = readme.slice(readme.indexOf('**Node versions.**'), readme.indexOf('## What runs'));
+    for (const name of warned) expect(nodeVersions).toContain(`\`${name}\``);
+  });
+
   it("runs the worked example on npm start's data dir, not one of its own that would clash with it", () => {
     const start = readme.indexOf('## Passthrough APIs: a worked example');
     const example = readme.slice(start, readme.indexOf('### Importing API descriptions', start));

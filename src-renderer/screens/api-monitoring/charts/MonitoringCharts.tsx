@@ -56,7 +56,7 @@ export function MonitoringCharts({ summary }: { summary: MonitoringSummary }) {
           <ChartCard
             id="requests-chart"
             title="Requests by status class"
-            summaryText={`${totals.count} requests (${byClass}); ${range}.`}
+            summaryText={`${totals.count} ${totals.count === 1 ? 'request' : 'requests'} (${byClass}); ${range}.`}
           >
             <RequestsChart summary={summary} />
           </ChartCard>

@@ -25,7 +25,7 @@ import { OperationList } from './operations/OperationList.js';
 import { EMPTY_SAMPLE, type SampleDraft } from './preview/preview-request.js';
 import { buildReferenceCatalog } from './references/reference-catalog.js';
 import { AccessPolicyOption } from './save/AccessPolicyOption.js';
-import { initialPolicyChoice, policiesCovering, type PolicyChoice } from './save/policy-choice.js';
+import { grantOf, initialPolicyChoice, policiesCovering, type PolicyChoice } from './save/policy-choice.js';
 import { SaveBar } from './save/SaveBar.js';
 import { SaveFeedback } from './save/SaveFeedback.js';
 import { saveFailureSummary } from './save/save-summary.js';
@@ -236,6 +236,7 @@ export function PassthroughEditor({
           onSampleChange={(sample) => setSamples((all) => ({ ...all, [entryKey]: sample }))}
           readOnly={readOnly}
           dirty={dirty}
+          draftPolicy={policy.add && canAddPolicy ? { grants: [grantOf(policy)] } : undefined}
         />
       </Box>
       <SaveBar

@@ -91,14 +91,20 @@ export function passthroughTryRoutes(context: ManagementContext, gateway: TryItG
         };
         audit.extraParameters = auditParameters;
 
-        const target = resolveTryTarget(data, params.apiId, body.agentGroupId, (id) =>
-          gateway.localAddress(id),
+        const target = resolveTryTarget(
+          data,
+          params.apiId,
+          body.agentGroupId,
+          (id) => gateway.localAddress(id),
+          body.draft !== undefined,
         );
         const agentGroup = { id: target.group.id, name: target.group.name };
         audit.resources = [apiResource(target.api)];
         audit.agentGroup = agentGroup;
 
-        const draft = body.draft ? draftFor(context, data, target.api.id, body.draft) : undefined;
+        const draft = body.draft
+          ? draftFor(context, data, target.api.id, target.group.id, body.draft)
+          : undefined;
         if (draft) auditParameters.draft = draft.summary;
         const method = body.method.toUpperCase();
         const requestTarget = requestTargetOf(normalizeBasePath(target.api.basePath), body.path);
@@ -108,7 +114,7 @@ export function passthroughTryRoutes(context: ManagementContext, gateway: TryItG
           throw new HttpProblem(ErrorCode.GH_ERR_TRY_IT_BUSY, 'Too many requests are being tried at once.');
         let registered: ReturnType<TryItGateway['tryDraft']>;
         try {
-          registered = draft ? gateway.tryDraft(target.group.id, data, draft.passthrough) : undefined;
+          registered = draft ? gateway.tryDraft(target.group.id, draft.data, draft.passthrough) : undefined;
         } catch (error) {
           watch.cancel();
           throw error;

@@ -16,21 +16,23 @@ export interface TryTarget {
 }
 
 /**
- * The API and the agent group whose gateway listener a "Try it" request goes to. Only a saved Passthrough
- * on a running cross-platform group can be tried: anything else is a problem that says what is missing.
+ * The API and the agent group whose gateway listener a "Try it" request goes to. A saved Passthrough, or a draft
+ * (which may come before any save), on a running cross-platform group can be tried: anything else is a problem
+ * that says what is missing.
  */
 export function resolveTryTarget(
   data: Readonly<ConfigData>,
   apiId: string,
   agentGroupId: string | undefined,
   localAddress: (agentGroupId: string) => ListenerAddress | undefined,
+  withDraft = false,
 ): TryTarget {
   const api = data.apis.find((candidate) => candidate.id === apiId);
   if (!api) throw notFound(`No API has id ${apiId}.`);
-  if (!data.passthroughs.some((passthrough) => passthrough.apiId === api.id)) {
+  if (!withDraft && !data.passthroughs.some((passthrough) => passthrough.apiId === api.id)) {
     throw conflict(
       ErrorCode.GH_ERR_NOT_DEPLOYED,
-      `The API ${quoted(api.name)} has no saved Passthrough configuration to try.`,
+      `The API ${quoted(api.name)} has no saved Passthrough configuration to try: send its draft, or save it first.`,
     );
   }
   if (agentGroupId !== undefined) return explicitGroup(data, api, agentGroupId, localAddress);

@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import type { ApiOperation } from '../../../../api/types.js';
+import type { ApiOperation, InlinePolicy } from '../../../../api/types.js';
 import { MONOSPACE_FONT } from '../../../../theme/theme.js';
 import { MethodBadge } from '../../MethodBadge.js';
 import { errorText } from '../error-text.js';
@@ -39,6 +39,8 @@ export interface EntryPanelProps {
   readOnly: boolean;
   /** The draft differs from the saved configuration: Try it may send it instead. */
   dirty: boolean;
+  /** The access policy the save would create: a tried draft gets it too. */
+  draftPolicy?: InlinePolicy | undefined;
 }
 
 function NoEntry({
@@ -158,7 +160,11 @@ export function EntryPanel(props: EntryPanelProps) {
       )}
       <Divider sx={{ my: 4 }} />
       <TryItPanel
-        unsaved={props.dirty ? toConfiguration(draft) : undefined}
+        unsaved={
+          props.dirty
+            ? { ...toConfiguration(draft), ...(props.draftPolicy ? { policy: props.draftPolicy } : {}) }
+            : undefined
+        }
         apiId={apiId}
         method={operation?.method ?? 'GET'}
         path={entryKey === ALL_OPERATIONS || !operation ? '/' : operation.path}

@@ -7,7 +7,7 @@ import Switch from '@mui/material/Switch';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { ApiProblemError } from '../../../../api/api-errors.js';
-import type { PassthroughConfiguration } from '../../../../api/types.js';
+import type { TryItRequest } from '../../../../api/types.js';
 import { ProblemAlert } from '../../../../components/ProblemAlert.js';
 import { useCan } from '../../../../session/session-context.js';
 import { TryItRequestForm } from './TryItRequestForm.js';
@@ -22,8 +22,11 @@ export interface TryItPanelProps {
   method: string;
   /** The operation's path under the base path; may hold `{param}` placeholders. */
   path: string;
-  /** The editor's unsaved configuration, when it differs from the saved one. */
-  unsaved?: PassthroughConfiguration | undefined;
+  /**
+   * The editor's unsaved configuration, when it differs from the saved one (or none is saved yet), with the
+   * access policy the save would create.
+   */
+  unsaved?: TryItRequest['draft'];
 }
 
 /**

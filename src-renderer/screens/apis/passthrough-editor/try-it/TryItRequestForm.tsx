@@ -9,7 +9,7 @@ import SendIcon from '@mui/icons-material/Send';
 import { TRY_METHODS, type TryMethod } from '../../../../api/types.js';
 import { MONOSPACE_FONT } from '../../../../theme/theme.js';
 import { TryItHeadersEditor } from './TryItHeadersEditor.js';
-import { methodHasBody, placeholdersIn, withMethod, type TryDraft } from './try-it-draft.js';
+import { methodHasBody, placeholdersIn, typedPath, withMethod, type TryDraft } from './try-it-draft.js';
 
 export interface TryItRequestFormProps {
   draft: TryDraft;
@@ -72,7 +72,7 @@ export function TryItRequestForm({
           size="small"
           label="Path and query"
           value={draft.path}
-          onChange={(event) => onChange({ ...draft, path: event.target.value })}
+          onChange={(event) => onChange({ ...draft, path: typedPath(event.target.value) })}
           error={pathError !== undefined}
           helperText={pathHelp}
           disabled={sending}

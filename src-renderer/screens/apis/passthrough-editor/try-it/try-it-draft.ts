@@ -59,6 +59,14 @@ export function withMethod(draft: TryDraft, method: TryMethod): TryDraft {
   return { ...draft, method, headers };
 }
 
+/**
+ * The path as typed, with a doubled leading slash made single: the field starts as `/` after the base path, and
+ * typing `/orders` after it must not try `/orders-api/v1//orders`.
+ */
+export function typedPath(value: string): string {
+  return value.replace(/^\/{2,}/, '/');
+}
+
 /** `{name}` placeholders still in the path (before the query). */
 export function placeholdersIn(path: string): string[] {
   const pathPart = path.split('?')[0] ?? '';
