@@ -89,6 +89,52 @@ describe.each(ENGINES)('tenants of the audit trail on %s', (engine) => {
     ]);
   });
 
+  it('lists one action or user of every tenant in list order, and counts a search per tenant', async () => {
+    const store = await fixture.openStore();
+    // Interleaved in time: acme's entries at even steps, globex's at odd ones.
+    await store.importEntries(entries, undefined, { tenant: 'acme' });
+    const shifted = entries.map((entry, i) =>
+      entryAt(Date.parse(entry.timestamp) + DAY_MS / 16, {
+        actionName: entry.actionName,
+        userName: entry.userName,
+        parameters: { i, word: i % 4 === 0 ? 'needle' : 'hay' },
+      }),
+    );
+    await store.importEntries(shifted, undefined, { tenant: 'globex' });
+
+    const byTime = (a: { timestamp: string; id: number }, b: { timestamp: string; id: number }) =>
+      Date.parse(b.timestamp) - Date.parse(a.timestamp) || b.id - a.id;
+    for (const filter of [{ actionName: 'process.deploy' }, { userName: 'ALICE' }]) {
+      const pages = [];
+      for (const pageNumber of [1, 2, 3]) {
+        const page = await store.query({ tenant: ALL_TENANTS, ...filter, pageNumber, pageSize: 7 });
+        pages.push(...page.items);
+      }
+      const whole = await store.query({ tenant: ALL_TENANTS, ...filter, pageNumber: 1, pageSize: 200 });
+      expect(pages).toEqual(whole.items.slice(0, 21));
+      expect(whole.items.map((item) => item.tenant)).toContain('globex');
+      expect(whole.items.map((item) => item.tenant)).toContain('acme');
+      expect([...whole.items].sort(byTime)).toEqual(whole.items);
+      expect(await allIds(store, { tenant: ALL_TENANTS, ...filter })).toEqual(
+        whole.items.map((item) => item.id),
+      );
+      const seek = await store.seek({ tenant: ALL_TENANTS, ...filter }, 5);
+      expect(seek.items).toEqual(whole.items.slice(0, 5));
+    }
+
+    // Only globex's parameters hold the word: its count, none for acme, all of them for every tenant.
+    const needles = shifted.filter((_, i) => i % 4 === 0).length;
+    for (const [tenant, count] of [
+      ['globex', needles],
+      ['acme', 0],
+      [ALL_TENANTS, needles],
+    ] as const) {
+      const found = await store.query({ tenant, search: 'needle', pageNumber: 2, pageSize: 4 });
+      expect(found.totalCount, tenant).toBe(count);
+      expect(found.items).toHaveLength(Math.min(4, Math.max(0, count - 4)));
+    }
+  });
+
   it('lists Gatehouse’s own trail among the tenants even when empty', async () => {
     const store = await fixture.openStore();
     expect(await store.tenants()).toEqual([{ name: OWN_TENANT, entries: 0 }]);

@@ -5,11 +5,11 @@ import { DAY_MS, splitRange, type CountedBucket } from '../../storage/time-bucke
 import type { AuditFilter } from '../audit-entry.js';
 import { dayOf, nameKey, textColumn } from './audit-rows.js';
 import { ALL_TENANTS, OWN_TENANT } from '../audit-tenant.js';
-import type { EngineKind } from '../../storage/engine-kind.js';
-import { fts5Query, searchWords, tsQuery } from '../search-terms.js';
+import { searchWords } from '../search-terms.js';
+import { searchCondition, type SearchContext } from './audit-search.js';
 
 /** A filter as the SQL store reads it: a search needs to know the engine it runs on. */
-export type SqlAuditFilter = AuditFilter & { engine?: EngineKind };
+export type SqlAuditFilter = AuditFilter & SearchContext;
 
 type Reader = Pick<Tx, 'selectFrom'>;
 
@@ -141,6 +141,11 @@ async function dropEmptyCounts(trx: Tx, days: number[]): Promise<void> {
  * counts, rows, commit).
  */
 export async function countBuckets(reader: Reader, filter: SqlAuditFilter): Promise<CountedBucket[]> {
+  if (filter.searchIsWholeFilter && filter.searchMatches !== undefined) {
+    // Counted from the full-text index (`withSearchMatches`); one bucket of all time: a page is found by OFFSET.
+    const count = filter.searchMatches;
+    return count > 0 ? [{ startMs: 0, endMs: Number.MAX_SAFE_INTEGER, count }] : [];
+  }
   const { whole, partial } = splitRange(filter.startMs, filter.endMs, DAY_MS);
   // `piece` says which part a row counts: -1 a whole day (`day` says which), k the k-th partial piece.
   const pieces = partial.map((piece, k): CountQuery =>
@@ -251,15 +256,7 @@ export function filteredEntries(reader: Reader, filter: SqlAuditFilter) {
     )
     .$if(filter.search !== undefined, (q) =>
       // No word (the API refuses such a search): nothing matches.
-      words.length === 0
-        ? q.where(sql.lit(false))
-        : filter.engine === 'sqlite'
-          ? q.where(
-              'id',
-              'in',
-              sql<number>`(select rowid from audit_search where audit_search match ${fts5Query(words)})`,
-            )
-          : q.where(sql<boolean>`search_document @@ to_tsquery('simple', ${tsQuery(words)})`),
+      words.length === 0 ? q.where(sql.lit(false)) : q.where(searchCondition(words, filter)),
     )
     .$if(filter.startMs !== undefined, (q) => q.where('time_ms', '>=', filter.startMs!))
     .$if(filter.endMs !== undefined, (q) => q.where('time_ms', '<', filter.endMs!));

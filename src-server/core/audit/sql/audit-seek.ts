@@ -1,8 +1,9 @@
 import type { Database } from '../../storage/database.js';
 import type { AuditCursor, AuditFilter, AuditSeekPage } from '../audit-entry.js';
-import { countBuckets, filteredEntries } from './audit-counts.js';
+import { countBuckets, tenantOf } from './audit-counts.js';
 import { entryOfRow } from './audit-rows.js';
-import { afterInNewestFirst } from '../newest-first.js';
+import { withSearchMatches } from './audit-search.js';
+import { listRows } from './audit-list-rows.js';
 
 /**
  * A page by position rather than by number: the entries after `after` in list order. Reads one row more than the
@@ -15,20 +16,15 @@ export async function seekPage(
   after: AuditCursor | undefined,
 ): Promise<AuditSeekPage> {
   if (!Number.isInteger(pageSize) || pageSize < 1) throw new RangeError('pageSize must be >= 1');
-  const filter = { ...asked, engine: database.kind };
+
   return database.db
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
+      const filter = await withSearchMatches(trx, { ...asked, engine: database.kind }, tenantOf(asked));
       const buckets = await countBuckets(trx, filter);
       const totalCount = buckets.reduce((sum, bucket) => sum + bucket.count, 0);
-      const rows = await filteredEntries(trx, filter)
-        .select(['id', 'time_ms', 'entry', 'tenant'])
-        .$if(after !== undefined, (q) => q.where(afterInNewestFirst(after!)))
-        .orderBy('time_ms', 'desc')
-        .orderBy('id', 'desc')
-        .limit(pageSize + 1)
-        .execute();
+      const rows = await listRows(trx, filter, { limit: pageSize + 1, after });
       const shown = rows.slice(0, pageSize);
       const page: AuditSeekPage = {
         items: shown.map((row) => entryOfRow(row.id, row.entry, row.tenant)),

@@ -23,15 +23,16 @@ import type {
 import { normalizeEntry } from '../normalize-entry.js';
 import { chooseInterval, shapeTimeline, type AuditTimeline } from '../audit-timeline.js';
 import { timelineCounts, timelineNames } from './audit-timeline-counts.js';
-import { countBuckets, filteredEntries, tenantOf } from './audit-counts.js';
+import { countBuckets, tenantOf } from './audit-counts.js';
 import { OWN_TENANT } from '../audit-tenant.js';
 import { importAuditEntries } from './audit-import.js';
 import { moveToRemoved, planHistoryRemoval, planRetention, purgeRemoved } from './audit-removal.js';
 import { contentKey, entryOfRow } from './audit-rows.js';
-import { afterInNewestFirst } from '../newest-first.js';
 import { insertEntries, type PreparedEntry } from './audit-writes.js';
 import type { ChainSigner } from '../chain/chain-signer.js';
 import { seekPage } from './audit-seek.js';
+import { withSearchMatches } from './audit-search.js';
+import { listRows } from './audit-list-rows.js';
 import { entryById, previousOfResource } from './audit-changes.js';
 import { ErrorCode } from '../../contracts/error-codes.js';
 import { GatehouseError } from '../../errors/gatehouse-error.js';
@@ -90,28 +91,27 @@ export class SqlAuditStore implements AuditStore {
 
   async query(asked: AuditQuery): Promise<AuditPage> {
     this.assertOpen();
-    const query = { ...asked, engine: this.database.kind };
-    if (!Number.isInteger(query.pageNumber) || query.pageNumber < 1)
+    const engine = this.database.kind;
+    if (!Number.isInteger(asked.pageNumber) || asked.pageNumber < 1)
       throw new RangeError('pageNumber must be >= 1');
-    if (!Number.isInteger(query.pageSize) || query.pageSize < 1)
+    if (!Number.isInteger(asked.pageSize) || asked.pageSize < 1)
       throw new RangeError('pageSize must be >= 1');
     // One snapshot for the counts and the rows, so the page and totalCount agree.
     return this.database.db
       .transaction()
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => {
+        const query = await withSearchMatches(trx, { ...asked, engine }, tenantOf(asked));
         const buckets = await countBuckets(trx, query);
         const totalCount = buckets.reduce((sum, bucket) => sum + bucket.count, 0);
         const start = locatePage(buckets, (query.pageNumber - 1) * query.pageSize);
         if (!start) return { items: [], totalCount };
         const endMs = query.endMs === undefined ? start.endMs : Math.min(query.endMs, start.endMs);
-        const rows = await filteredEntries(trx, { ...query, endMs })
-          .select(['id', 'entry', 'tenant'])
-          .orderBy('time_ms', 'desc')
-          .orderBy('id', 'desc')
-          .limit(query.pageSize)
-          .offset(start.offset)
-          .execute();
+        const rows = await listRows(
+          trx,
+          { ...query, endMs },
+          { limit: query.pageSize, offset: start.offset },
+        );
         return { items: rows.map((row) => entryOfRow(row.id, row.entry, row.tenant)), totalCount };
       });
   }
@@ -140,13 +140,7 @@ export class SqlAuditStore implements AuditStore {
     for (;;) {
       this.assertOpen();
       const cursor = after;
-      const rows = await filteredEntries(this.database.db, filter)
-        .select(['id', 'time_ms', 'entry', 'tenant'])
-        .$if(cursor !== undefined, (q) => q.where(afterInNewestFirst(cursor!)))
-        .orderBy('time_ms', 'desc')
-        .orderBy('id', 'desc')
-        .limit(ITERATE_BATCH)
-        .execute();
+      const rows = await listRows(this.database.db, filter, { limit: ITERATE_BATCH, after: cursor });
       for (const row of rows) yield entryOfRow(row.id, row.entry, row.tenant);
       if (rows.length < ITERATE_BATCH) return;
       const last = rows.at(-1)!;

@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { filteredEntries } from '../../../src-server/core/audit/sql/audit-counts.js';
+import type { AuditFilter } from '../../../src-server/core/audit/audit-entry.js';
+import { createLogger } from '../../../src-server/core/logging/logger.js';
+import { Database } from '../../../src-server/core/storage/database.js';
+import { AUDIT_ENTRY_STATISTICS } from '../../../src-server/core/storage/migrations/0009-audit-tenant-indexes.js';
+import { tempDir } from '../../helpers/temp-dir.js';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function openSqlite(): Promise<Database> {
+  const dir = await tempDir();
+  cleanups.push(dir.remove);
+  const database = await Database.open({ dataDir: dir.path, logger: createLogger('silent') });
+  cleanups.push(() => database.close());
+  return database;
+}
+
+/** SQLite's plan of a list page: what `query` runs for the filter. */
+function planOf(database: Database, filter: AuditFilter): string[] {
+  const compiled = filteredEntries(database.db, { ...filter, engine: 'sqlite' })
+    .select(['id', 'entry', 'tenant'])
+    .orderBy('time_ms', 'desc')
+    .orderBy('id', 'desc')
+    .limit(100)
+    .compile();
+  return database
+    .sqlite!.prepare<unknown[], { detail: string }>(`explain query plan ${compiled.sql}`)
+    .all(...compiled.parameters)
+    .map((row) => row.detail);
+}
+
+const WEEK = { startMs: Date.UTC(2026, 0, 1), endMs: Date.UTC(2026, 0, 8) };
+
+describe('SQLite planner statistics of audit_entries', () => {
+  it('has a fixed statistics row for every index of audit_entries', async () => {
+    const database = await openSqlite();
+    const indexes = database
+      .sqlite!.prepare<[], { name: string }>(`select name from pragma_index_list('audit_entries')`)
+      .all()
+      .map((row) => row.name)
+      .sort();
+    const stats = database
+      .sqlite!.prepare<[], { idx: string; stat: string }>(
+        `select idx, stat from sqlite_stat1 where tbl = 'audit_entries'`,
+      )
+      .all();
+    expect(stats.map((row) => row.idx).sort()).toEqual(indexes);
+    expect(Object.keys(AUDIT_ENTRY_STATISTICS).sort()).toEqual(indexes);
+    // One count per column of the index, after the row count.
+    for (const { idx, stat } of stats) {
+      const columns = database.sqlite!.prepare(`select * from pragma_index_info(?)`).all(idx).length;
+      expect(stat.split(' '), idx).toHaveLength(columns + 1);
+    }
+  });
+
+  it.each<[string, AuditFilter, string]>([
+    ['no filter', {}, 'audit_entries_by_tenant (tenant=?)'],
+    ['a time range', WEEK, 'audit_entries_by_tenant (tenant=? AND time_ms>? AND time_ms<?)'],
+    ['one action', { actionName: 'a' }, 'audit_entries_by_tenant_action (tenant=? AND action_key=?)'],
+    [
+      'one action in a time range',
+      { actionName: 'a', ...WEEK },
+      'audit_entries_by_tenant_action (tenant=? AND action_key=? AND time_ms>? AND time_ms<?)',
+    ],
+    ['one user', { userName: 'u' }, 'audit_entries_by_tenant_user (tenant=? AND user_key=?)'],
+    [
+      'action, user and time range',
+      { actionName: 'a', userName: 'u', ...WEEK },
+      'audit_entries_by_tenant_user (tenant=? AND user_key=? AND time_ms>? AND time_ms<?)',
+    ],
+  ])(
+    'reads a page of %s through the index that leads with its equalities, in order',
+    async (_, filter, index) => {
+      const database = await openSqlite();
+      const plan = planOf(database, filter);
+      expect(plan).toEqual([`SEARCH audit_entries USING INDEX ${index}`]);
+    },
+  );
+});
