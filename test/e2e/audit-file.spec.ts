@@ -153,7 +153,9 @@ test('a 100,000-line export is read slice by slice with progress', async ({ page
   // Reading 47 MB takes seconds on a quiet machine, many more on a busy CI runner: the time is no assertion here.
   test.setTimeout(300_000);
   const line = (await readFile(ndjsonFile, 'utf8')).split('\n')[0]!;
-  const big = Buffer.from(`${line}\n`.repeat(100_000));
+  // From disk, as a user picks it (a buffer would be decoded inside the page by the test harness itself).
+  const big = join(dir, 'big.ndjson');
+  await writeFile(big, `${line}\n`.repeat(100_000));
   await openAuditLog(page, 'large-auditor');
   // The longest gap between two frames while the file is read: the page keeps painting.
   await page.evaluate(() => {
@@ -167,16 +169,13 @@ test('a 100,000-line export is read slice by slice with progress', async ({ page
     };
     requestAnimationFrame(tick);
   });
-  await page
-    .getByTestId('audit-file-input')
-    .setInputFiles({ name: 'big.ndjson', mimeType: 'application/x-ndjson', buffer: big });
+  await page.getByTestId('audit-file-input').setInputFiles(big);
   await expect(page.getByRole('progressbar', { name: 'Reading big.ndjson' })).toBeVisible();
   await expect(banner(page)).toContainText('Showing the file big.ndjson: 100,000 entries', {
     timeout: 240_000,
   });
-  await expect(paginationLabel(page)).toHaveText('1–30 of 100000');
+  await expect(paginationLabel(page)).toHaveText('1–30 of 100,000');
   const gap = await page.evaluate(() => (window as unknown as { longestFrameGap: number }).longestFrameGap);
-  test
-    .info()
-    .annotations.push({ type: 'longest frame gap while reading', description: `${Math.round(gap)} ms` });
+  // Reported, not asserted: on a shared machine a frame may wait on other processes.
+  console.log(`audit file: 100,000 lines read; longest gap between frames ${Math.round(gap)} ms`);
 });
