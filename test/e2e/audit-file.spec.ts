@@ -135,6 +135,11 @@ test('damaged lines are listed with their numbers and skipped; a file that is no
   await expect(problems).toContainText('Line 5: userName (or user) is missing');
   await expect(paginationLabel(page)).toHaveText(`1–30 of ${ENTRIES - 2}`);
   await expectNoSeriousViolations(page, 'audit file view with skipped lines');
+  // The smallest supported window: the file view does not scroll sideways.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await expectNoSeriousViolations(page, 'audit file view at 1024 px');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
   await auditGrid(page).getByRole('row').nth(1).click();
   await expect(page.getByTestId('audit-entry-parameters')).toBeVisible();
   await expectNoSeriousViolations(page, 'audit file entry details');
