@@ -113,7 +113,7 @@ test('the detail panel shows the parameters, the resources and the agent group',
 
 test('export downloads NDJSON and CSV of the current filter', async () => {
   const exportAs = async (format: string) => {
-    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
     const download = page.waitForEvent('download');
     await page.getByRole('menuitem', { name: new RegExp(`Export as ${format}`) }).click();
     const file = await download;

@@ -30,6 +30,8 @@ export interface AuditEntriesTableProps {
   onOpenEntry: (entry: AuditEntry) => void;
   /** The "All tenants" view: a column names each entry's tenant. */
   showTenant: boolean;
+  /** Stable; by `id` when absent. */
+  getRowId?: (entry: AuditEntry) => number | string;
 }
 
 /**
@@ -42,6 +44,7 @@ export const AuditEntriesTable = memo(function AuditEntriesTable({
   loading,
   onOpenEntry,
   showTenant,
+  getRowId,
 }: AuditEntriesTableProps) {
   const apiRef = useGridApiRef();
   const [firstEntries] = useState(entries);
@@ -72,6 +75,7 @@ export const AuditEntriesTable = memo(function AuditEntriesTable({
         // Never changes after the first render; see above. No rowCount either: a new one resets the rows to these.
         rows={firstEntries}
         columns={AUDIT_COLUMNS}
+        getRowId={getRowId}
         loading={loading}
         paginationMode="server"
         sortingMode="server"

@@ -8,7 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { memo, type ReactNode } from 'react';
-import type { AuditEntry } from '../../api/types.js';
+import type { AuditEntry, AuditResource } from '../../api/types.js';
 import { CopyButton } from '../../components/CopyButton.js';
 import { DetailsDrawer, DetailsDrawerHeader } from '../../components/DetailsDrawer.js';
 import { DetailsField, DetailsList } from '../../components/DetailsList.js';
@@ -32,13 +32,24 @@ function Section({ title, children, action }: { title: string; children: ReactNo
   );
 }
 
+/** An entry of an opened export file rather than of the live trail. */
+export interface AuditFileDrawerMode {
+  /** "Everything that touched it" filters the file rather than the live trail. */
+  onShowResource: (resource: AuditResource) => void;
+}
+
 export interface AuditEntryDrawerProps {
   entry: AuditEntry | undefined;
   onClose: () => void;
+  inFile?: AuditFileDrawerMode;
 }
 
 /** One entry in full: who, when, status, affected resources, agent group and the request parameters. */
-export const AuditEntryDrawer = memo(function AuditEntryDrawer({ entry, onClose }: AuditEntryDrawerProps) {
+export const AuditEntryDrawer = memo(function AuditEntryDrawer({
+  entry,
+  onClose,
+  inFile,
+}: AuditEntryDrawerProps) {
   const parametersJson = entry ? JSON.stringify(entry.parameters, null, 2) : '';
   return (
     <DetailsDrawer open={entry !== undefined} titleId="audit-entry-title" onClose={onClose}>
@@ -86,17 +97,31 @@ export const AuditEntryDrawer = memo(function AuditEntryDrawer({ entry, onClose 
                     key={`${resource.type}:${resource.id}`}
                     disableGutters
                     secondaryAction={
-                      <Link
-                        href={auditViewHref({
-                          ...(entry.tenant ? { tenant: entry.tenant } : {}),
-                          resource: `${resource.type}:${resource.id}`,
-                        })}
-                        onClick={onClose}
-                        variant="body2"
-                        aria-label={`Everything that touched ${resource.type} ${resource.name ?? resource.id}`}
-                      >
-                        Everything that touched it
-                      </Link>
+                      inFile ? (
+                        <Link
+                          component="button"
+                          onClick={() => {
+                            inFile.onShowResource(resource);
+                            onClose();
+                          }}
+                          variant="body2"
+                          aria-label={`Everything in the file that touched ${resource.type} ${resource.name ?? resource.id}`}
+                        >
+                          Everything that touched it
+                        </Link>
+                      ) : (
+                        <Link
+                          href={auditViewHref({
+                            ...(entry.tenant ? { tenant: entry.tenant } : {}),
+                            resource: `${resource.type}:${resource.id}`,
+                          })}
+                          onClick={onClose}
+                          variant="body2"
+                          aria-label={`Everything that touched ${resource.type} ${resource.name ?? resource.id}`}
+                        >
+                          Everything that touched it
+                        </Link>
+                      )
                     }
                   >
                     <ListItemText
@@ -109,9 +134,12 @@ export const AuditEntryDrawer = memo(function AuditEntryDrawer({ entry, onClose 
               </List>
             )}
           </Section>
-          <Section title="What changed">
-            <AuditEntryChanges key={`${entry.tenant ?? ''}:${entry.id}`} entry={entry} />
-          </Section>
+          {inFile ? null : (
+            // Worked out by the server against its stored trail; an opened file is not in it.
+            <Section title="What changed">
+              <AuditEntryChanges key={`${entry.tenant ?? ''}:${entry.id}`} entry={entry} />
+            </Section>
+          )}
           <Section title="Parameters" action={<CopyButton text={parametersJson} label="Copy parameters" />}>
             <Box
               component="pre"

@@ -16,6 +16,8 @@ export interface AuditLogGridProps {
   onPageSizeChange: (pageSize: number) => void;
   onOpenEntry: (entry: AuditEntry) => void;
   showTenant: boolean;
+  /** How rows are told apart when entry ids may repeat (an opened file); by `id` when absent. */
+  getRowId?: (entry: AuditEntry) => number | string;
 }
 
 const PAGE_SIZES = [...AUDIT_PAGE_SIZES];
@@ -68,6 +70,7 @@ export const AuditLogGrid = memo(function AuditLogGrid(props: AuditLogGridProps)
         loading={loading && !reloading}
         onOpenEntry={props.onOpenEntry}
         showTenant={props.showTenant}
+        getRowId={props.getRowId}
       />
       <Pager
         totalCount={props.totalCount}

@@ -1,10 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { isProblem } from '../../api/api-errors.js';
 import { auditLogApi, tenantApi } from '../../api/endpoints.js';
 import type { AuditEntry, AuditTenant } from '../../api/types.js';
+import { FileDropArea } from '../../components/FileDropArea.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { ProblemAlert } from '../../components/ProblemAlert.js';
 import { useApiQuery } from '../../hooks/use-api-query.js';
@@ -23,13 +24,36 @@ import { ALL_TENANTS, OWN_TENANT } from './audit-columns.js';
 import { useAuditPage } from './use-audit-page.js';
 import { AUDIT_VIEW } from './audit-view.js';
 import { problemsOfFilter } from './filter-draft.js';
+import { AuditFileOpenButton } from './file/AuditFileOpenButton.js';
+import { AuditFileScreen } from './file/AuditFileScreen.js';
+import { useAuditFile } from './file/use-audit-file.js';
 
 const DESCRIPTION =
   'Who did what, when, and which resources it affected: configuration changes, user actions and agent events. Read-only; newest first.';
 const NO_ENTRIES: AuditEntry[] = [];
 const NO_TENANTS: AuditTenant[] = [{ name: OWN_TENANT, entries: 0 }];
 
+/** `/audit-log`: the live trail, or an export file opened with the button or dropped anywhere on the screen. */
 export default function AuditLogScreen() {
+  const auditFile = useAuditFile();
+  const openFileButton = <AuditFileOpenButton onFile={auditFile.open} />;
+  return (
+    <FileDropArea
+      enabled
+      onFile={auditFile.open}
+      message="Drop an audit export (NDJSON or CSV) to open it"
+      testId="audit-drop-area"
+    >
+      {auditFile.file ? (
+        <AuditFileScreen file={auditFile.file} onClose={auditFile.close} openFileButton={openFileButton} />
+      ) : (
+        <LiveAuditLog openFileButton={openFileButton} />
+      )}
+    </FileDropArea>
+  );
+}
+
+function LiveAuditLog({ openFileButton }: { openFileButton: ReactNode }) {
   const view = usePagedView(AUDIT_VIEW);
   const [typedFilterInvalid, setTypedFilterInvalid] = useState(false);
   // The list would not be the one asked for: the URL's filter can't be sent, or the typed one isn't applied.
@@ -76,7 +100,7 @@ export default function AuditLogScreen() {
   if (disabled) {
     return (
       <>
-        <PageHeader title="Audit log" description={DESCRIPTION} />
+        <PageHeader title="Audit log" description={DESCRIPTION} actions={openFileButton} />
         <AuditLogDisabledNotice />
       </>
     );
@@ -92,8 +116,11 @@ export default function AuditLogScreen() {
               <AuditVerifyButton tenant={view.filter.tenant ?? OWN_TENANT} />
               <SavedFiltersButton filter={view.filter} onApply={AUDIT_VIEW.applyFilter} />
               {!filterInvalid ? <AuditExportButton filter={view.filter} /> : null}
+              {openFileButton}
             </>
-          ) : undefined
+          ) : (
+            openFileButton
+          )
         }
       />
       {enabled === undefined ? <LinearProgress aria-label="Loading the audit log" /> : null}

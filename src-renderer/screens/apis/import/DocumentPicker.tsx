@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { formatSize } from '../format-numbers.js';
-import { useFileDrop } from './use-file-drop.js';
+import { useFileDrop } from '../../../hooks/use-file-drop.js';
 
 export const DOCUMENT_ACCEPT = '.json,.yaml,.yml,application/json,application/yaml,text/yaml';
 

@@ -11,7 +11,7 @@ import { countOf } from '../format-numbers.js';
 import { ImportApiDialog } from '../import/ImportApiDialog.js';
 import { ApisEmptyState } from './ApisEmptyState.js';
 import { ApisOverview } from './ApisOverview.js';
-import { FileDropArea } from './FileDropArea.js';
+import { FileDropArea } from '../../../components/FileDropArea.js';
 import { useApisCatalog } from './use-apis-catalog.js';
 
 type ImportDialog = { open: false } | { open: true; file?: File };
@@ -41,6 +41,8 @@ export function ApiListView() {
     <FileDropArea
       enabled={canImport && !dialog.open && groups !== undefined}
       onFile={(file) => setDialog({ open: true, file })}
+      message="Drop the OpenAPI document to import it"
+      testId="apis-drop-area"
     >
       <PageHeader
         title="APIs"

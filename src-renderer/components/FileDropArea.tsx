@@ -2,19 +2,22 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { useFileDrop } from '../import/use-file-drop.js';
+import { useFileDrop } from '../hooks/use-file-drop.js';
 
 export interface FileDropAreaProps {
   enabled: boolean;
   onFile: (file: File) => void;
+  /** What the overlay says while a file is dragged over, e.g. "Drop the OpenAPI document to import it". */
+  message: string;
+  testId: string;
   children: ReactNode;
 }
 
 /** A screen that takes a dropped file anywhere on it, with an overlay while a file is dragged over. */
-export function FileDropArea({ enabled, onFile, children }: FileDropAreaProps) {
+export function FileDropArea({ enabled, onFile, message, testId, children }: FileDropAreaProps) {
   const drop = useFileDrop(onFile, enabled);
   return (
-    <Box {...drop.handlers} data-testid="apis-drop-area" sx={{ position: 'relative', minHeight: '60vh' }}>
+    <Box {...drop.handlers} data-testid={testId} sx={{ position: 'relative', minHeight: '60vh' }}>
       {children}
       {drop.active ? (
         <Box
@@ -35,7 +38,7 @@ export function FileDropArea({ enabled, onFile, children }: FileDropAreaProps) {
           }}
         >
           <UploadFileIcon sx={{ fontSize: 56, color: 'primary.main' }} />
-          <Typography variant="h2">Drop the OpenAPI document to import it</Typography>
+          <Typography variant="h2">{message}</Typography>
         </Box>
       ) : null}
     </Box>
