@@ -444,8 +444,14 @@ describe('gatehouse audit verify on a data dir', () => {
         const server = await startTestServer({ dataDir: dir.path, keepDataDir: true });
         await server.gatehouse.audit.store.importEntries(entries(30), undefined, { tenant: 'acme' });
         await server.close();
-        const intact = await runCli(['audit', 'verify', '--data-dir', dir.path]);
+        const intact = await runCli(['audit', 'verify', '--progress', '--data-dir', dir.path]);
         expect(intact.stdout).toContain('acme: intact (30 entries');
+        // Not a terminal: --progress prints lines, the last at the total (every tenant's entries).
+        const progress = intact.stderr.trim().split('\n');
+        expect(progress[0]).toMatch(/^Verifying \S+: [\d,]+ of [\d,]+ entries checked$/);
+        const [, checked, total] = /([\d,]+) of ([\d,]+) entries/.exec(progress.at(-1)!)!;
+        expect(checked).toBe(total);
+        expect(Number(total!.replace(/,/g, ''))).toBeGreaterThanOrEqual(30);
         expect(intact.stdout).toMatch(/gatehouse: intact/);
         expect(intact.code).toBe(0);
 
