@@ -30,7 +30,11 @@ export async function verifyStoredChain(
 ): Promise<ChainVerdict> {
   const { db } = database;
   const [head, checkpoints, removals, counted] = await Promise.all([
-    db.selectFrom('audit_chain_heads').select(['seq']).where('tenant', '=', tenant).executeTakeFirst(),
+    db
+      .selectFrom('audit_chain_heads')
+      .select(['seq', 'hash'])
+      .where('tenant', '=', tenant)
+      .executeTakeFirst(),
     db
       .selectFrom('audit_chain_checkpoints')
       .selectAll()
@@ -49,6 +53,7 @@ export async function verifyStoredChain(
     tenant,
     trustedKey,
     headSeq: head?.seq,
+    recordedHeadHash: head?.hash,
     checkpoints: checkpoints.map((row) => ({
       seq: row.seq,
       hash: row.hash,

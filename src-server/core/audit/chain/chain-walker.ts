@@ -39,6 +39,8 @@ export interface ChainEvidence {
   trustedKey: string;
   /** The chain's last place as the store records it, or as an export's signed head states it. */
   headSeq?: number;
+  /** The link the store records at `headSeq` (unsigned: it only helps tell a renumbering). */
+  recordedHeadHash?: string;
   /** An export's signed head (its last place and link, `headSeq` is its place): the chain must end there. */
   signedHead?: SignedCheckpoint;
 }
@@ -297,8 +299,9 @@ export class ChainWalker {
    */
   private renumberedBy(entry: ChainLink, next: ChainLink | undefined): number | undefined {
     const anchors = [...this.checkpointAt.values()].map(({ seq, hash }) => ({ seq, hash }));
-    if (this.headHash !== undefined && this.evidence.headSeq !== undefined)
-      anchors.push({ seq: this.evidence.headSeq, hash: this.headHash });
+    const headHash = this.headHash ?? this.evidence.recordedHeadHash;
+    if (headHash !== undefined && this.evidence.headSeq !== undefined)
+      anchors.push({ seq: this.evidence.headSeq, hash: headHash });
     const anchor = anchors.find((a) => a.hash === entry.hash && a.seq > entry.seq);
     if (anchor) return anchor.seq - entry.seq;
     if (!next || next.seq !== entry.seq + 1) return undefined;
