@@ -14,6 +14,7 @@ import type {
   AuditLogQuery,
   AuditTenantList,
   AuditChainVerification,
+  AuditVerificationRun,
   AuditTimeline,
   AuditTimelineSplit,
   SavedFilter,
@@ -91,6 +92,14 @@ export const auditLogApi = {
     client.download('/api/v1/audit-log/export', `audit-log.${format}`, { query: { format, ...filter } }),
   verify: (client: ApiClient, tenant: string, { signal }: Signal = {}) =>
     client.get<AuditChainVerification>('/api/v1/audit-log/verification', { query: { tenant }, signal }),
+  startVerification: (client: ApiClient, tenant: string) =>
+    client.post<AuditVerificationRun>('/api/v1/audit-log/verification/runs', undefined, {
+      query: { tenant },
+    }),
+  verification: (client: ApiClient, runId: string, { signal }: Signal = {}) =>
+    client.get<AuditVerificationRun>(`/api/v1/audit-log/verification/runs/${encodeURIComponent(runId)}`, {
+      signal,
+    }),
 };
 
 export const savedFiltersApi = {

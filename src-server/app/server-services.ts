@@ -1,6 +1,7 @@
 import { scheduleRetention } from '../core/audit/retention-scheduler.js';
 import { scheduleCheckpoints } from '../core/audit/chain/checkpoint-scheduler.js';
 import { SyncRuns } from '../control/audit/sources/sync-runs.js';
+import { VerificationRuns } from '../control/audit/verification-runs.js';
 import { ExternalProvider } from '../core/oidc/external-provider.js';
 import { TokenVerifier } from '../control/identity/token-verifier.js';
 import type { SettingsSnapshot, SettingsSource } from '../core/settings/settings.js';
@@ -167,6 +168,7 @@ export async function startServices<G extends GatewayPlane>(input: {
 
   const imports = createApiImports(tenant);
   const syncRuns = new SyncRuns(tenant.auditSources, tenant.auditStore, logger);
+  const verificationRuns = new VerificationRuns(tenant.database, tenant.chainSigner, logger);
   const build = (current: SettingsSnapshot) => {
     const tokenIssuer = tenant.tokenIssuer(current.str('Auth:Audience'));
     const external = externalProviderOf(current);
@@ -199,6 +201,7 @@ export async function startServices<G extends GatewayPlane>(input: {
       externalSignIn: () => externalSignInOf(external, current),
       imports,
       syncRuns,
+      verificationRuns,
       instances: registry,
     });
     // Built on the first request for it, not at start: turning every route's schemas into JSON Schema costs
@@ -280,6 +283,7 @@ export async function startServices<G extends GatewayPlane>(input: {
       await stopKeyRotation();
       await lease.close();
       await syncRuns.stopAll();
+      verificationRuns.close();
       // Both planes stop accepting at once and drain side by side, each for at most Shutdown:DrainSeconds.
       await Promise.all([controlPanel.close(drainMs).then(() => imports.close()), gateway.close()]);
       registry.stop();

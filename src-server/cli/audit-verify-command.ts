@@ -49,27 +49,40 @@ export function reportVerdicts(verdicts: readonly ChainVerdict[], out: NodeJS.Wr
   }
 }
 
-export function progressPrinter(err: NodeJS.WriteStream): ((progress: VerifyProgress) => void) | undefined {
-  if (!err.isTTY) return undefined;
-  return ({ tenant, checked, total }) => {
-    err.write(
-      `\rVerifying ${tenant}: ${checked.toLocaleString('en')} of ${total.toLocaleString('en')} entries…`,
-    );
+/**
+ * Progress of a data dir's verification on stderr: one line rewritten in place on a terminal; otherwise, when
+ * asked (`--progress`), a line each time another tenth of the entries is checked.
+ */
+export function progressPrinter(
+  err: NodeJS.WriteStream,
+  lines = false,
+): ((progress: VerifyProgress) => void) | undefined {
+  const text = ({ tenant, checked, total }: VerifyProgress) =>
+    `Verifying ${tenant}: ${checked.toLocaleString('en')} of ${total.toLocaleString('en')} entries checked`;
+  if (err.isTTY) return (progress) => err.write(`\r${text(progress)}…`);
+  if (!lines) return undefined;
+  let printedTenth = -1;
+  return (progress) => {
+    const tenth = progress.total === 0 ? 10 : Math.floor((10 * progress.checked) / progress.total);
+    if (tenth <= printedTenth) return;
+    printedTenth = tenth;
+    err.write(`${text(progress)}\n`);
   };
 }
 
-/** `gatehouse audit verify [--tenant T]`: the data dir's chains, offline. */
+/** `gatehouse audit verify [--tenant T] [--progress]`: the data dir's chains, offline. */
 export async function verifyDataDir(
   dataDir: string,
   tenant: string | undefined,
   out: NodeJS.WritableStream,
   err: NodeJS.WriteStream,
+  progressLines = false,
 ): Promise<void> {
-  const onProgress = progressPrinter(err);
+  const onProgress = progressPrinter(err, progressLines);
   const verdicts = await withOfflineTenant(dataDir, 'audit verify', (opened) =>
     verifyStoredChains(opened.database, opened.chainSigner.publicKey, tenant, onProgress),
   );
-  if (onProgress) err.write('\r\x1b[K');
+  if (onProgress && err.isTTY) err.write('\r\x1b[K');
   reportVerdicts(verdicts, out);
 }
 
@@ -100,7 +113,9 @@ export async function verifyExportFile(
     throw error;
   }
   out.write(
-    `Public key: ${parser.parsed.publicKey}${publicKey ? ' (pinned)' : ' (the export’s own: compare it with the data dir’s)'}\n`,
+    parser.parsed.publicKey === undefined
+      ? `Public key: ${publicKey ? `${publicKey} (pinned)` : 'none (the file lost its last line, which names it)'}\n`
+      : `Public key: ${parser.parsed.publicKey}${publicKey ? ' (pinned)' : ' (the export’s own: compare it with the data dir’s)'}\n`,
   );
   reportVerdicts([verdict], out);
 }

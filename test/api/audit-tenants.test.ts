@@ -113,7 +113,7 @@ describe('audit trails of several tenants over HTTP', () => {
     const ndjson = await server.api('/api/v1/audit-log/export?tenant=acme', { roles: ['Auditor'] });
     const lines = (await ndjson.text()).trim().split('\n');
     // A whole tenant's export ends with its chain's evidence (docs/AUDIT-CHAIN.md): checkpoints and the key.
-    expect(lines.at(-1)).toMatch(/^\{"auditChain":\{"version":1,"tenant":"acme"/);
+    expect(lines.at(-1)).toMatch(/^\{"auditChain":\{"version":2,"tenant":"acme"/);
     const entries = lines.filter((line) => !line.startsWith('{"auditChain'));
     expect(entries.map((line) => (JSON.parse(line) as AuditEntry).tenant)).toEqual(['acme', 'acme', 'acme']);
   });

@@ -3,7 +3,11 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewAuditEntry } from '../../src-server/core/audit/audit-entry.js';
-import type { AuditChainVerification } from '../../src-server/core/contracts/audit-chain-schemas.js';
+import { verifyStoredChains } from '../../src-server/core/audit/chain/chain-verify-store.js';
+import type {
+  AuditChainVerification,
+  AuditVerificationRun,
+} from '../../src-server/core/contracts/audit-chain-schemas.js';
 import { createLogger } from '../../src-server/core/logging/logger.js';
 import { Database } from '../../src-server/core/storage/database.js';
 import { runCli } from '../helpers/cli-process.js';
@@ -39,7 +43,17 @@ describe('audit chain verification (tamper evidence)', () => {
       settings: { 'Flags:EnableServiceApiAuditLogRoute': true, 'Audit:CheckpointIntervalSeconds': 1 },
       now: () => new Date(NOW),
     });
-    for (const tenant of ['acme', 't-edit', 't-delete', 't-insert', 't-shift', 't-reorder', 't-tail']) {
+    for (const tenant of [
+      'acme',
+      't-edit',
+      't-delete',
+      't-renumber',
+      't-renumber-run',
+      't-insert',
+      't-shift',
+      't-reorder',
+      't-tail',
+    ]) {
       await server.gatehouse.audit.store.importEntries(entries(20), undefined, { tenant });
     }
     // The tampering happens through a connection of its own, as someone editing the database would.
@@ -104,6 +118,49 @@ describe('audit chain verification (tamper evidence)', () => {
     const verdict = (await verify('t-delete')).items[0]!;
     expect(verdict.broken).toMatchObject({ kind: 'removed', seq: 8 });
     expect(verdict.broken?.message).toContain('places 7–7');
+  });
+
+  /** Deletes `count` entries from place `seq` and moves every later entry down as many places (a free range first: places are unique). */
+  async function deleteAndRenumber(tenant: string, seq: number, count: number): Promise<number> {
+    const first = await database.db
+      .selectFrom('audit_entries')
+      .select('id')
+      .where('tenant', '=', tenant)
+      .where('chain_seq', '=', seq + count)
+      .executeTakeFirstOrThrow();
+    await database.db
+      .deleteFrom('audit_entries')
+      .where('tenant', '=', tenant)
+      .where('chain_seq', '>=', seq)
+      .where('chain_seq', '<', seq + count)
+      .execute();
+    await sql`update audit_entries set chain_seq = chain_seq + 1000 where tenant = ${tenant} and chain_seq >= ${seq}`.execute(
+      database.db,
+    );
+    await sql`update audit_entries set chain_seq = chain_seq - ${1000 + count} where tenant = ${tenant} and chain_seq >= 1000`.execute(
+      database.db,
+    );
+    return first.id;
+  }
+
+  it('names a deleted entry removed when the entries after it were renumbered', async () => {
+    const movedId = await deleteAndRenumber('t-renumber', 7, 1);
+    const verdict = (await verify('t-renumber')).items[0]!;
+    expect(verdict.broken).toMatchObject({ kind: 'removed', seq: 7, entryId: movedId });
+    expect(verdict.broken?.message).toContain('places 7–7');
+    expect(verdict.entries).toBe(6);
+
+    // Three deleted, the rest renumbered, and the head moved down to match: the signed checkpoint still tells.
+    const runId = await deleteAndRenumber('t-renumber-run', 4, 3);
+    await database.db
+      .updateTable('audit_chain_heads')
+      .set({ seq: 17 })
+      .where('tenant', '=', 't-renumber-run')
+      .execute();
+    const run = (await verify('t-renumber-run')).items[0]!;
+    expect(run.broken).toMatchObject({ kind: 'removed', seq: 4, entryId: runId });
+    expect(run.broken?.message).toContain('places 4–6');
+    expect(run.broken?.message).toContain('was recorded at place 7');
   });
 
   it('names an entry inserted without a link, and one inserted with the others renumbered', async () => {
@@ -191,6 +248,61 @@ describe('audit chain verification (tamper evidence)', () => {
     expect(forged?.message).toContain('places 1–6');
   });
 
+  it(
+    'follows a verification run: the total at once, the entries checked up to it, then the verdict',
+    { timeout: 60_000 },
+    async () => {
+      await server.gatehouse.audit.store.importEntries(entries(12_000, 'bulk'), undefined, {
+        tenant: 't-run',
+      });
+      const started = await server.api('/api/v1/audit-log/verification/runs?tenant=t-run', {
+        method: 'POST',
+        roles: ['Auditor'],
+      });
+      expect(started.status, await started.clone().text()).toBe(202);
+      const run = (await started.json()) as AuditVerificationRun;
+      expect(run).toMatchObject({
+        tenant: 't-run',
+        state: 'running',
+        progress: { checked: 0, total: 12_000 },
+      });
+      expect(started.headers.get('location')).toBe(`/api/v1/audit-log/verification/runs/${run.id}`);
+
+      const seen: number[] = [];
+      let current = run;
+      while (current.state === 'running') {
+        const response = await server.api(`/api/v1/audit-log/verification/runs/${run.id}`, {
+          roles: ['Auditor'],
+        });
+        expect(response.status).toBe(200);
+        current = (await response.json()) as AuditVerificationRun;
+        seen.push(current.progress.checked);
+      }
+      expect(seen).toEqual([...seen].sort((a, b) => a - b));
+      expect(current).toMatchObject({
+        state: 'done',
+        progress: { checked: 12_000, total: 12_000, tenant: 't-run' },
+        result: { intact: true, items: [expect.objectContaining({ tenant: 't-run', entries: 12_000 })] },
+      });
+
+      // The walk reports after each batch of 5,000, then once the tenant is done.
+      const progress: number[] = [];
+      await verifyStoredChains(database, current.result!.publicKey, 't-run', (p) => progress.push(p.checked));
+      expect(progress).toEqual([5_000, 10_000, 12_000, 12_000]);
+
+      const unknown = await server.api('/api/v1/audit-log/verification/runs/no-such-run', {
+        roles: ['Auditor'],
+      });
+      expect(unknown.status).toBe(404);
+      expect(unknown.headers.get('content-type')).toContain('application/problem+json');
+      const bad = await server.api('/api/v1/audit-log/verification/runs?tenant=../x', {
+        method: 'POST',
+        roles: ['Auditor'],
+      });
+      expect(bad.status).toBe(400);
+    },
+  );
+
   it('answers problem+json to a bad tenant and without a token', async () => {
     const bad = await server.api('/api/v1/audit-log/verification?tenant=../x', { roles: ['Auditor'] });
     expect(bad.status).toBe(400);
@@ -214,7 +326,7 @@ describe('audit chain verification (tamper evidence)', () => {
         lines.filter((line) => line.startsWith('{"auditChainCheckpoint"')).length,
       ).toBeGreaterThanOrEqual(1);
       expect(JSON.parse(lines.at(-1)!)).toMatchObject({
-        auditChain: { version: 1, tenant: 'acme', headSeq: 20 },
+        auditChain: { version: 2, tenant: 'acme', headSeq: 20, signature: expect.any(String) },
       });
 
       const ok = await runCli(['audit', 'verify', '--file', file]);
@@ -232,6 +344,71 @@ describe('audit chain verification (tamper evidence)', () => {
       const shortenedRun = await runCli(['audit', 'verify', '--file', shortened]);
       expect(shortenedRun.code).toBe(3);
       expect(shortenedRun.stdout).toMatch(/BROKEN at place 9 .*removed/);
+
+      /** The file's lines tampered with by `change`, verified by the CLI: its exit code and report. */
+      const verifyTampered = async (name: string, content: string) => {
+        const path = join(dir.path, `${name}.ndjson`);
+        await writeFile(path, content);
+        const run = await runCli(['audit', 'verify', '--file', path]);
+        expect(run.code, run.stdout + run.stderr).toBe(3);
+        return run.stdout;
+      };
+      const placeOf = (line: string) => Number(/"chain":\{"seq":(\d+),/.exec(line)?.[1] ?? 0);
+      const renumbered = (line: string, by: number) =>
+        line.replace(/"chain":\{"seq":(\d+),/, (_, seq: string) => `"chain":{"seq":${Number(seq) + by},`);
+
+      // Place 8 deleted and every later line moved down a place.
+      expect(
+        await verifyTampered(
+          'renumbered',
+          lines
+            .filter((line) => placeOf(line) !== 8)
+            .map((line) => (placeOf(line) > 8 ? renumbered(line, -1) : line))
+            .join('\n'),
+        ),
+      ).toMatch(/BROKEN at place 8 .*removed\. 1 entry before entry \d+ \(places 8–8\)/);
+
+      // A forged entry at place 10, the lines from 10 on moved up a place.
+      const forged = lines
+        .find((line) => placeOf(line) === 10)!
+        .replace('"userName":"alice"', '"userName":"eve"')
+        .replace(/^\{"id":(\d+)/, (_, id: string) => `{"id":${Number(id) + 1_000_000}`);
+      expect(
+        await verifyTampered(
+          'inserted',
+          [...lines.map((line) => (placeOf(line) >= 10 ? renumbered(line, 1) : line)), forged].join('\n'),
+        ),
+      ).toMatch(/BROKEN at place 10 .*inserted/);
+
+      // Places 12 and 13 swapped.
+      expect(
+        await verifyTampered(
+          'reordered',
+          lines
+            .map((line) =>
+              placeOf(line) === 12 ? renumbered(line, 1) : placeOf(line) === 13 ? renumbered(line, -1) : line,
+            )
+            .join('\n'),
+        ),
+      ).toMatch(/BROKEN at place 12 .*reordered/);
+
+      // The newest three entries (the chain's tail, the file's first lines) cut: the signed head still says 20.
+      expect(await verifyTampered('tail', lines.filter((line) => placeOf(line) < 18).join('\n'))).toMatch(
+        /BROKEN at place 18: removed\. The last 3 entries \(places 18–20\) were deleted/,
+      );
+
+      // The last entry lines of the file (the oldest entries) cut.
+      expect(
+        await verifyTampered(
+          'oldest',
+          lines.filter((line) => placeOf(line) === 0 || placeOf(line) > 3).join('\n'),
+        ),
+      ).toMatch(/BROKEN at place 4 .*removed.*places 1–3/);
+
+      // The file cut short in the middle of an entry line: its evidence and signed head are gone.
+      expect(await verifyTampered('cut', text.slice(0, text.indexOf('"chain":{"seq":10,')))).toMatch(
+        /acme: BROKEN at place 11 \(entry \d+\): removed\. 10 entries before place 11/,
+      );
 
       // Another machine's data dir imports the export as it would any NDJSON: the evidence lines are skipped.
       const other = await tempDir();
@@ -267,8 +444,14 @@ describe('gatehouse audit verify on a data dir', () => {
         const server = await startTestServer({ dataDir: dir.path, keepDataDir: true });
         await server.gatehouse.audit.store.importEntries(entries(30), undefined, { tenant: 'acme' });
         await server.close();
-        const intact = await runCli(['audit', 'verify', '--data-dir', dir.path]);
+        const intact = await runCli(['audit', 'verify', '--progress', '--data-dir', dir.path]);
         expect(intact.stdout).toContain('acme: intact (30 entries');
+        // Not a terminal: --progress prints lines, the last at the total (every tenant's entries).
+        const progress = intact.stderr.trim().split('\n');
+        expect(progress[0]).toMatch(/^Verifying \S+: [\d,]+ of [\d,]+ entries checked$/);
+        const [, checked, total] = /([\d,]+) of ([\d,]+) entries/.exec(progress.at(-1)!)!;
+        expect(checked).toBe(total);
+        expect(Number(total!.replace(/,/g, ''))).toBeGreaterThanOrEqual(30);
         expect(intact.stdout).toMatch(/gatehouse: intact/);
         expect(intact.code).toBe(0);
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
@@ -6,10 +6,11 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import { auditLogApi } from '../../api/endpoints.js';
-import type { AuditChainVerdictDto, AuditChainVerification } from '../../api/types.js';
+import type { AuditChainVerdictDto, AuditChainVerification, AuditVerificationRun } from '../../api/types.js';
 import { ProblemAlert } from '../../components/ProblemAlert.js';
 import { useApiClient } from '../../session/session-context.js';
 
@@ -42,6 +43,26 @@ function VerdictAlert({ verdict }: { verdict: AuditChainVerdictDto }) {
   );
 }
 
+const POLL_MS = 250;
+const count = (n: number) => n.toLocaleString('en');
+
+function RunProgress({ progress }: { progress: AuditVerificationRun['progress'] }) {
+  const percent = progress.total > 0 ? (100 * progress.checked) / progress.total : 0;
+  const label = `Verifying the hash chain: ${count(progress.checked)} of ${count(progress.total)} entries checked${progress.tenant ? ` (${progress.tenant})` : ''}…`;
+  return (
+    <>
+      <Typography>{label}</Typography>
+      <LinearProgress
+        variant="determinate"
+        value={percent}
+        aria-label="Entries checked"
+        aria-valuetext={`${count(progress.checked)} of ${count(progress.total)} entries`}
+        sx={{ mt: 1 }}
+      />
+    </>
+  );
+}
+
 /**
  * Verifies the tamper evidence of the trail shown (one tenant, or every tenant's) and shows the verdict in a
  * dialog: "intact", or the first broken link and what happened there (docs/AUDIT-CHAIN.md).
@@ -50,20 +71,40 @@ export function AuditVerifyButton({ tenant }: { tenant: string }) {
   const client = useApiClient();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<AuditVerificationRun['progress'] | undefined>();
   const [result, setResult] = useState<AuditChainVerification | undefined>();
   const [error, setError] = useState<unknown>();
+  // The run being followed; a new click or closing the screen stops following the old one.
+  const following = useRef<AbortController | undefined>(undefined);
+  useEffect(() => () => following.current?.abort(), []);
 
   const verify = async () => {
+    following.current?.abort();
+    const controller = new AbortController();
+    following.current = controller;
     setBusy(true);
     setError(undefined);
     setResult(undefined);
+    setProgress(undefined);
     setOpen(true);
     try {
-      setResult(await auditLogApi.verify(client, tenant));
+      let run = await auditLogApi.startVerification(client, tenant);
+      while (run.state === 'running') {
+        if (controller.signal.aborted) return;
+        setProgress(run.progress);
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        run = await auditLogApi.verification(client, run.id, { signal: controller.signal });
+      }
+      if (controller.signal.aborted) return;
+      if (run.result) setResult(run.result);
+      else setError(new Error(run.failure ?? 'The verification failed.'));
     } catch (failure) {
-      setError(failure);
+      if (!controller.signal.aborted) setError(failure);
     } finally {
-      setBusy(false);
+      if (following.current === controller) {
+        setBusy(false);
+        setProgress(undefined);
+      }
     }
   };
 
@@ -88,7 +129,13 @@ export function AuditVerifyButton({ tenant }: { tenant: string }) {
         <DialogTitle id="audit-verify-title">Tamper evidence</DialogTitle>
         <DialogContent>
           <div role="status" aria-live="polite" aria-busy={busy}>
-            {busy ? <Typography>Verifying the hash chain…</Typography> : null}
+            {busy ? (
+              progress ? (
+                <RunProgress progress={progress} />
+              ) : (
+                <Typography>Verifying the hash chain…</Typography>
+              )
+            ) : null}
             {result ? (
               <>
                 <Typography sx={{ mb: 2 }}>

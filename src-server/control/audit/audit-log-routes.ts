@@ -13,13 +13,15 @@ import {
 import type { AuditLogExportParameters } from '../../core/contracts/query-parameters.js';
 import { formatAuditExport } from './audit-export-format.js';
 import { chainedExport, isWholeTenant } from '../../core/audit/chain/chain-export.js';
+import type { ChainSigner } from '../../core/audit/chain/chain-signer.js';
 import { OWN_TENANT } from '../../core/audit/audit-tenant.js';
 import type { Database } from '../../core/storage/database.js';
 
 /** Where a whole tenant's NDJSON export reads its chain from (docs/AUDIT-CHAIN.md). */
 export interface ChainedExportSource {
   database: Database;
-  publicKey: string;
+  /** Signs the export's head. */
+  signer: ChainSigner;
 }
 import { auditTimelineRoute } from './audit-timeline-route.js';
 
@@ -121,7 +123,7 @@ export function auditLogRoutes(paging: AuditPaging, chain?: ChainedExportSource)
         }
         const lines =
           chain && format === 'ndjson' && isWholeTenant(filter)
-            ? chainedExport(chain.database, filter.tenant ?? OWN_TENANT, chain.publicKey)
+            ? chainedExport(chain.database, filter.tenant ?? OWN_TENANT, chain.signer)
             : formatAuditExport(store.iterate(filter), format);
         await pipeline(Readable.from(lines), res);
         return RESPONSE_WRITTEN;

@@ -5,6 +5,7 @@ import { auditChangesRoutes } from '../audit/audit-changes-routes.js';
 import { auditSourceRoutes } from '../audit/sources/audit-source-routes.js';
 import { savedFilterRoutes } from '../audit/saved-filters/saved-filter-routes.js';
 import type { SyncRuns } from '../audit/sources/sync-runs.js';
+import type { VerificationRuns } from '../audit/verification-runs.js';
 import { activityRoutes } from '../identity/activity-routes.js';
 import { appRegistrationRoutes } from '../identity/app-registration-routes.js';
 import { identityProviderRoutes } from '../identity/identity-provider-routes.js';
@@ -37,6 +38,8 @@ export interface ManagementRoutesInput {
   imports: ApiImports;
   /** The audit syncs running in this server (kept across Control Panel restarts). */
   syncRuns: SyncRuns;
+  /** The audit verifications running in this server (kept across Control Panel restarts). */
+  verificationRuns: VerificationRuns;
   /** The instances sharing the database. */
   instances: Pick<InstanceRegistry, 'list' | 'name'>;
 }
@@ -51,6 +54,7 @@ export function managementRoutes({
   externalSignIn,
   imports,
   syncRuns,
+  verificationRuns,
   instances,
 }: ManagementRoutesInput): AnyRoute[] {
   const tokenLifetimeSeconds = () => settings.int('Auth:TokenLifetimeMinutes') * 60;
@@ -85,11 +89,11 @@ export function managementRoutes({
             auditPaging(tenant.auditStore, tenant.keys, () => tenant.now().getTime()),
             {
               database: tenant.database,
-              publicKey: tenant.chainSigner.publicKey,
+              signer: tenant.chainSigner,
             },
           ),
           ...auditChangesRoutes(tenant.auditStore),
-          ...auditChainRoutes(tenant.database, tenant.chainSigner),
+          ...auditChainRoutes(tenant.database, tenant.chainSigner, verificationRuns),
           ...savedFilterRoutes(tenant.savedFilters),
         ]
       : []),

@@ -43,3 +43,26 @@ export const AuditChainVerificationSchema = z
   })
   .meta({ id: 'AuditChainVerification' });
 export type AuditChainVerification = z.output<typeof AuditChainVerificationSchema>;
+
+export const AuditVerificationRunSchema = z
+  .object({
+    id: z.string().meta({ description: 'The run, for `GET /api/v1/audit-log/verification/runs/{id}`.' }),
+    tenant: z.string().meta({ description: 'The tenant verified, or `*` for every tenant.' }),
+    state: z
+      .enum(['running', 'done', 'failed'])
+      .meta({ description: '`done` carries the verdict in `result`; `failed` says why in `failure`.' }),
+    startedAt: z.string().meta({ format: 'date-time' }),
+    progress: z
+      .object({
+        checked: z.int().meta({ description: 'Entries walked over so far.' }),
+        total: z.int().meta({ description: 'Entries to walk over, counted when the run started.' }),
+        tenant: z.string().optional().meta({ description: 'The tenant being walked.' }),
+      })
+      .meta({ description: 'How far the run is.' }),
+    result: AuditChainVerificationSchema.optional(),
+    failure: z.string().optional(),
+  })
+  .meta({ id: 'AuditVerificationRun' });
+export type AuditVerificationRun = z.output<typeof AuditVerificationRunSchema>;
+
+export const VerificationRunParams = z.object({ runId: z.string().min(1).max(100) });

@@ -50,7 +50,11 @@ export type {
   AuditTenantList,
   AuditResource,
 } from './audit-schemas.js';
-export type { AuditChainVerdictDto, AuditChainVerification } from './audit-chain-schemas.js';
+export type {
+  AuditChainVerdictDto,
+  AuditChainVerification,
+  AuditVerificationRun,
+} from './audit-chain-schemas.js';
 export type { AuditEntryChanges, ParameterChange } from './audit-changes-schemas.js';
 export type { AuditTimeline, AuditTimelineInterval, AuditTimelineSplit } from './audit-timeline-schemas.js';
 export type { SavedFilter, SavedFilterInput, SavedFilterList } from './saved-filter-schemas.js';

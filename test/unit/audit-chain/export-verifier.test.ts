@@ -2,7 +2,11 @@ import { generateKeyPairSync } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CHAIN_START, linkOf } from '../../../src-server/core/audit/chain/chain-hash.js';
-import { ChainSigner, checkpointText } from '../../../src-server/core/audit/chain/chain-signer.js';
+import {
+  ChainSigner,
+  checkpointText,
+  exportHeadText,
+} from '../../../src-server/core/audit/chain/chain-signer.js';
 import {
   ExportParser,
   UnverifiableExportError,
@@ -44,9 +48,32 @@ function exportOf(count: number, tenant = 'acme'): string[] {
         signature: signer.sign(checkpointText(checkpoint)),
       },
     }),
-    JSON.stringify({ auditChain: { version: 1, tenant, publicKey: signer.publicKey, headSeq: count } }),
+    JSON.stringify({
+      auditChain: {
+        version: 2,
+        tenant,
+        publicKey: signer.publicKey,
+        headSeq: count,
+        headHash: link,
+        signedAt: new Date(SIGNED_AT).toISOString(),
+        signature: signer.sign(
+          exportHeadText({ tenant, headSeq: count, headHash: link, signedAt: SIGNED_AT }),
+        ),
+      },
+    }),
   );
   return lines;
+}
+
+/** The lines with the entry at `seq` dropped and every later entry moved down a place (renumbered). */
+function deleteAndRenumber(lines: readonly string[], seq: number, count = 1): string[] {
+  return lines.flatMap((line) => {
+    const match = /"chain":\{"seq":(\d+),/.exec(line);
+    if (!match) return [line];
+    const place = Number(match[1]);
+    if (place >= seq && place < seq + count) return [];
+    return [place > seq ? line.replace(match[0], `"chain":{"seq":${place - count},`) : line];
+  });
 }
 
 function verifyLines(lines: readonly string[], pinned?: string) {
@@ -86,6 +113,55 @@ describe('the export verifier', () => {
     const [x, y] = swapChains(lines[2]!, lines[3]!);
     const swapped = lines.map((line, k) => (k === 2 ? x : k === 3 ? y : line));
     expect(verifyLines(swapped).broken).toMatchObject({ kind: 'reordered', seq: 7 });
+  });
+
+  it('names a deletion removed whether or not the entries after it were renumbered', () => {
+    const lines = exportOf(10);
+    const one = verifyLines(deleteAndRenumber(lines, 4));
+    expect(one.broken).toMatchObject({ kind: 'removed', seq: 4, entryId: 105 });
+    expect(one.broken?.message).toContain('places 4–4');
+    expect(one.entries).toBe(3);
+    const three = verifyLines(deleteAndRenumber(lines, 2, 3)).broken;
+    expect(three).toMatchObject({ kind: 'removed', seq: 2, entryId: 105 });
+    expect(three?.message).toContain('was recorded at place 5');
+    // The first entry, and the one before the last: the signed head places the last entry.
+    expect(verifyLines(deleteAndRenumber(lines, 1)).broken).toMatchObject({ kind: 'removed', seq: 1 });
+    expect(verifyLines(deleteAndRenumber(lines, 9)).broken).toMatchObject({ kind: 'removed', seq: 9 });
+  });
+
+  it('finds the last entries cut from an export by its signed head', () => {
+    const lines = exportOf(10);
+    // Newest first: lines 0–2 are places 10–8.
+    const cut = verifyLines(lines.slice(3));
+    expect(cut.broken).toMatchObject({ kind: 'removed', seq: 8 });
+    expect(cut.broken?.message).toContain('places 8–10');
+    // Moving the head down to hide the cut breaks its signature.
+    const trailer = JSON.parse(lines.at(-1)!) as { auditChain: Record<string, unknown> };
+    trailer.auditChain.headSeq = 7;
+    const rewritten = [...lines.slice(3, -1), JSON.stringify(trailer)];
+    expect(verifyLines(rewritten).broken).toMatchObject({ kind: 'edited', seq: 7 });
+    // A trailer without a signed head is not taken at its word.
+    const unsigned = [
+      ...lines.slice(3, -1),
+      JSON.stringify({
+        auditChain: { version: 1, tenant: 'acme', publicKey: signer.publicKey, headSeq: 7 },
+      }),
+    ];
+    expect(verifyLines(unsigned).broken).toMatchObject({ kind: 'edited' });
+    expect(verifyLines(unsigned).broken?.message).toContain('version 1');
+  });
+
+  it('names an entry appended with a valid link beyond the signed head inserted', () => {
+    const lines = exportOf(10);
+    const { headHash } = (JSON.parse(lines.at(-1)!) as { auditChain: { headHash: string } }).auditChain;
+    const entry =
+      '{"actionName":"Role.Modify","userName":"eve","timestamp":"2026-03-01T12:00:01.000Z","parameters":{},"resources":[]}';
+    const link = linkOf(headHash, 11, 999, entry);
+    const appended = [
+      `{"id":999,${entry.slice(1, -1)},"tenant":"acme","chain":{"seq":11,"hash":"${link}"}}`,
+      ...lines,
+    ];
+    expect(verifyLines(appended).broken).toMatchObject({ kind: 'inserted', seq: 11 });
   });
 
   it('never throws on arbitrary lines but to say the file has no chain (fuzz)', () => {

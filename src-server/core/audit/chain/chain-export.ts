@@ -1,6 +1,8 @@
 import type { Database } from '../../storage/database.js';
 import { OWN_TENANT } from '../audit-tenant.js';
 import { afterInNewestFirst } from '../newest-first.js';
+import { CHAIN_START } from './chain-hash.js';
+import { exportHeadText, type ChainSigner } from './chain-signer.js';
 
 /**
  * The lines an export adds after its entries so it can be verified elsewhere (docs/AUDIT-CHAIN.md): each a JSON
@@ -30,14 +32,23 @@ const BATCH = 1_000;
 /**
  * A tenant's whole trail as verifiable NDJSON: its entries in list order (timestamp, then id, descending), each
  * with `chain: {seq, hash}`, then its removal records, its checkpoints and a last `auditChain` line naming the
- * tenant, the public key and the chain's head.
+ * tenant, the public key and the chain's head, signed. The head is read first and the export holds the chain up
+ * to it only, so entries recorded while it runs neither break it nor go unsigned.
  */
 export async function* chainedExport(
   database: Database,
   tenant: string,
-  publicKey: string,
+  signer: ChainSigner,
+  now: () => number = Date.now,
 ): AsyncGenerator<string> {
   const { db } = database;
+  const head = await db
+    .selectFrom('audit_chain_heads')
+    .select(['seq', 'hash'])
+    .where('tenant', '=', tenant)
+    .executeTakeFirst();
+  const headSeq = head?.seq ?? 0;
+  const headHash = head?.hash ?? CHAIN_START;
   let after: { timeMs: number; id: number } | undefined;
   const tenantField = tenant === OWN_TENANT ? '' : `,"tenant":${JSON.stringify(tenant)}`;
   for (;;) {
@@ -46,6 +57,8 @@ export async function* chainedExport(
       .selectFrom('audit_entries')
       .select(['id', 'time_ms', 'entry', 'chain_seq', 'chain_hash'])
       .where('tenant', '=', tenant)
+      // An entry without a place stays in: the verifier reports it.
+      .where((eb) => eb.or([eb('chain_seq', '<=', headSeq), eb('chain_seq', 'is', null)]))
       .$if(cursor !== undefined, (q) => q.where(afterInNewestFirst(cursor!)))
       .orderBy('time_ms', 'desc')
       .orderBy('id', 'desc')
@@ -69,6 +82,7 @@ export async function* chainedExport(
     .selectFrom('audit_chain_removals')
     .selectAll()
     .where('tenant', '=', tenant)
+    .where('to_seq', '<=', headSeq)
     .orderBy('from_seq')
     .execute();
   let evidence = '';
@@ -91,6 +105,7 @@ export async function* chainedExport(
     .selectFrom('audit_chain_checkpoints')
     .selectAll()
     .where('tenant', '=', tenant)
+    .where('seq', '<=', headSeq)
     .orderBy('seq')
     .execute();
   for (const c of checkpoints) {
@@ -104,13 +119,18 @@ export async function* chainedExport(
       },
     })}\n`;
   }
-  const head = await db
-    .selectFrom('audit_chain_heads')
-    .select(['seq', 'hash'])
-    .where('tenant', '=', tenant)
-    .executeTakeFirst();
+  const signedAt = now();
+  const signature = signer.sign(exportHeadText({ tenant, headSeq, headHash, signedAt }));
   evidence += `${JSON.stringify({
-    auditChain: { version: 1, tenant, publicKey, headSeq: head?.seq ?? 0, headHash: head?.hash },
+    auditChain: {
+      version: 2,
+      tenant,
+      publicKey: signer.publicKey,
+      headSeq,
+      headHash,
+      signedAt: new Date(signedAt).toISOString(),
+      signature,
+    },
   })}\n`;
   yield evidence;
 }

@@ -96,3 +96,21 @@ export function removalText(r: RemovalStatement): string {
     new Date(r.removedAt).toISOString(),
   ].join('\n');
 }
+
+export interface ExportHeadStatement {
+  tenant: string;
+  headSeq: number;
+  headHash: string;
+  signedAt: number;
+}
+
+/** The signed text of an export's head: the last place and link it holds, so a cut tail shows. */
+export function exportHeadText(h: ExportHeadStatement): string {
+  return [
+    'gatehouse-audit-export-head/1',
+    h.tenant,
+    h.headSeq,
+    h.headHash,
+    new Date(h.signedAt).toISOString(),
+  ].join('\n');
+}

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Database } from '../../storage/database.js';
 import { OWN_TENANT } from '../audit-tenant.js';
 import { backlogState } from './chain-backlog.js';
@@ -29,7 +30,11 @@ export async function verifyStoredChain(
 ): Promise<ChainVerdict> {
   const { db } = database;
   const [head, checkpoints, removals, counted] = await Promise.all([
-    db.selectFrom('audit_chain_heads').select(['seq']).where('tenant', '=', tenant).executeTakeFirst(),
+    db
+      .selectFrom('audit_chain_heads')
+      .select(['seq', 'hash'])
+      .where('tenant', '=', tenant)
+      .executeTakeFirst(),
     db
       .selectFrom('audit_chain_checkpoints')
       .selectAll()
@@ -48,6 +53,7 @@ export async function verifyStoredChain(
     tenant,
     trustedKey,
     headSeq: head?.seq,
+    recordedHeadHash: head?.hash,
     checkpoints: checkpoints.map((row) => ({
       seq: row.seq,
       hash: row.hash,
@@ -88,6 +94,9 @@ export async function verifyStoredChain(
   };
   let batch = await readBatch();
   while (batch.length > 0 && !walker.done) {
+    // SQLite answers synchronously: without a turn of the event loop per batch, a long walk would hold every
+    // request (the gateway's too) and no one could follow its progress.
+    await yieldToEventLoop();
     const following = batch.length === BATCH ? await readBatch() : [];
     walker.check(batch, following);
     onProgress?.({ tenant, checked: walker.progress, total });
@@ -115,21 +124,59 @@ export async function verifyStoredChain(
   return verdict;
 }
 
+/** The tenants a verification covers: one, or every chained tenant's (Gatehouse's own always) for none or `*`. */
+export async function tenantsToVerify(database: Database, tenant: string | undefined): Promise<string[]> {
+  return tenant === undefined || tenant === '*'
+    ? [...new Set([OWN_TENANT, ...(await chainedTenants(database))])].sort()
+    : [tenant];
+}
+
+/** The entries of each of these tenants: what a verification of them walks over (its progress). */
+export async function entriesToVerify(
+  database: Database,
+  tenants: readonly string[],
+): Promise<Map<string, number>> {
+  if (tenants.length === 0) return new Map();
+  const rows = await database.db
+    .selectFrom('audit_entries')
+    .select((eb) => ['tenant', eb.fn.countAll<number | string>().as('n')])
+    .where('tenant', 'in', tenants)
+    .groupBy('tenant')
+    .execute();
+  return new Map(rows.map((row) => [row.tenant, Number(row.n)]));
+}
+
 /**
  * Verifies one tenant's chain, or every chained tenant's (Gatehouse's own always) when `tenant` is absent or
- * `*`, stopping each at its first broken link.
+ * `*`, stopping each at its first broken link. Progress counts the entries walked over, of all the tenants: a
+ * tenant's entries after its break count as passed, so the count ends at the total.
  */
 export async function verifyStoredChains(
   database: Database,
   trustedKey: string,
   tenant: string | undefined,
   onProgress?: (progress: VerifyProgress) => void,
+  tenants?: readonly string[],
 ): Promise<ChainVerdict[]> {
-  const tenants =
-    tenant === undefined || tenant === '*'
-      ? [...new Set([OWN_TENANT, ...(await chainedTenants(database))])].sort()
-      : [tenant];
+  const names = tenants ?? (await tenantsToVerify(database, tenant));
+  const counts = onProgress ? await entriesToVerify(database, names) : new Map<string, number>();
+  const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
   const verdicts: ChainVerdict[] = [];
-  for (const name of tenants) verdicts.push(await verifyStoredChain(database, name, trustedKey, onProgress));
+  let before = 0;
+  for (const name of names) {
+    const verdict = await verifyStoredChain(
+      database,
+      name,
+      trustedKey,
+      onProgress &&
+        ((progress) =>
+          onProgress({ tenant: name, checked: Math.min(total, before + progress.checked), total })),
+    );
+    verdicts.push(verdict);
+    if (onProgress) {
+      before += counts.get(name) ?? 0;
+      onProgress({ tenant: name, checked: Math.min(total, before), total });
+    }
+  }
   return verdicts;
 }

@@ -1,5 +1,5 @@
 import { CHAIN_START, linkOf } from './chain-hash.js';
-import { checkpointText, removalText, verifySignature } from './chain-signer.js';
+import { checkpointText, exportHeadText, removalText, verifySignature } from './chain-signer.js';
 
 /** One entry as the verifier reads it: its place, its link hash and its canonical serialization. */
 export interface ChainLink {
@@ -37,8 +37,12 @@ export interface ChainEvidence {
   removals: SignedRemoval[];
   /** The public key the checkpoints and removal records must be signed with. */
   trustedKey: string;
-  /** The chain's last place as the store records it (not known for an export). */
+  /** The chain's last place as the store records it, or as an export's signed head states it. */
   headSeq?: number;
+  /** The link the store records at `headSeq` (unsigned: it only helps tell a renumbering). */
+  recordedHeadHash?: string;
+  /** An export's signed head (its last place and link, `headSeq` is its place): the chain must end there. */
+  signedHead?: SignedCheckpoint;
 }
 
 export type BreakKind = 'edited' | 'removed' | 'inserted' | 'reordered';
@@ -65,6 +69,11 @@ export interface ChainVerdict {
 
 /** Rows after a break examined to tell a reordering or an insertion from an edit. */
 const LOOKAHEAD = 256;
+/**
+ * The most places a renumbering after a deletion is searched back over (one SHA-256 each, and only once, at the
+ * break): a deletion of more entries before a renumbering is reported as an edit.
+ */
+const MAX_RENUMBERING = 1_000_000;
 
 /**
  * Walks a tenant's chain in place order and stops at the first broken link (docs/AUDIT-CHAIN.md). Gaps are
@@ -79,8 +88,32 @@ export class ChainWalker {
   private broken: ChainBreak | undefined;
   private readonly checkpointAt = new Map<number, SignedCheckpoint>();
   private readonly removalFrom = new Map<number, SignedRemoval>();
+  /** The link the chain must have at `evidence.headSeq`, from a validly signed head. */
+  private readonly headHash: string | undefined;
 
   constructor(private readonly evidence: ChainEvidence) {
+    const head = evidence.signedHead;
+    if (head) {
+      const signed =
+        head.publicKey === evidence.trustedKey &&
+        verifySignature(
+          exportHeadText({
+            tenant: evidence.tenant,
+            headSeq: head.seq,
+            headHash: head.hash,
+            signedAt: head.signedAt,
+          }),
+          head.signature,
+          evidence.trustedKey,
+        );
+      if (signed) this.headHash = head.hash;
+      else
+        this.broken = {
+          kind: 'edited',
+          seq: head.seq,
+          message: `The export's head (place ${head.seq}) is not signed by the trusted key: its auditChain line was edited.`,
+        };
+    }
     for (const checkpoint of evidence.checkpoints) {
       if (
         checkpoint.publicKey !== evidence.trustedKey ||
@@ -122,6 +155,14 @@ export class ChainWalker {
   check(links: readonly ChainLink[], following: readonly ChainLink[] = []): void {
     for (let i = 0; i < links.length && !this.broken; i++) {
       const entry = links[i]!;
+      if (this.headHash !== undefined && entry.seq > this.evidence.headSeq!) {
+        this.fail(
+          'inserted',
+          entry,
+          `Entry ${entry.id} (place ${entry.seq}) is beyond the signed head: it was inserted.`,
+        );
+        return;
+      }
       if (entry.seq <= this.seq) {
         this.fail('inserted', entry, `A second entry claims place ${entry.seq}: it was inserted.`);
         return;
@@ -156,7 +197,7 @@ export class ChainWalker {
         this.broken = {
           kind: 'removed',
           seq: this.seq + 1,
-          message: `The last ${missing} ${missing === 1 ? 'entry' : 'entries'} (places ${this.seq + 1}–${end}) ${missing === 1 ? 'was' : 'were'} deleted: the chain ${end === lastCheckpoint ? 'was signed' : 'is recorded'} up to place ${end}.`,
+          message: `The last ${missing} ${missing === 1 ? 'entry' : 'entries'} (places ${this.seq + 1}–${end}) ${missing === 1 ? 'was' : 'were'} deleted: ${this.reachOf(end, lastCheckpoint)}.`,
         };
       }
     }
@@ -174,6 +215,13 @@ export class ChainWalker {
     return verdict;
   }
 
+  /** What says the chain reaches `end`, in words. */
+  private reachOf(end: number, lastCheckpoint: number): string {
+    if (end === lastCheckpoint) return `the chain was signed up to place ${end}`;
+    if (this.headHash !== undefined) return `the export's signed head is at place ${end}`;
+    return `the chain is recorded up to place ${end}`;
+  }
+
   /** Crosses signed removal records from the current place up to `target`; false if a gap is left. */
   private bridgeTo(target: number): boolean {
     while (this.seq < target) {
@@ -189,6 +237,13 @@ export class ChainWalker {
   private advance(seq: number, hash: string): void {
     this.seq = seq;
     this.link = hash;
+    if (this.headHash !== undefined && seq === this.evidence.headSeq && hash !== this.headHash) {
+      this.broken ??= {
+        kind: 'edited',
+        seq,
+        message: `The link at place ${seq} is not the signed head's: entries up to it were changed and the chain recomputed.`,
+      };
+    }
     const checkpoint = this.checkpointAt.get(seq);
     if (checkpoint && checkpoint.hash !== hash) {
       this.broken ??= {
@@ -225,7 +280,37 @@ export class ChainWalker {
       );
       return;
     }
+    const shift = this.renumberedBy(entry, next);
+    if (shift !== undefined) {
+      this.fail(
+        'removed',
+        entry,
+        `${shift} ${shift === 1 ? 'entry' : 'entries'} before entry ${entry.id} (places ${entry.seq}–${entry.seq + shift - 1}) ${shift === 1 ? 'was' : 'were'} deleted and the entries after renumbered: entry ${entry.id}, now at place ${entry.seq}, was recorded at place ${entry.seq + shift}.`,
+      );
+      return;
+    }
     this.fail('edited', entry, `Entry ${where} was changed after it was recorded: its link does not match.`);
+  }
+
+  /**
+   * By how many places the entry and those after it were moved down, when entries before it were deleted and the
+   * rest renumbered: its link is then still the one of a later place, which the next entry's link (made after it,
+   * at its own old place) or a checkpoint or head at that later place confirms.
+   */
+  private renumberedBy(entry: ChainLink, next: ChainLink | undefined): number | undefined {
+    const anchors = [...this.checkpointAt.values()].map(({ seq, hash }) => ({ seq, hash }));
+    const headHash = this.headHash ?? this.evidence.recordedHeadHash;
+    if (headHash !== undefined && this.evidence.headSeq !== undefined)
+      anchors.push({ seq: this.evidence.headSeq, hash: headHash });
+    const anchor = anchors.find((a) => a.hash === entry.hash && a.seq > entry.seq);
+    if (anchor) return anchor.seq - entry.seq;
+    if (!next || next.seq !== entry.seq + 1) return undefined;
+    const end = Math.max(this.evidence.headSeq ?? 0, ...this.checkpointAt.keys());
+    const limit = Math.min(Math.max(LOOKAHEAD, end - next.seq), MAX_RENUMBERING);
+    for (let shift = 1; shift <= limit; shift++) {
+      if (linkOf(entry.hash, next.seq + shift, next.id, next.canonical) === next.hash) return shift;
+    }
+    return undefined;
   }
 
   /**

@@ -22,6 +22,8 @@ export interface ParsedExport {
   tenant?: string;
   publicKey?: string;
   headSeq?: number;
+  /** The export's signed head: its last place and link. */
+  head?: SignedCheckpoint;
   links: ChainLink[];
   /** The tenants the entry lines name (Gatehouse's own when a line names none). */
   entryTenants: Set<string>;
@@ -29,6 +31,8 @@ export interface ParsedExport {
   removals: SignedRemoval[];
   /** The first line that is neither an entry with its link nor evidence (an edit that broke the file). */
   damaged?: { line: number; message: string };
+  /** The number of the file's last line with content. */
+  lastLine: number;
 }
 
 const HASH = /^[0-9a-f]{64}$/;
@@ -45,13 +49,20 @@ function timeOf(value: unknown): number | undefined {
 
 /** Reads an export's lines (without line ends) into entries with their links and the chain's evidence. */
 export class ExportParser {
-  readonly parsed: ParsedExport = { links: [], entryTenants: new Set(), checkpoints: [], removals: [] };
+  readonly parsed: ParsedExport = {
+    links: [],
+    entryTenants: new Set(),
+    checkpoints: [],
+    removals: [],
+    lastLine: 0,
+  };
   private lineNumber = 0;
 
   add(line: string): void {
     this.lineNumber++;
     const text = (this.lineNumber === 1 ? line.replace(/^\uFEFF/, '') : line).trim();
     if (text === '') return;
+    this.parsed.lastLine = this.lineNumber;
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -95,17 +106,43 @@ export class ExportParser {
   }
 
   private trailer(value: unknown): void {
-    if (!isObject(value) || value.version !== 1 || !isText(value.tenant) || !isText(value.publicKey)) {
+    if (!isObject(value) || !isText(value.tenant) || !isText(value.publicKey)) {
       this.damage('the auditChain line is incomplete');
       return;
     }
-    if (!Number.isSafeInteger(value.headSeq) || (value.headSeq as number) < 0) {
-      this.damage('the auditChain line has no headSeq');
-      return;
-    }
+    // Kept before the checks below, so a damaged trailer is reported as an edit, not as a file without a chain.
     this.parsed.tenant = value.tenant;
     this.parsed.publicKey = value.publicKey;
+    if (value.version === 1) {
+      // Taking an unsigned head at its word would let a cut tail pass under a rewritten version 1 trailer.
+      this.damage(
+        'the auditChain line is version 1 (an export of the first chained release), whose head is unsigned, so the file cannot prove its newest entries are all there: export the tenant again',
+      );
+      return;
+    }
+    const signedAt = timeOf(value.signedAt);
+    if (
+      value.version !== 2 ||
+      !Number.isSafeInteger(value.headSeq) ||
+      (value.headSeq as number) < 0 ||
+      !isText(value.headHash) ||
+      !HASH.test(value.headHash) ||
+      signedAt === undefined ||
+      !isText(value.signature)
+    ) {
+      this.damage(
+        'the auditChain line has no signed head (version 2: headSeq, headHash, signedAt, signature)',
+      );
+      return;
+    }
     this.parsed.headSeq = value.headSeq as number;
+    this.parsed.head = {
+      seq: value.headSeq as number,
+      hash: value.headHash,
+      signedAt,
+      publicKey: value.publicKey,
+      signature: value.signature,
+    };
   }
 
   private checkpoint(value: unknown): void {
@@ -171,6 +208,7 @@ export class ExportParser {
  */
 export function verifyParsedExport(parsed: ParsedExport, trustedKey?: string): ChainVerdict {
   if (parsed.tenant === undefined || parsed.publicKey === undefined) {
+    if (parsed.links.length > 0 && parsed.entryTenants.size === 1) return verifyCutExport(parsed, trustedKey);
     throw new UnverifiableExportError(
       'This file does not carry its audit chain: export one tenant without filters as NDJSON (gatehouse audit export --tenant NAME) to verify it.',
     );
@@ -179,6 +217,7 @@ export function verifyParsedExport(parsed: ParsedExport, trustedKey?: string): C
     tenant: parsed.tenant,
     trustedKey: trustedKey ?? parsed.publicKey,
     headSeq: parsed.headSeq,
+    ...(parsed.head ? { signedHead: parsed.head } : {}),
     checkpoints: parsed.checkpoints,
     removals: parsed.removals,
   });
@@ -207,4 +246,40 @@ export function verifyParsedExport(parsed: ParsedExport, trustedKey?: string): C
   const links = [...parsed.links].sort((a, b) => a.seq - b.seq);
   walker.check(links);
   return walker.finish();
+}
+
+/**
+ * An export whose entries carry links but whose end is missing (no `auditChain` line: the file was cut short, a
+ * last line cut in the middle included): its links are checked, and the missing end is reported as removed.
+ */
+function verifyCutExport(parsed: ParsedExport, trustedKey: string | undefined): ChainVerdict {
+  const tenant = [...parsed.entryTenants][0]!;
+  const walker = new ChainWalker({
+    tenant,
+    trustedKey: trustedKey ?? parsed.checkpoints[0]?.publicKey ?? '',
+    checkpoints: parsed.checkpoints,
+    removals: parsed.removals,
+  });
+  const verdict = (broken: ChainVerdict['broken']): ChainVerdict => ({
+    ...walker.finish(),
+    intact: false,
+    broken,
+  });
+  if (parsed.damaged && parsed.damaged.line !== parsed.lastLine) {
+    return verdict({
+      kind: 'edited',
+      seq: 0,
+      message: `Line ${parsed.damaged.line} was edited: ${parsed.damaged.message}.`,
+    });
+  }
+  const links = [...parsed.links].sort((a, b) => a.seq - b.seq);
+  walker.check(links);
+  const found = walker.finish();
+  if (!found.intact) return found;
+  const last = links.at(-1)!.seq;
+  return verdict({
+    kind: 'removed',
+    seq: last + 1,
+    message: `The export ends at line ${parsed.lastLine} without its signed head (the auditChain line): everything after place ${last} was cut off.`,
+  });
 }
