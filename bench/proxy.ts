@@ -4,6 +4,8 @@
  *   npm run bench:proxy [-- --duration 15 --warmup 5 --connections 50 --rounds 2]
  *                       [--compare-env NAME=VALUE]   (adds a Gatehouse started with that environment)
  *                       [--compare-dir PATH]         (adds the Gatehouse of another checkout, e.g. a git worktree)
+ *                       [--only TEXT]                (only candidates whose name contains TEXT, repeatable;
+ *                                                     fastify + @fastify/reply-from, the reference, always runs)
  *
  * One keep-alive target in its own process, reached directly and through: a bare http-proxy-3 server, fastify +
  * @fastify/reply-from, nginx (one worker) and haproxy (one thread) when installed, and Gatehouse on two routes:
@@ -13,6 +15,7 @@
  * slower). The CPU time the serving process spent per request is read from /proc around each measured run: on a
  * small machine the load generator, the target and the proxy share the cores, and this figure is the steadier one.
  */
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { startChild, stopChildren, adoptChild } from './lib/bench-children.js';
 import { startHaproxy, startNginx, type NativeProxy } from './lib/native-proxies.js';
@@ -27,6 +30,7 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '2' },
     'compare-env': { type: 'string', multiple: true, default: [] },
     'compare-dir': { type: 'string', multiple: true, default: [] },
+    only: { type: 'string', multiple: true, default: [] },
   },
 });
 
@@ -42,6 +46,7 @@ const PLAIN = 'Gatehouse, plain route';
 const FASTIFY = 'fastify + @fastify/reply-from';
 
 requireWrk();
+const loadAtStart = loadavg()[0]!;
 try {
   const upstream = await startChild('bench/lib/proxy-upstream.ts');
   const origin = `http://127.0.0.1:${String(upstream.port)}`;
@@ -51,6 +56,7 @@ try {
   const gatehouse = await startChild('bench/lib/gatehouse-proxy.ts', [origin]);
   // Every candidate gets the same request headers, so the client side of the load is the same.
   const headers = { 'X-API-Key': String(gatehouse.apiKey), Origin: String(gatehouse.origin) };
+  /** Each Gatehouse has a key of its own: the full-featured route of a variant takes only that one. */
   const variantKeys = new Map<string, string>();
   const candidates: Candidate[] = [
     { name: 'direct to the target', url: `${origin}/items/42`, servedBy: upstream.pid },
@@ -74,15 +80,16 @@ try {
     const [name, value = ''] = assignment.split(/=(.*)/s, 2) as [string, string?];
     const variant = await startChild('bench/lib/gatehouse-proxy.ts', [origin], { [name]: value });
     const label = `${name}=${value}`;
+    const keyed = `${FULL} (${label})`;
+    variantKeys.set(keyed, String(variant.apiKey));
     candidates.push(
-      { name: `${FULL} (${label})`, url: local(variant.port, '/bench/items/7?x=42'), servedBy: variant.pid },
+      { name: keyed, url: local(variant.port, '/bench/items/7?x=42'), servedBy: variant.pid },
       { name: `${PLAIN} (${label})`, url: local(variant.port, '/plain/items/42'), servedBy: variant.pid },
     );
   }
   for (const dir of args['compare-dir']) {
     const variant = await startChild('bench/lib/gatehouse-proxy.ts', [origin], {}, dir);
     const label = dir.replace(/\/+$/, '').split('/').pop()!;
-    // The other checkout's key: the route of the full-featured candidate takes only its own.
     const keyed = `${FULL} (${label})`;
     variantKeys.set(keyed, String(variant.apiKey));
     candidates.push(
@@ -94,6 +101,13 @@ try {
     ...headers,
     'X-API-Key': variantKeys.get(candidate.name) ?? headers['X-API-Key'],
   });
+  if (args.only.length > 0) {
+    const wanted = args.only.map((text) => text.toLowerCase());
+    const kept = candidates.filter(
+      ({ name }) => name === FASTIFY || wanted.some((text) => name.toLowerCase().includes(text)),
+    );
+    candidates.splice(0, candidates.length, ...kept);
+  }
   for (const candidate of candidates) await check(candidate, headersOf(candidate));
 
   const duration = Number(args.duration);
@@ -130,7 +144,9 @@ try {
     `\nCommand: npm run bench:proxy -- --duration ${duration} --warmup ${args.warmup} --connections ${connections} --rounds ${args.rounds}` +
       args['compare-env'].map((assignment) => ` --compare-env ${assignment}`).join('') +
       args['compare-dir'].map((dir) => ` --compare-dir ${dir}`).join('') +
-      ` (Node ${process.version}, wrk 1 thread, ${connections} connections, best of ${args.rounds} rounds)\n`,
+      args.only.map((text) => ` --only '${text}'`).join('') +
+      ` (Node ${process.version}, wrk 1 thread, ${connections} connections, best of ${args.rounds} rounds;` +
+      ` load average (1 min) ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end)\n`,
   );
   console.log('| candidate | req/s | p50 ms | p99 ms | errors | CPU µs per request |');
   console.log('|---|---:|---:|---:|---:|---:|');

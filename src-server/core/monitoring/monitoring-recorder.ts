@@ -24,13 +24,11 @@ export const DEFAULT_RECORDER_TUNING: RecorderTuning = {
   dropReportIntervalMs: 10_000,
 };
 
-/** A backlog drains in batches of up to this many records. */
-const MAX_WRITE_BATCH = 5_000;
 /**
- * Records encoded in one go. A batch is handed to the store in slices with the event loop free in between, so a
- * flush never holds requests up for long; the store's group commit still writes the slices together.
+ * A backlog drains in batches of up to this many records, each one transaction: the store writes it in slices with
+ * the event loop free in between, so a large batch never holds requests up for long.
  */
-const WRITE_SLICE = 64;
+const MAX_WRITE_BATCH = 5_000;
 
 export interface MonitoringRecorderOptions {
   /** Stores a batch; resolves with the records kept (invalid ones are left out) once they are durable. */
@@ -135,12 +133,7 @@ export class MonitoringRecorder implements MonitoringSink {
    */
   private async drain(): Promise<void> {
     do {
-      const writes: Promise<void>[] = [];
-      for (let taken = 0; taken < MAX_WRITE_BATCH && this.ring.size > 0; taken += WRITE_SLICE) {
-        if (writes.length > 0) await nextTurn();
-        writes.push(this.write(this.ring.take(WRITE_SLICE)));
-      }
-      await Promise.all(writes);
+      if (this.ring.size > 0) await this.write(this.ring.take(MAX_WRITE_BATCH));
     } while (this.ring.size >= this.tuning.batchSize);
   }
 
@@ -172,9 +165,4 @@ export class MonitoringRecorder implements MonitoringSink {
     );
     this.lastWriteError = undefined;
   }
-}
-
-/** Resolves after the event loop has served what was waiting (I/O included). */
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }

@@ -46,7 +46,7 @@ export class Monitoring implements MonitoringSink {
       bufferedRecords: () => this.recorder.buffered,
     });
     this.recorder = new MonitoringRecorder({
-      write: (records) => store.append(records),
+      write: (records) => store.write(records),
       logger,
       tuning: options.recorder,
       onRecord: (record) => this.metrics.observe(record),

@@ -99,6 +99,9 @@ class Target implements CompiledTarget {
   private readonly allReferences: readonly string[];
   /** Section 1 rarely changes between requests; its parsed origin is reused while it stays the same. */
   private lastOrigin: { section1: string; result: OriginResult } | undefined;
+  /** Sections without a single reference render alike for every request: rendered once, on first use. */
+  private readonly literal: boolean;
+  private literalResult: TargetRenderResult | undefined;
 
   constructor(
     private readonly base: CompiledSection,
@@ -108,6 +111,7 @@ class Target implements CompiledTarget {
   ) {
     const sections = [base, ...paths, ...(query === undefined ? [] : [query])];
     this.allReferences = [...new Set(sections.flatMap((section) => section.references))];
+    this.literal = sections.every((section) => !section.hasSpans);
   }
 
   references(): string[] {
@@ -115,6 +119,11 @@ class Target implements CompiledTarget {
   }
 
   render(scope: RenderScope): TargetRenderResult {
+    if (!this.literal) return this.renderWith(scope);
+    return (this.literalResult ??= Object.freeze(this.renderWith(scope)));
+  }
+
+  private renderWith(scope: RenderScope): TargetRenderResult {
     const environment = createEvaluationEnvironment(scope);
     let base: SectionOutput;
     const paths: SectionOutput[] = [];

@@ -41,10 +41,34 @@ export interface RolledRecord {
  */
 export class RollupDeltas {
   private readonly rollups = new Map<string, Rollup>();
+  /** The roll-ups the last record went to: the next one usually goes to the same (same buckets, API, status). */
+  private last: { record: RolledRecord; statusClass: number; targets: Rollup[] } | undefined;
 
   add(record: RolledRecord): void {
     const statusClass = statusClassOf(record.status);
     const bin = durationBin(record.durationMs);
+    const targets = this.targetsOf(record, statusClass);
+    for (const rollup of targets) {
+      rollup.n++;
+      rollup.sum += record.durationMs;
+      if (record.durationMs < rollup.min) rollup.min = record.durationMs;
+      if (record.durationMs > rollup.max) rollup.max = record.durationMs;
+      rollup.bins.set(bin, (rollup.bins.get(bin) ?? 0) + 1);
+    }
+  }
+
+  private targetsOf(record: RolledRecord, statusClass: number): Rollup[] {
+    const last = this.last;
+    if (
+      last !== undefined &&
+      last.statusClass === statusClass &&
+      last.record.apiId === record.apiId &&
+      last.record.agentGroupId === record.agentGroupId &&
+      sameBuckets(last.record.timeMs, record.timeMs)
+    ) {
+      return last.targets;
+    }
+    const targets: Rollup[] = [];
     for (const { granularity, dimensions } of ROLLUP_LEVELS) {
       const bucket = Math.floor(record.timeMs / granularity) * granularity;
       for (const dimension of dimensions) {
@@ -56,13 +80,11 @@ export class RollupDeltas {
           rollup = emptyRollup(granularity, dimension, value, bucket, statusClass);
           this.rollups.set(key, rollup);
         }
-        rollup.n++;
-        rollup.sum += record.durationMs;
-        if (record.durationMs < rollup.min) rollup.min = record.durationMs;
-        if (record.durationMs > rollup.max) rollup.max = record.durationMs;
-        rollup.bins.set(bin, (rollup.bins.get(bin) ?? 0) + 1);
+        targets.push(rollup);
       }
     }
+    this.last = { record, statusClass, targets };
+    return targets;
   }
 
   async apply(database: Database, trx: Tx): Promise<void> {
@@ -119,6 +141,14 @@ export class RollupDeltas {
       }
     }
   }
+}
+
+/** Whether two times fall in the same bucket of every granularity. */
+function sameBuckets(a: number, b: number): boolean {
+  for (const { granularity } of ROLLUP_LEVELS) {
+    if (Math.floor(a / granularity) !== Math.floor(b / granularity)) return false;
+  }
+  return true;
 }
 
 function rollupKey(

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database } from '../../storage/database.js';
 import { GroupCommit } from '../../storage/group-commit.js';
 import { RESTORE_WINDOW_MS } from '../../storage/restore-window.js';
@@ -15,7 +16,7 @@ import { normalizeRecord } from '../normalize-record.js';
 import { filteredRecords, rollupSelection, storedTextFilter } from './monitoring-filter.js';
 import { countBucketsByHour, countRecords, summarizeRecords } from './monitoring-reads.js';
 import { purgeRemovedRecords, removeRecordsBefore } from './monitoring-removal.js';
-import { insertRecords, MONITORING_SEQUENCE } from './monitoring-writes.js';
+import { insertRecords, INSERT_SLICE, MONITORING_SEQUENCE } from './monitoring-writes.js';
 import { captureOfRow, RECORD_COLUMNS, recordOfRow } from './monitoring-rows.js';
 import { ErrorCode } from '../../contracts/error-codes.js';
 import { GatehouseError } from '../../errors/gatehouse-error.js';
@@ -48,19 +49,33 @@ export class SqlMonitoringStore implements MonitoringStore {
   ) {}
 
   async append(records: readonly NewMonitoringRecord[]): Promise<MonitoringRecord[]> {
-    this.assertOpen();
-    const accepted: Accepted[] = [];
-    for (const input of records) {
-      const normalized = normalizeRecord(input);
-      if (normalized) accepted.push(normalized);
-    }
-    if (accepted.length === 0) return [];
-    return this.track(this.appends.submit(accepted));
+    const stored = await this.write(records);
+    return stored.map(withoutAbsentFields);
   }
 
-  /** One transaction for the batches that arrived together (the recorder hands over slices). */
+  /**
+   * `append` without the records' final shape: the recorder only counts what was kept. A large batch is
+   * normalized in slices, with the event loop free in between (see INSERT_SLICE).
+   */
+  async write(records: readonly NewMonitoringRecord[]): Promise<MonitoringRecord[]> {
+    this.assertOpen();
+    return this.track(
+      (async () => {
+        const accepted: Accepted[] = [];
+        for (let index = 0; index < records.length; index++) {
+          if (index > 0 && index % INSERT_SLICE === 0) await nextTurn();
+          const normalized = normalizeRecord(records[index]!);
+          if (normalized) accepted.push(normalized);
+        }
+        if (accepted.length === 0) return [];
+        return this.appends.submit(accepted);
+      })(),
+    );
+  }
+
+  /** One transaction for the batches that arrived together. */
   private async commit(batches: Accepted[][]): Promise<MonitoringRecord[][]> {
-    const all = batches.flat();
+    const all = batches.length === 1 ? batches[0]! : batches.flat();
     await this.database.transaction(
       async (trx) => {
         const first = await this.database.reserveIds(trx, MONITORING_SEQUENCE, all.length);
@@ -69,7 +84,7 @@ export class SqlMonitoringStore implements MonitoringStore {
       },
       { relaxed: true },
     );
-    return batches.map((batch) => batch.map(({ record }) => withoutAbsentFields(record)));
+    return batches.map((batch) => batch.map(({ record }) => record));
   }
 
   async query(input: MonitoringQuery): Promise<MonitoringPage> {
