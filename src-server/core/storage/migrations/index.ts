@@ -8,6 +8,7 @@ import { auditTenants } from './0005-audit-tenants.js';
 import { auditChain } from './0006-audit-chain.js';
 import { auditSearch } from './0007-audit-search.js';
 import { savedFilters } from './0008-saved-filters.js';
+import { auditSearchBatched } from './0009-audit-search-batched.js';
 
 /**
  * One migration history for both engines, applied by Kysely's Migrator at open. Append only: never edit a
@@ -23,6 +24,7 @@ export function migrationsFor(engine: EngineKind): MigrationProvider {
     '0006-audit-chain': auditChain(),
     '0007-audit-search': auditSearch(engine),
     '0008-saved-filters': savedFilters(),
+    '0009-audit-search-batched': auditSearchBatched(engine),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
