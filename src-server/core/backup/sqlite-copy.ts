@@ -1,5 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { nativeBindingForRuntime } from '../storage/sqlite-engine.js';
+import { SEARCH_DOCUMENT_SQL } from '../storage/migrations/0010-audit-search-batched.js';
 
 /**
  * The tables a differential backup carries, and what it takes of each: the rows changed since the full backup it
@@ -159,6 +160,7 @@ export function applyChanges(target: string, differential: string): void {
   try {
     handle.prepare('attach database ? as diff').run(differential);
     handle.exec('begin');
+    indexNewEntries(handle);
     for (const table of Object.keys(CHANGED_ROWS)) {
       handle.exec(`insert or replace into main.${table} select * from diff.${table}`);
     }
@@ -174,4 +176,18 @@ export function applyChanges(target: string, differential: string): void {
   } finally {
     handle.close();
   }
+}
+
+/**
+ * The differential's entries that the target does not hold yet go into its full-text index (migration 0010: the
+ * writers index what they insert). A full backup taken before 0010 still has the trigger, which does it instead;
+ * one taken before 0007 has no index yet (0007 fills it from the rows when the restored file is opened).
+ */
+function indexNewEntries(handle: BetterSqlite3.Database): void {
+  const named = (name: string) =>
+    handle.prepare('select 1 from main.sqlite_master where name = ?').get(name) !== undefined;
+  if (named('audit_search_insert') || !named('audit_search')) return;
+  handle.exec(`insert into main.audit_search (rowid, document)
+    select id, ${SEARCH_DOCUMENT_SQL} from diff.audit_entries
+    where id not in (select id from main.audit_entries)`);
 }

@@ -73,7 +73,8 @@ function entry(timeMs: number, actionName: string): NewAuditEntry {
     actionName,
     userName: 'alice',
     timestamp: new Date(timeMs).toISOString(),
-    parameters: {},
+    // A word of its own to search for: a restore must bring the full-text index along with the rows.
+    parameters: { step: actionName.toLowerCase().replace('.', '') },
     resources: [],
     category: 'general',
   };
@@ -111,6 +112,11 @@ async function observe(stores: Stores, atMs: number) {
     policies: stores.config.data.policies.map((p) => p.name).sort(),
     tenant: stores.config.data.tenant.name,
     audit: page.items.map((item) => item.actionName).sort(),
+    searched: await Promise.all(
+      ['oldentry', 'beforemoment', 'aftermoment'].map(
+        async (word) => (await stores.audit.query({ pageNumber: 1, pageSize: 10, search: word })).totalCount,
+      ),
+    ),
     auditTotal: page.totalCount,
     auditCount: await stores.audit.count(),
     facets: await stores.audit.facets(),
@@ -204,6 +210,7 @@ describe('point-in-time restore of the embedded database', () => {
       expect(restored).toEqual(source.atMoment);
       // Written after the moment: absent. Removed by retention after it: back.
       expect(restored.audit).toEqual(['Before.Moment', 'Old.Entry']);
+      expect(restored.searched).toEqual([1, 1, 0]);
       expect(restored.monitoring).toEqual(['/before', '/old', '/old-fail']);
       expect(restored.policies).toEqual(['first']);
       expect(restored.tenant).toBe('Local tenant');

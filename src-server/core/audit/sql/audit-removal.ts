@@ -128,14 +128,7 @@ export async function planRetention(database: Database, policy: RetentionPolicy)
   }
   for (const id of seen) if (!keep.has(id)) ids.push(id);
 
-  // The agent window is per tenant: two tenants' agent groups may share an id.
-  const groups = await db
-    .selectFrom('audit_entries')
-    .select(['tenant', 'agent_group_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('agent_group_id', 'is not', null)
-    .groupBy(['tenant', 'agent_group_id'])
-    .execute();
-  for (const group of groups) {
+  for (const group of await groupsBeyondWindow(database, policy.agentWindow)) {
     const excess = group.n - policy.agentWindow;
     if (excess <= 0) continue;
     const old = await db
@@ -151,6 +144,39 @@ export async function planRetention(database: Database, policy: RetentionPolicy)
     for (const row of old) ids.push(row.id);
   }
   return ids;
+}
+
+/**
+ * The tenants' agent groups with more entries than the window. The window is per tenant (two tenants' agent groups
+ * may share an id), but a group with no more entries than the window in all tenants together has no more in any
+ * one: that count comes from the agent-window index alone. Only the groups beyond it are counted per tenant, which
+ * reads their rows. (Counting per tenant and group over the whole trail read every row: 0.7 s for 200,000
+ * entries, holding up a start's first answers on SQLite.)
+ */
+async function groupsBeyondWindow(
+  database: Database,
+  window: number,
+): Promise<{ tenant: string; agent_group_id: string | null; n: number }[]> {
+  // A bigint, which pg returns as text.
+  const count = sql<number | string>`count(*)`;
+  const crowded = await database.db
+    .selectFrom('audit_entries')
+    .select('agent_group_id')
+    .where('agent_group_id', 'is not', null)
+    .groupBy('agent_group_id')
+    .having(count, '>', window)
+    .execute();
+  const groups = [];
+  for (const { agent_group_id } of crowded) {
+    const perTenant = await database.db
+      .selectFrom('audit_entries')
+      .select(['tenant', count.as('n')])
+      .where('agent_group_id', '=', agent_group_id)
+      .groupBy('tenant')
+      .execute();
+    groups.push(...perTenant.map(({ tenant, n }) => ({ tenant, agent_group_id, n: Number(n) })));
+  }
+  return groups;
 }
 
 /** Configuration entries that name the resource. */

@@ -5,6 +5,7 @@ import { CountDeltas } from './audit-counts.js';
 import { entryOfRow } from './audit-rows.js';
 import { resourcesToKeep } from './audit-writes.js';
 import { rollBackChains } from '../chain/chain-rollback.js';
+import { insertEntryRows } from './audit-search-index.js';
 
 const CHUNK = 2_000;
 
@@ -43,7 +44,7 @@ export async function rollBackAudit(
       deltas.add(row.tenant, entry.actionName, entry.userName, row.time_ms, 1);
       for (const resource of resourcesToKeep(entry)) resources.push({ entry_id: row.id, ...resource });
     }
-    await database.bulkInsert(trx, 'audit_entries', rows);
+    await insertEntryRows(database, trx, rows);
     await database.bulkInsert(trx, 'audit_resources', resources);
     await deltas.apply(database, trx);
     const ids = rows.map((row) => row.id);

@@ -5,6 +5,7 @@ import { withId, type NormalizedEntry } from '../normalize-entry.js';
 import { CountDeltas } from './audit-counts.js';
 import { textColumn, toEntryRow, type EntryRow } from './audit-rows.js';
 import { chainRows } from '../chain/chain-writes.js';
+import { insertEntryRows } from './audit-search-index.js';
 
 export const AUDIT_SEQUENCE = 'audit_entries';
 
@@ -66,7 +67,7 @@ export async function insertEntriesWithIds(
     if (returning) stored.push(withId(id, prepared.entry));
   });
   if (chained) await chainRows(database, trx, rows);
-  await database.bulkInsert(trx, 'audit_entries', rows);
+  await insertEntryRows(database, trx, rows);
   await database.bulkInsert(trx, 'audit_resources', resources);
   await deltas.apply(database, trx);
   return stored;

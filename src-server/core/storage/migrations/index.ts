@@ -9,6 +9,7 @@ import { auditChain } from './0006-audit-chain.js';
 import { auditSearch } from './0007-audit-search.js';
 import { savedFilters } from './0008-saved-filters.js';
 import { auditTenantIndexes } from './0009-audit-tenant-indexes.js';
+import { auditSearchBatched } from './0010-audit-search-batched.js';
 
 /**
  * One migration history for both engines, applied by Kysely's Migrator at open. Append only: never edit a
@@ -25,6 +26,7 @@ export function migrationsFor(engine: EngineKind): MigrationProvider {
     '0007-audit-search': auditSearch(engine),
     '0008-saved-filters': savedFilters(),
     '0009-audit-tenant-indexes': auditTenantIndexes(engine),
+    '0010-audit-search-batched': auditSearchBatched(engine),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
