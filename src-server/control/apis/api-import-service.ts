@@ -238,8 +238,14 @@ export class ApiImportService {
     mutate: (data: ConfigData, change: ConfigChange) => R | Promise<R>,
   ): Promise<R> {
     return this.deps.store.update(async (data, change) => {
-      await writeDocument(change.documents, revision.files.documentFile, prepared.content);
-      await writeDetails(change.documents, revision.files, revision.details);
+      const { stored } = prepared;
+      await writeDocument(
+        change.documents,
+        revision.files.documentFile,
+        stored?.document ?? prepared.content,
+      );
+      if (stored) await writeDocument(change.documents, revision.files.detailsFile, stored.details);
+      else await writeDetails(change.documents, revision.files, revision.details);
       return mutate(data, change);
     });
   }

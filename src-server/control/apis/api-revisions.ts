@@ -1,5 +1,4 @@
 import type {
-  ApiOperationRecord,
   ApiRecord,
   ApiRevisionRecord,
   PassthroughRecord,
@@ -7,22 +6,12 @@ import type {
 } from '../../core/model/config-model.js';
 import type { DocumentStore } from '../../core/config-store/document-store.js';
 import { readJsonDocument } from './api-document-files.js';
-import type { DefinitionIssue, SkippedOperation } from './openapi/index.js';
+import type { ApiRevisionDetails } from './import-pipeline/revision-details.js';
+
+export type { ApiRevisionDetails } from './import-pipeline/revision-details.js';
 
 /** Revisions kept per API; older ones are removed with their files when a new one is added. */
 export const MAX_KEPT_REVISIONS = 20;
-
-/** What a revision's details file holds. */
-export interface ApiRevisionDetails {
-  title: string;
-  description?: string;
-  serverUrl?: string;
-  operations: ApiOperationRecord[];
-  warnings: DefinitionIssue[];
-  skipped: SkippedOperation[];
-  /** Files folded into the stored document (a multi-file description). */
-  bundledFiles: string[];
-}
 
 /** What a revision's passthrough file holds: the configuration the API had when the revision was replaced. */
 export interface PassthroughSnapshot {

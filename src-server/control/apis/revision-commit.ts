@@ -7,15 +7,11 @@ import {
   removeDocument,
   writeJsonDocument,
 } from './api-document-files.js';
-import {
-  filesOf,
-  MAX_KEPT_REVISIONS,
-  revisionsOf,
-  snapshotOf,
-  type ApiRevisionDetails,
-} from './api-revisions.js';
-import type { ApiDefinition } from './openapi/index.js';
+import { filesOf, MAX_KEPT_REVISIONS, revisionsOf, snapshotOf } from './api-revisions.js';
+import type { ApiRevisionDetails } from './import-pipeline/revision-details.js';
 import type { ApiOperationRecord, ConfigData } from '../../core/model/config-model.js';
+
+export { detailsOf, operationRecords } from './import-pipeline/revision-details.js';
 
 /** The files a new revision writes before the record that names them is committed. */
 export interface RevisionFiles {
@@ -27,34 +23,6 @@ export function newRevisionFiles(apiId: string, format: 'json' | 'yaml'): Revisi
   return {
     documentFile: newDocumentFileName(apiId, format),
     detailsFile: newSidecarFileName(apiId, 'details'),
-  };
-}
-
-export function operationRecords(definition: ApiDefinition): ApiOperationRecord[] {
-  return definition.operations.map((operation) => ({
-    key: `${operation.method} ${operation.path}`,
-    method: operation.method,
-    path: operation.path,
-    ...(operation.requestMatch !== undefined ? { requestMatch: operation.requestMatch } : {}),
-    ...(operation.operationId !== undefined ? { operationId: operation.operationId } : {}),
-    ...(operation.summary !== undefined ? { summary: operation.summary } : {}),
-    pathParameters: operation.pathParameters,
-  }));
-}
-
-export function detailsOf(
-  definition: ApiDefinition,
-  operations: ApiOperationRecord[],
-  bundledFiles: string[],
-): ApiRevisionDetails {
-  return {
-    title: definition.title,
-    ...(definition.description !== undefined ? { description: definition.description } : {}),
-    ...(definition.serverUrl !== undefined ? { serverUrl: definition.serverUrl } : {}),
-    operations,
-    warnings: definition.warnings,
-    skipped: definition.skipped,
-    bundledFiles,
   };
 }
 

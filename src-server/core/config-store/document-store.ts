@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import type { Db } from '../storage/database.js';
 import { ErrorCode } from '../contracts/error-codes.js';
 import { GatehouseError } from '../errors/gatehouse-error.js';
@@ -13,7 +15,9 @@ export class DocumentNotFoundError extends GatehouseError {
  * Imported API documents, by name, in the database beside the configuration that names them. A removed document
  * keeps its row (marked removed) for the restore window, then is purged. `db` is the database, or the transaction
  * of a configuration change (`ConfigStore.update` hands the mutator one bound to it, so what it writes commits or
- * rolls back with the change).
+ * rolls back with the change). A document may be stored gzip-compressed (imports store them so, see
+ * import-pipeline/revision-details.ts); `read` gives it back as written before compression, decompressing on
+ * libuv's thread pool.
  */
 export class DocumentStore {
   constructor(
@@ -43,7 +47,8 @@ export class DocumentStore {
       .where('removed_at', 'is', null)
       .executeTakeFirst();
     if (!row) throw new DocumentNotFoundError(`No stored document is named ${name}.`);
-    return Buffer.from(row.content);
+    const content = Buffer.from(row.content);
+    return isGzip(content) ? gunzipped(content) : content;
   }
 
   /** Marks a document no record names any more as removed. */
@@ -76,4 +81,14 @@ export class DocumentStore {
 export async function rollBackDocuments(db: Db, atMs: number): Promise<void> {
   await db.deleteFrom('api_documents').where('created_at', '>', atMs).execute();
   await db.updateTable('api_documents').set({ removed_at: null }).where('removed_at', '>', atMs).execute();
+}
+
+const gunzipped = promisify(gunzip);
+
+/**
+ * A gzip stream's first two bytes. No JSON or YAML text starts with them (0x1f is a control character neither
+ * allows), so a document stored as sent is never taken for a compressed one.
+ */
+function isGzip(content: Uint8Array): boolean {
+  return content.length >= 2 && content[0] === 0x1f && content[1] === 0x8b;
 }

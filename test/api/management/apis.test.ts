@@ -82,6 +82,17 @@ describe('API definitions', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/vnd.oai.openapi');
     expect(Buffer.from(await response.arrayBuffer()).equals(yaml)).toBe(true);
+    // Stored gzip-compressed by the import worker (the main thread writes a tenth of the bytes), read back as sent.
+    const stored = await server.gatehouse.database.db
+      .selectFrom('api_documents')
+      .select(['name', 'content'])
+      .where('name', 'like', `${copy.id}.%`)
+      .execute();
+    expect(stored.map(({ name }) => name.replace(/^[^.]+\.[0-9a-f]+\./, '')).sort()).toEqual([
+      'details.json',
+      'yaml',
+    ]);
+    for (const { content } of stored) expect([...content.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
     const head = await server.api(`/api/v1/apis/${copy.id}/document`, { method: 'HEAD' });
     expect(head.headers.get('content-length')).toBe(String(yaml.length));
     await expectProblem(await server.api('/api/v1/apis/nope/document'), 404);

@@ -2,6 +2,7 @@ import type { ImportPhase } from '../../../core/contracts/api-import-schemas.js'
 import type { ApiSourceRecord } from '../../../core/model/config-model.js';
 import type { ApiDefinition, DefinitionIssue } from '../openapi/index.js';
 import type { FetchFailureReason, FetchLimits } from './safe-fetch.js';
+import type { StoredRevisionForms } from './revision-details.js';
 
 /** Where the description comes from. */
 export type ImportInput =
@@ -33,6 +34,8 @@ export interface PreparedDocument {
   source: ApiSourceRecord;
   /** The sibling files resolved into `content` (URLs or paths). */
   bundledFiles: string[];
+  /** What to write instead of `content` and the serialized details: made by the import worker, off the main thread. */
+  stored?: StoredRevisionForms;
 }
 
 export type PrepareOutcome =

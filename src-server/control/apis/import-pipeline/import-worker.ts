@@ -5,6 +5,7 @@
 import { parentPort } from 'node:worker_threads';
 import { prepareDocument } from './prepare-document.js';
 import type { ImportRequest } from './import-types.js';
+import { storedRevisionForms } from './revision-details.js';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
 
 const port = parentPort;
@@ -22,11 +23,22 @@ async function run(id: number, request: ImportRequest): Promise<void> {
       reply({ type: 'done', id, outcome });
       return;
     }
+    const { definition, bundledFiles } = outcome.prepared;
     const content = new Uint8Array(outcome.prepared.content);
-    reply({ type: 'done', id, outcome: { ...outcome, prepared: { ...outcome.prepared, content } } }, [
+    const stored = storedRevisionForms(definition, content, bundledFiles);
+    const prepared = { ...outcome.prepared, content, stored };
+    reply({ type: 'done', id, outcome: { ...outcome, prepared } }, [
       content.buffer,
+      ...ownBuffers(stored.document, stored.details),
     ]);
   } catch (error) {
     reply({ type: 'failed', id, message: error instanceof Error ? error.message : String(error) });
   }
+}
+
+/** The buffers to move with the reply: those the arrays fill alone (zlib's output does; a pooled one would not). */
+function ownBuffers(...arrays: Uint8Array[]): ArrayBuffer[] {
+  return arrays
+    .filter((array) => array.byteOffset === 0 && array.byteLength === array.buffer.byteLength)
+    .map((array) => array.buffer as ArrayBuffer);
 }
