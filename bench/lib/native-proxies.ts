@@ -44,50 +44,12 @@ async function waitForPort(port: number, child: ChildProcess, name: string): Pro
 }
 
 /**
- * nginx answering every request itself with bench/lib/proxy-upstream.ts's JSON body: a target that costs far
- * less CPU than the Node one, for a run that measures how the gateway scales on cores it shares with it.
+ * One nginx process (`master_process off`, one worker) listening on a free loopback port with `http` block
+ * `body`, configured in a temporary directory; `null` when nginx is not installed.
  */
-export async function startNginxTarget(body: string): Promise<NativeProxy | string> {
+async function startNginxWith(name: string, body: (listen: string) => string): Promise<NativeProxy | null> {
   const binary = ['/usr/sbin/nginx', 'nginx'].find((candidate) => installed(candidate, '-v'));
-  if (!binary) return 'nginx is not installed';
-  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-nginx-target-'));
-  const port = await freePort();
-  writeFileSync(
-    join(dir, 'nginx.conf'),
-    `daemon off;
-master_process off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log stderr error;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  keepalive_requests 1000000;
-  keepalive_timeout 60s;
-  server {
-    listen 127.0.0.1:${port};
-    default_type application/json;
-    location / { return 200 '${body}'; }
-  }
-}
-`,
-  );
-  const child = spawn(binary, ['-p', dir, '-c', join(dir, 'nginx.conf')], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitForPort(port, child, 'nginx');
-  return { name: 'nginx target', port, pid: child.pid!, child };
-}
-
-/** nginx, one worker process (`master_process off`), upstream keep-alive. */
-export async function startNginx(targetPort: number): Promise<NativeProxy | string> {
-  const binary = ['/usr/sbin/nginx', 'nginx'].find((candidate) => installed(candidate, '-v'));
-  if (!binary) return 'nginx is not installed: skipped';
+  if (!binary) return null;
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-nginx-'));
   const port = await freePort();
   writeFileSync(
@@ -106,15 +68,7 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   keepalive_requests 1000000;
-  upstream target { server 127.0.0.1:${targetPort}; keepalive 64; keepalive_requests 1000000; }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://target;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-    }
-  }
+${body(`listen 127.0.0.1:${port};`)}
 }
 `,
   );
@@ -122,7 +76,43 @@ http {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitForPort(port, child, 'nginx');
-  return { name: 'nginx, 1 worker', port, pid: child.pid!, child };
+  return { name, port, pid: child.pid!, child };
+}
+
+/**
+ * nginx answering every request itself with bench/lib/proxy-upstream.ts's JSON body: a target that costs far
+ * less CPU than the Node one, for a run that measures how the gateway scales on cores it shares with it.
+ */
+export async function startNginxTarget(body: string): Promise<NativeProxy | string> {
+  const nginx = await startNginxWith(
+    'nginx target',
+    (listen) => `  keepalive_timeout 60s;
+  server {
+    ${listen}
+    default_type application/json;
+    location / { return 200 '${body}'; }
+  }`,
+  );
+  return nginx ?? 'nginx is not installed';
+}
+
+/** nginx, one worker process (`master_process off`), upstream keep-alive. */
+export async function startNginx(targetPort: number): Promise<NativeProxy | string> {
+  const nginx = await startNginxWith(
+    'nginx, 1 worker',
+    (
+      listen,
+    ) => `  upstream target { server 127.0.0.1:${targetPort}; keepalive 64; keepalive_requests 1000000; }
+  server {
+    ${listen}
+    location / {
+      proxy_pass http://target;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+    }
+  }`,
+  );
+  return nginx ?? 'nginx is not installed: skipped';
 }
 
 /** haproxy, one thread, connections to the target reused. */
