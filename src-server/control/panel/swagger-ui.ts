@@ -15,6 +15,7 @@ const INITIALIZER = `window.onload = function () {
     url: '/swagger/v1/swagger.json',
     dom_id: '#swagger-ui',
     deepLinking: true,
+    docExpansion: 'none',
     persistAuthorization: false,
     validatorUrl: null,
     presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
