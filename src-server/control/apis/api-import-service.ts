@@ -17,7 +17,6 @@ import {
   detailsOf,
   newRevisionFiles,
   nextApiRecord,
-  operationRecords,
   revisionRecord,
   snapshotFileFor,
   writeDetails,
@@ -121,7 +120,7 @@ export class ApiImportService {
     const api = requireRecord(data.apis, apiId, 'API');
     const next = {
       basePath: prepared.definition.basePath,
-      operations: operationRecords(prepared.definition),
+      operations: prepared.operations,
     };
     return summarizeChanges(data, api, next, this.deps.secretBox).summary;
   }
@@ -211,7 +210,7 @@ export class ApiImportService {
   private newRevision(apiId: string, prepared: PreparedDocument, at: string): NewRevision {
     const { definition } = prepared;
     const format = prepared.mediaType.includes('json') ? 'json' : 'yaml';
-    const operations = operationRecords(definition);
+    const { operations } = prepared;
     return {
       files: newRevisionFiles(apiId, format),
       at,

@@ -1,5 +1,6 @@
 import type { Database, Db, Tx } from '../storage/database.js';
 import type { RecordChange, StoredRecord } from './config-records.js';
+import { stringifyWithKnown } from '../json/known-json.js';
 
 export const COMMITS = 'config_commits';
 
@@ -114,7 +115,7 @@ export async function writeChanges(
         ordinal: order.ordinalOf(change.kind, change.key),
         valid_from: atMs,
         valid_to: null,
-        data: JSON.stringify(change.record),
+        data: stringifyWithKnown(change.record),
       })
       .execute();
   }

@@ -2,6 +2,7 @@ import { StorageUnavailableError } from '../storage/storage-errors.js';
 import type { Request, Response } from 'express';
 import { HttpProblem, PROBLEM_CONTENT_TYPE } from './problem.js';
 import { ErrorCode, type HttpErrorCode } from '../contracts/error-codes.js';
+import { stringifyWithKnown } from '../json/known-json.js';
 
 export function sendProblem(req: Request, res: Response, problem: HttpProblem): void {
   if (res.headersSent) {
@@ -35,7 +36,7 @@ export function sendJson(
   }
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Cache-Control', 'no-store');
-  res.end(req.method === 'HEAD' ? undefined : JSON.stringify(body));
+  res.end(req.method === 'HEAD' ? undefined : stringifyWithKnown(body));
 }
 
 /** The reader's other refusals (e.g. too many form parameters, 413) keep their kind. */

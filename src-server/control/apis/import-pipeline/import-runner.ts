@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { prepareDocument } from './prepare-document.js';
+import { withLists } from './json-chunks.js';
 import type { ImportProgress, ImportRequest, PrepareOutcome } from './import-types.js';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
 
@@ -126,8 +127,14 @@ export class WorkerImportRunner implements ImportRunner {
       return;
     }
     this.current = undefined;
-    if (reply.type === 'done') job.resolve(reply.outcome);
-    else job.reject(new Error(`the import failed: ${reply.message}`));
+    if (reply.type === 'failed') job.reject(new Error(`the import failed: ${reply.message}`));
+    else if (reply.outcome.ok && reply.lists) {
+      const { outcome } = reply;
+      withLists(outcome.prepared, reply.lists).then(
+        (prepared) => job.resolve({ ...outcome, prepared }),
+        job.reject,
+      );
+    } else job.resolve(reply.outcome);
     this.startNext();
   }
 

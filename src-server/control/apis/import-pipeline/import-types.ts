@@ -1,8 +1,8 @@
 import type { ImportPhase } from '../../../core/contracts/api-import-schemas.js';
-import type { ApiSourceRecord } from '../../../core/model/config-model.js';
-import type { ApiDefinition, DefinitionIssue } from '../openapi/index.js';
+import type { ApiOperationRecord, ApiSourceRecord } from '../../../core/model/config-model.js';
+import type { DefinitionIssue } from '../openapi/index.js';
 import type { FetchFailureReason, FetchLimits } from './safe-fetch.js';
-import type { StoredRevisionForms } from './revision-details.js';
+import type { ImportedDefinition, StoredRevisionForms } from './revision-details.js';
 
 /** Where the description comes from. */
 export type ImportInput =
@@ -26,7 +26,9 @@ export interface ImportProgress {
 
 /** A description read, validated and ready to be applied as an API's new revision. */
 export interface PreparedDocument {
-  definition: ApiDefinition;
+  definition: ImportedDefinition;
+  /** The API record's operations (frozen, see revision-details.ts). */
+  operations: ApiOperationRecord[];
   /** What is stored: the bytes as received, or the bundled JSON when sibling files were resolved. */
   content: Uint8Array;
   mediaType: string;

@@ -6,6 +6,7 @@ import { parentPort } from 'node:worker_threads';
 import { prepareDocument } from './prepare-document.js';
 import type { ImportRequest } from './import-types.js';
 import { storedRevisionForms } from './revision-details.js';
+import { listsOf, withoutLists } from './json-chunks.js';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
 
 const port = parentPort;
@@ -23,11 +24,12 @@ async function run(id: number, request: ImportRequest): Promise<void> {
       reply({ type: 'done', id, outcome });
       return;
     }
-    const { definition, bundledFiles } = outcome.prepared;
+    const { definition, operations, bundledFiles } = outcome.prepared;
     const content = new Uint8Array(outcome.prepared.content);
-    const stored = storedRevisionForms(definition, content, bundledFiles);
-    const prepared = { ...outcome.prepared, content, stored };
-    reply({ type: 'done', id, outcome: { ...outcome, prepared } }, [
+    const stored = storedRevisionForms(definition, operations, content, bundledFiles);
+    const prepared = { ...withoutLists(outcome.prepared), content, stored };
+    const lists = listsOf(outcome.prepared);
+    reply({ type: 'done', id, outcome: { ...outcome, prepared }, lists }, [
       content.buffer,
       ...ownBuffers(stored.document, stored.details),
     ]);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readDocument, validateParsed } from '../openapi/parse-api-definition.js';
 import { isExternalRef } from '../openapi/resolve-refs.js';
 import { bundleExternalRefs } from './bundle-refs.js';
+import { operationRecords } from './revision-details.js';
 import { DocumentLoader } from './document-loader.js';
 import { FetchFailure } from './safe-fetch.js';
 import type { DefinitionIssue } from '../openapi/index.js';
@@ -71,10 +72,12 @@ export async function prepareDocument(
     extraWarnings,
   );
   if (!result.ok) return { ok: false, kind: 'refused', errors: result.errors, warnings: result.warnings };
+  const { operations, ...definition } = result.definition;
   return {
     ok: true,
     prepared: {
-      definition: result.definition,
+      definition,
+      operations: operationRecords({ operations }),
       content,
       mediaType,
       sha256: createHash('sha256').update(content).digest('hex'),

@@ -2,6 +2,9 @@ import { gzipSync } from 'node:zlib';
 import type { ApiOperationRecord } from '../../../core/model/config-model.js';
 import type { ApiDefinition, DefinitionIssue, SkippedOperation } from '../openapi/index.js';
 
+/** What an import keeps of the extracted definition; its operations are kept as the API record holds them. */
+export type ImportedDefinition = Omit<ApiDefinition, 'operations'>;
+
 /** What a revision's details file holds. */
 export interface ApiRevisionDetails {
   title: string;
@@ -18,7 +21,7 @@ export interface ApiRevisionDetails {
  * The API record's operations. Frozen: the configuration store's drafts skip a frozen value when they finish a
  * change, instead of walking every one of an API's (up to 65,000) operations looking for drafts inside.
  */
-export function operationRecords(definition: ApiDefinition): ApiOperationRecord[] {
+export function operationRecords(definition: Pick<ApiDefinition, 'operations'>): ApiOperationRecord[] {
   const records: ApiOperationRecord[] = definition.operations.map((operation) => ({
     key: `${operation.method} ${operation.path}`,
     method: operation.method,
@@ -33,7 +36,7 @@ export function operationRecords(definition: ApiDefinition): ApiOperationRecord[
 }
 
 export function detailsOf(
-  definition: ApiDefinition,
+  definition: ImportedDefinition,
   operations: ApiOperationRecord[],
   bundledFiles: string[],
 ): ApiRevisionDetails {
@@ -60,11 +63,12 @@ export interface StoredRevisionForms {
  * run on the main thread, and a 20 MB description stalled the gateway for hundreds of milliseconds.
  */
 export function storedRevisionForms(
-  definition: ApiDefinition,
+  definition: ImportedDefinition,
+  operations: ApiOperationRecord[],
   content: Uint8Array,
   bundledFiles: string[],
 ): StoredRevisionForms {
-  const details = detailsOf(definition, operationRecords(definition), bundledFiles);
+  const details = detailsOf(definition, operations, bundledFiles);
   return {
     document: gzipSync(content, { level: STORED_GZIP_LEVEL }),
     details: gzipSync(JSON.stringify(details), { level: STORED_GZIP_LEVEL }),

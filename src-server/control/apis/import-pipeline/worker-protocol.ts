@@ -1,4 +1,5 @@
 import type { ImportProgress, ImportRequest, PrepareOutcome } from './import-types.js';
+import type { PreparedLists } from './json-chunks.js';
 
 /** Messages between WorkerImportRunner and import-worker.ts. */
 export interface WorkerRequest {
@@ -8,5 +9,6 @@ export interface WorkerRequest {
 
 export type WorkerReply =
   | { type: 'progress'; id: number; progress: ImportProgress }
-  | { type: 'done'; id: number; outcome: PrepareOutcome }
+  /** `lists`: the prepared document's long lists, sent apart (json-chunks.ts). */
+  | { type: 'done'; id: number; outcome: PrepareOutcome; lists?: PreparedLists }
   | { type: 'failed'; id: number; message: string };

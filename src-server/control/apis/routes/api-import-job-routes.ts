@@ -205,7 +205,7 @@ function jobView(job: ImportJobView, catalog: ApiCatalogService, importer: ApiIm
             ...(prepared.definition.serverUrl !== undefined
               ? { serverUrl: prepared.definition.serverUrl }
               : {}),
-            operationCount: prepared.definition.operations.length,
+            operationCount: prepared.operations.length,
             warnings: prepared.definition.warnings,
             skipped: prepared.definition.skipped,
             bundledFiles: prepared.bundledFiles,
