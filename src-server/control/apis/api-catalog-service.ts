@@ -66,17 +66,19 @@ export class ApiCatalogService {
     });
   }
 
-  /** Deletes the API with its passthrough and the files of every revision. */
-  async delete(id: string): Promise<{ api: ApiRecord; passthroughId?: string }> {
-    const removed = await this.deps.store.update((data) => {
+  /**
+   * Deletes the API with its passthrough and the files of every revision, in one transaction (one commit to wait
+   * for, not one per file).
+   */
+  delete(id: string): Promise<{ api: ApiRecord; passthroughId?: string }> {
+    return this.deps.store.update(async (data, { documents }) => {
       const api = requireRecord(data.apis, id, 'API');
       const passthrough = data.passthroughs.find((candidate) => candidate.apiId === id);
       data.apis = data.apis.filter((candidate) => candidate.id !== id);
       data.passthroughs = data.passthroughs.filter((candidate) => candidate.apiId !== id);
+      for (const file of new Set([api.documentFile, ...revisionsOf(api).flatMap(filesOf)]))
+        await removeDocument(documents, file, this.deps.logger);
       return { api, ...(passthrough ? { passthroughId: passthrough.id } : {}) };
     });
-    const files = new Set([removed.api.documentFile, ...revisionsOf(removed.api).flatMap(filesOf)]);
-    for (const file of files) await removeDocument(this.deps.store.documents, file, this.deps.logger);
-    return removed;
   }
 }

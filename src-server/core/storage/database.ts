@@ -13,7 +13,13 @@ import {
   type Change,
   type ChangeFeedHandlers,
 } from './change-feed.js';
-import { checkSqliteFile, openSqliteEngine, SQLITE_FILE_NAME } from './sqlite-engine.js';
+import {
+  checkSqliteFile,
+  nativeBindingForRuntime,
+  openSqliteEngine,
+  SQLITE_FILE_NAME,
+} from './sqlite-engine.js';
+import { SqliteOffThreadSync } from './sqlite-off-thread-sync.js';
 import { DatabaseOpenError } from './storage-errors.js';
 import { ALWAYS_HELD, PostgresJobLease, type JobLease } from './job-lease.js';
 import { translatingDialect } from './translating-dialect.js';
@@ -51,6 +57,8 @@ export class Database {
     private readonly feed?: ChangeFeed,
     /** PostgreSQL's, for the sessions of its own a feature needs (the background-jobs lease). */
     private readonly connectionString?: string,
+    /** A writable SQLite file's: commits reach the disk off the main thread. */
+    private readonly sqliteSync?: SqliteOffThreadSync,
   ) {}
 
   static async open(options: OpenDatabaseOptions): Promise<Database> {
@@ -82,7 +90,23 @@ export class Database {
       const db = new Kysely<GatehouseSchema>({
         dialect: translatingDialect(engine.dialect, engine.translate),
       });
-      database = new Database('sqlite', db, file, engine.handle, engine.translate);
+      let sync: SqliteOffThreadSync | undefined;
+      if (!options.readonly) {
+        engine.handle.pragma('wal_autocheckpoint = 0');
+        // A WAL started over after a checkpoint is cut back to this, so its size tells how much awaits one.
+        engine.handle.pragma('journal_size_limit = 4194304');
+        sync = new SqliteOffThreadSync(file, nativeBindingForRuntime());
+      }
+      database = new Database(
+        'sqlite',
+        db,
+        file,
+        engine.handle,
+        engine.translate,
+        undefined,
+        undefined,
+        sync,
+      );
     }
     if (options.readonly) return database;
     try {
@@ -122,14 +146,25 @@ export class Database {
    * waiting for the disk: what survives a crash of Gatehouse, not of the machine or the database server (API
    * monitoring, whose recorder loses its buffer in a crash anyway).
    */
-  transaction<T>(work: (trx: Tx) => Promise<T>, options: { relaxed?: boolean } = {}): Promise<T> {
-    if (!options.relaxed) return this.db.transaction().execute(work);
+  async transaction<T>(work: (trx: Tx) => Promise<T>, options: { relaxed?: boolean } = {}): Promise<T> {
+    if (!options.relaxed) {
+      if (!this.sqliteSync) return this.db.transaction().execute(work);
+      // Committed without the fsync, then flushed on the thread pool (sqlite-off-thread-sync.ts).
+      const committed = await this.sqliteTransaction(work);
+      await this.sqliteSync.sync();
+      return committed;
+    }
     if (this.kind === 'postgres') {
       return this.db.transaction().execute(async (trx) => {
         await sql`set local synchronous_commit = off`.execute(trx);
         return work(trx);
       });
     }
+    return this.sqliteTransaction(work);
+  }
+
+  /** A transaction committed with `synchronous=NORMAL`: written to the WAL, not yet flushed to the disk. */
+  private sqliteTransaction<T>(work: (trx: Tx) => Promise<T>): Promise<T> {
     // SQLite's setting belongs to the connection (there is one): set for this commit, restored right after.
     return this.db.connection().execute(async (connection) => {
       await sql`pragma synchronous = normal`.execute(connection);
@@ -329,6 +364,8 @@ export class Database {
   close(): Promise<void> {
     this.closing ??= (async () => {
       await this.feed?.close();
+      // First: the main connection, closing last, checkpoints the WAL into the file and removes it.
+      await this.sqliteSync?.close();
       await this.db.destroy();
     })();
     return this.closing;
