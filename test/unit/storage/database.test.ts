@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -66,6 +67,34 @@ describe.each(ENGINES)('the database on %s', (engine) => {
 });
 
 describe('the SQLite file', () => {
+  it('takes big commits into the file off the main thread: its own checkpoint is off, a worker checkpoints', async () => {
+    const { database, dataDir } = await openFresh('sqlite');
+    const file = join(dataDir, SQLITE_FILE_NAME);
+    const sqlite = (await import('better-sqlite3')).default;
+    // 6 MB of incompressible text in one durable transaction: past the 4 MB at which SQLite would checkpoint.
+    const content = Buffer.from(randomBytes(4_500_000).toString('base64'));
+    await database.transaction((trx) =>
+      trx
+        .insertInto('api_documents')
+        .values({ name: 'big', media_type: null, content, created_at: 1, removed_at: null })
+        .execute(),
+    );
+    // Committed and flushed: another connection reads it at once.
+    const reader = new sqlite(file, { readonly: true });
+    expect(
+      (
+        reader.prepare("select length(content) as n from api_documents where name = 'big'").get() as {
+          n: number;
+        }
+      ).n,
+    ).toBe(content.length);
+    reader.close();
+    // Checkpointed: the pages moved from the WAL into the file, which only a writable connection does.
+    await expect
+      .poll(async () => (await stat(file)).size, { timeout: 10_000 })
+      .toBeGreaterThan(content.length);
+  });
+
   it('is owner-only', async () => {
     const { dataDir } = await openFresh('sqlite');
     expect((await stat(join(dataDir, SQLITE_FILE_NAME))).mode & 0o777).toBe(0o600);
