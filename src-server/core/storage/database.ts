@@ -17,6 +17,7 @@ import { checkSqliteFile, openSqliteEngine, SQLITE_FILE_NAME } from './sqlite-en
 import { DatabaseOpenError } from './storage-errors.js';
 import { ALWAYS_HELD, PostgresJobLease, type JobLease } from './job-lease.js';
 import { translatingDialect } from './translating-dialect.js';
+import { WalCheckpointer } from './wal-checkpointer.js';
 
 export type Db = Kysely<GatehouseSchema>;
 export type Tx = Transaction<GatehouseSchema>;
@@ -38,6 +39,8 @@ export interface OpenDatabaseOptions {
  */
 export class Database {
   private closing: Promise<void> | undefined;
+  /** SQLite's checkpoints in a worker thread, from the first relaxed write on (`wal-checkpointer.ts`). */
+  private checkpointer: WalCheckpointer | undefined;
 
   private constructor(
     readonly kind: EngineKind,
@@ -83,6 +86,7 @@ export class Database {
         dialect: translatingDialect(engine.dialect, engine.translate),
       });
       database = new Database('sqlite', db, file, engine.handle, engine.translate);
+      if (!options.readonly) database.checkpointer = new WalCheckpointer(file, engine.handle, options.logger);
     }
     if (options.readonly) return database;
     try {
@@ -130,6 +134,8 @@ export class Database {
         return work(trx);
       });
     }
+    // Relaxed commits come in a steady stream from the gateway: their checkpoints must not run on its thread.
+    this.checkpointer?.start();
     // SQLite's setting belongs to the connection (there is one): set for this commit, restored right after.
     return this.db.connection().execute(async (connection) => {
       await sql`pragma synchronous = normal`.execute(connection);
@@ -329,6 +335,8 @@ export class Database {
   close(): Promise<void> {
     this.closing ??= (async () => {
       await this.feed?.close();
+      // Before the writer closes: the last connection to close checkpoints the WAL and removes it.
+      await this.checkpointer?.stop();
       await this.db.destroy();
     })();
     return this.closing;
