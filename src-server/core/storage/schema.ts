@@ -15,6 +15,7 @@ export interface GatehouseSchema {
   audit_entries_removed: AuditEntryRemovedTable;
   audit_resources: AuditResourceTable;
   audit_day_counts: AuditDayCountTable;
+  audit_hour_counts: AuditHourCountTable;
   audit_action_day_counts: AuditActionDayCountTable;
   audit_user_day_counts: AuditUserDayCountTable;
   audit_action_user_day_counts: AuditActionUserDayCountTable;
@@ -185,6 +186,13 @@ export interface AuditResourceTable {
 export interface AuditDayCountTable {
   tenant: string;
   day: number;
+  n: number;
+}
+
+/** Entries per UTC hour (hours since the epoch), kept like the per-day counts: a range's partial days (0011). */
+export interface AuditHourCountTable {
+  tenant: string;
+  hour: number;
   n: number;
 }
 
