@@ -14,6 +14,8 @@ export interface GatehouseSchema {
   audit_entries: AuditEntryTable;
   audit_entries_removed: AuditEntryRemovedTable;
   audit_resources: AuditResourceTable;
+  /** PostgreSQL only (migration 0011; SQLite searches its FTS5 table `audit_search`). */
+  audit_terms: AuditTermTable;
   audit_day_counts: AuditDayCountTable;
   audit_hour_counts: AuditHourCountTable;
   audit_action_day_counts: AuditActionDayCountTable;
@@ -176,6 +178,17 @@ export interface AuditEntryRemovedTable extends AuditEntryTable {
 }
 
 /** The resources of configuration entries (retention keeps them while a resource lives). */
+/**
+ * One word of an entry's parameters (a lexeme of its tsvector), with the entry's tenant and time: the btree a
+ * search counts and pages from on PostgreSQL. Filled and emptied by triggers on `audit_entries` (migration 0011).
+ */
+export interface AuditTermTable {
+  tenant: string;
+  term: string;
+  time_ms: number;
+  entry_id: number;
+}
+
 export interface AuditResourceTable {
   entry_id: number;
   resource_type: string;

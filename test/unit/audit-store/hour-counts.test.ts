@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rollBackAudit } from '../../../src-server/core/audit/sql/audit-rollback.js';
 import type { Database } from '../../../src-server/core/storage/database.js';
+import { auditHourCounts } from '../../../src-server/core/storage/migrations/0011-listshapes-hour-counts.js';
 import { ENGINES } from '../../helpers/test-database.js';
 import { BASE_MS, DAY_MS, entryAt, referenceFilter, StoreFixture } from './helpers.js';
 
@@ -91,21 +92,15 @@ describe.each(ENGINES)('per-hour counts on %s', (engine) => {
   });
 
   it('are filled from the existing rows by migration 0011', async () => {
-    // A data dir as 0010 left it: entries, and neither the table nor the migration's record (dropped here).
+    // A data dir as 0010 left it: entries and no table; then 0011's step, run as the migrator runs it (later
+    // migrations stay applied, so the step is run directly rather than by forgetting its record).
     const store = await fixture.openStore(() => BASE_MS + 3 * DAY_MS);
     await store.importEntries(Array.from({ length: 50 }, (_, k) => entryAt(BASE_MS + k * 53 * 60_000)));
     await fixture.closeStore(store);
-    const database = await fixture.openDatabase();
-    try {
-      await sql`delete from schema_migrations where name = '0011-listshapes-hour-counts'`.execute(
-        database.db,
-      );
-      await database.db.schema.dropTable('audit_hour_counts').execute();
-    } finally {
-      await database.close();
-    }
     const reopened = await fixture.openDatabase();
     try {
+      await reopened.db.schema.dropTable('audit_hour_counts').execute();
+      await auditHourCounts().up(reopened.db);
       const counts = await hourCounts(reopened);
       expect(counts.stored.reduce((sum, row) => sum + row.n, 0)).toBe(50);
       expect(counts.stored).toEqual(counts.fromRows);

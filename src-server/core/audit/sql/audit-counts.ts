@@ -310,7 +310,11 @@ export function filteredEntries(reader: Reader, filter: SqlAuditFilter) {
     )
     .$if(filter.search !== undefined, (q) =>
       // No word (the API refuses such a search): nothing matches.
-      words.length === 0 ? q.where(sql.lit(false)) : q.where(searchCondition(words, filter)),
+      words.length === 0
+        ? q.where(sql.lit(false))
+        : q.where(
+            searchCondition(reader, words, filter, { tenant, startMs: filter.startMs, endMs: filter.endMs }),
+          ),
     )
     .$if(filter.startMs !== undefined, (q) => q.where('time_ms', '>=', filter.startMs!))
     .$if(filter.endMs !== undefined, (q) => q.where('time_ms', '<', filter.endMs!));

@@ -11,6 +11,7 @@ import { savedFilters } from './0008-saved-filters.js';
 import { auditTenantIndexes } from './0009-audit-tenant-indexes.js';
 import { auditSearchBatched } from './0010-audit-search-batched.js';
 import { auditHourCounts } from './0011-listshapes-hour-counts.js';
+import { auditTerms } from './0012-pgsearch-audit-terms.js';
 
 /**
  * One migration history for both engines, applied by Kysely's Migrator at open. Append only: never edit a
@@ -29,6 +30,7 @@ export function migrationsFor(engine: EngineKind): MigrationProvider {
     '0009-audit-tenant-indexes': auditTenantIndexes(engine),
     '0010-audit-search-batched': auditSearchBatched(engine),
     '0011-listshapes-hour-counts': auditHourCounts(),
+    '0012-pgsearch-audit-terms': auditTerms(engine),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
