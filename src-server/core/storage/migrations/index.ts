@@ -10,6 +10,7 @@ import { auditSearch } from './0007-audit-search.js';
 import { savedFilters } from './0008-saved-filters.js';
 import { auditTenantIndexes } from './0009-audit-tenant-indexes.js';
 import { auditSearchBatched } from './0010-audit-search-batched.js';
+import { monitoringReadPaths } from './0011-monitoring-read-paths.js';
 
 /**
  * One migration history for both engines, applied by Kysely's Migrator at open. Append only: never edit a
@@ -27,6 +28,7 @@ export function migrationsFor(engine: EngineKind): MigrationProvider {
     '0008-saved-filters': savedFilters(),
     '0009-audit-tenant-indexes': auditTenantIndexes(engine),
     '0010-audit-search-batched': auditSearchBatched(engine),
+    '0011-monitoring-read-paths': monitoringReadPaths(engine),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
