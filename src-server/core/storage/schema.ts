@@ -14,7 +14,7 @@ export interface GatehouseSchema {
   audit_entries: AuditEntryTable;
   audit_entries_removed: AuditEntryRemovedTable;
   audit_resources: AuditResourceTable;
-  /** PostgreSQL only (migration 0011; SQLite searches its FTS5 table `audit_search`). */
+  /** PostgreSQL only (migration 0012; SQLite searches its FTS5 table `audit_search`). */
   audit_terms: AuditTermTable;
   audit_day_counts: AuditDayCountTable;
   audit_hour_counts: AuditHourCountTable;
@@ -180,7 +180,7 @@ export interface AuditEntryRemovedTable extends AuditEntryTable {
 /** The resources of configuration entries (retention keeps them while a resource lives). */
 /**
  * One word of an entry's parameters (a lexeme of its tsvector), with the entry's tenant and time: the btree a
- * search counts and pages from on PostgreSQL. Filled and emptied by triggers on `audit_entries` (migration 0011).
+ * search counts and pages from on PostgreSQL. Filled and emptied by triggers on `audit_entries` (migration 0012).
  */
 export interface AuditTermTable {
   tenant: string;

@@ -9,7 +9,7 @@ type Reader = Pick<Tx, 'selectFrom'>;
 type SqlReader = Pick<Tx, 'selectFrom' | 'getExecutor'>;
 
 /**
- * One lexeme of a search on PostgreSQL, as `audit_terms` (migration 0011) finds it: the terms it begins, the range
+ * One lexeme of a search on PostgreSQL, as `audit_terms` (migration 0012) finds it: the terms it begins, the range
  * [from, to) of the index (collation "C": code-point order), and, when they are few, the terms themselves: then
  * each term's part of the index is read by equality, already in list order, and an entry holding two of them is
  * counted once by probing the terms before it rather than by hashing every match.
