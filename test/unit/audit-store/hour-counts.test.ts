@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rollBackAudit } from '../../../src-server/core/audit/sql/audit-rollback.js';
 import type { Database } from '../../../src-server/core/storage/database.js';
@@ -100,7 +100,7 @@ describe.each(ENGINES)('per-hour counts on %s', (engine) => {
     const reopened = await fixture.openDatabase();
     try {
       await reopened.db.schema.dropTable('audit_hour_counts').execute();
-      await auditHourCounts().up(reopened.db);
+      await auditHourCounts().up(reopened.db as unknown as Kysely<unknown>);
       const counts = await hourCounts(reopened);
       expect(counts.stored.reduce((sum, row) => sum + row.n, 0)).toBe(50);
       expect(counts.stored).toEqual(counts.fromRows);
