@@ -18,13 +18,18 @@
  * - configuration propagation over three instances on one PostgreSQL (bench/lib/propagation.ts): from a write's
  *   response to the last instance serving the change, p50/p99/max over --propagation-samples (0 skips it).
  *
+ * `--variants w1,w2` runs some of them (keys: single, w1, w2, w2-kernel, throttle-process, throttle-redis);
+ * `--baseline <checkout>` runs each of them from another built checkout too, interleaved (an A/B in one run);
+ * BENCH_SERVE_NODE_ARGS adds Node options to each serve process and its workers (e.g. `--cpu-prof`).
+ *
  * Rounds alternate the variants; the best round of each counts. wrk shares the two cores with the servers: its CPU
- * time (and the servers', all processes together, per second and per request) is reported beside the throughput.
+ * time (and the servers', all processes together, per second and per request) is reported beside the throughput,
+ * and every process's apart (the serve process or primary, each worker, wrk, the target) in cores and CPU µs per
+ * request.
  * The servers' CPU leaves out redis-server's own.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -35,9 +40,11 @@ import { createLogger } from '../src-server/core/logging/logger.js';
 import { startTestRedis } from '../test/helpers/redis-server.js';
 import { configureBenchRoute } from './lib/bench-route.js';
 import { processCpuSeconds } from './lib/process-cpu.js';
+import { cpuBetween, processTreeCpu } from './lib/process-tree-cpu.js';
 import { startNginxTarget } from './lib/native-proxies.js';
 import { measurePropagation } from './lib/propagation.js';
 import { TARGET_BODY } from './lib/target-body.js';
+import { reportThroughput, selectVariants, type Measured, type Variant } from './lib/cluster-variants.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(ROOT, 'out/server/cli.js');
@@ -49,27 +56,13 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '2' },
     'propagation-samples': { type: 'string', default: '50' },
     target: { type: 'string', default: 'node' },
+    /** Which variants to run (keys, comma-separated): single,w1,w2,w2-kernel,throttle-process,throttle-redis. */
+    variants: { type: 'string', default: 'single,w1,w2,w2-kernel,throttle-process,throttle-redis' },
+    /** Another checkout (built): each selected variant runs from it too, interleaved, named "… [baseline]". */
+    baseline: { type: 'string' },
   },
 });
 const ORIGIN = 'https://app.example.com';
-
-interface Variant {
-  name: string;
-  dataDir: string;
-  args: string[];
-  env?: Record<string, string>;
-}
-
-interface Measured {
-  requestsPerSecond: number;
-  p50: string;
-  p99: string;
-  errors: number;
-  /** CPU seconds per second of wall clock (1.0 = one core busy). */
-  serverCores: number;
-  wrkCores: number;
-  targetCores: number;
-}
 
 const children: ChildProcess[] = [];
 
@@ -131,19 +124,6 @@ async function prepare(target: string, throttled: boolean): Promise<{ dataDir: s
   return { dataDir, apiKey };
 }
 
-/** The serve process and its workers: CPU time of all of them together. */
-function treeCpuSeconds(pid: number): number {
-  let total = processCpuSeconds(pid) ?? 0;
-  let children: string[] = [];
-  try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  for (const child of children) total += treeCpuSeconds(Number(child));
-  return total;
-}
-
 /** wrk in a shell that reports its children's CPU time (`times`) after it ends. */
 function wrk(url: string, apiKey: string, seconds: number) {
   const command =
@@ -186,7 +166,8 @@ async function measure(variant: Variant, apiKey: string, targetPid: number): Pro
   const serve = startChild(
     process.execPath,
     [
-      CLI,
+      ...(process.env.BENCH_SERVE_NODE_ARGS ? process.env.BENCH_SERVE_NODE_ARGS.split(' ') : []),
+      variant.cli ?? CLI,
       'serve',
       '--data-dir',
       variant.dataDir,
@@ -211,15 +192,18 @@ async function measure(variant: Variant, apiKey: string, targetPid: number): Pro
   try {
     await wrk(url, apiKey, Number(args.warmup));
     const started = performance.now();
-    const cpuBefore = treeCpuSeconds(serve.pid!);
+    const cpuBefore = processTreeCpu(serve.pid!);
     const targetBefore = processCpuSeconds(targetPid) ?? 0;
     const run = await wrk(url, apiKey, Number(args.duration));
-    const cpuAfter = treeCpuSeconds(serve.pid!);
+    const cpuUsed = cpuBetween(cpuBefore, processTreeCpu(serve.pid!));
     const targetAfter = processCpuSeconds(targetPid) ?? 0;
     const wallSeconds = (performance.now() - started) / 1000;
+    const [primarySeconds = 0, ...workerSeconds] = [...cpuUsed.values()];
     return {
       ...parseWrk(run.output),
-      serverCores: (cpuAfter - cpuBefore) / wallSeconds,
+      serverCores: (primarySeconds + workerSeconds.reduce((sum, value) => sum + value, 0)) / wallSeconds,
+      primaryCores: primarySeconds / wallSeconds,
+      workerCores: workerSeconds.map((value) => value / wallSeconds),
       wrkCores: run.wrkCpuSeconds / wallSeconds,
       targetCores: (targetAfter - targetBefore) / wallSeconds,
     };
@@ -241,30 +225,46 @@ try {
     () => rm(plain.dataDir, { recursive: true, force: true }),
     () => rm(throttled.dataDir, { recursive: true, force: true }),
   );
-  const variants: (Variant & { apiKey: string })[] = [
-    { name: 'one process', dataDir: plain.dataDir, args: [], apiKey: plain.apiKey },
-    { name: '--workers 1', dataDir: plain.dataDir, args: ['--workers', '1'], apiKey: plain.apiKey },
+  const all: (Variant & { apiKey: string })[] = [
+    { key: 'single', name: 'one process', dataDir: plain.dataDir, args: [], apiKey: plain.apiKey },
     {
+      key: 'w1',
+      name: '--workers 1',
+      dataDir: plain.dataDir,
+      args: ['--workers', '1'],
+      apiKey: plain.apiKey,
+    },
+    {
+      key: 'w2',
       name: '--workers 2 (round robin)',
       dataDir: plain.dataDir,
       args: ['--workers', '2'],
       apiKey: plain.apiKey,
     },
     {
+      key: 'w2-kernel',
       name: '--workers 2 (kernel: SCHED_NONE)',
       dataDir: plain.dataDir,
       args: ['--workers', '2'],
       env: { NODE_CLUSTER_SCHED_POLICY: 'none' },
       apiKey: plain.apiKey,
     },
-    { name: 'throttled, in process', dataDir: throttled.dataDir, args: [], apiKey: throttled.apiKey },
     {
+      key: 'throttle-process',
+      name: 'throttled, in process',
+      dataDir: throttled.dataDir,
+      args: [],
+      apiKey: throttled.apiKey,
+    },
+    {
+      key: 'throttle-redis',
       name: 'throttled, in Redis',
       dataDir: throttled.dataDir,
       args: ['--set', `ConnectionStrings:Redis=${redis.url}`],
       apiKey: throttled.apiKey,
     },
   ];
+  const variants = selectVariants(all, args.variants.split(','), args.baseline);
   const best = new Map<string, Measured>();
   const rounds = Number(args.rounds);
   for (let round = 1; round <= rounds; round++) {
@@ -272,7 +272,11 @@ try {
       const result = await measure(variant, variant.apiKey, target.pid);
       console.log(
         `round ${round} ${variant.name}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50}, p99 ${result.p99}, ` +
-          `server ${result.serverCores.toFixed(2)} cores, wrk ${result.wrkCores.toFixed(2)} cores, target ${result.targetCores.toFixed(2)} cores` +
+          `server ${result.serverCores.toFixed(2)} cores (primary ${result.primaryCores.toFixed(2)}` +
+          (result.workerCores.length > 0
+            ? `, workers ${result.workerCores.map((c) => c.toFixed(2)).join('/')}`
+            : '') +
+          `), wrk ${result.wrkCores.toFixed(2)} cores, target ${result.targetCores.toFixed(2)} cores` +
           (result.errors > 0 ? `, ${result.errors} errors` : ''),
       );
       const previous = best.get(variant.name);
@@ -297,29 +301,6 @@ try {
 } finally {
   for (const child of children) child.kill('SIGTERM');
   for (const cleanup of cleanups) await cleanup();
-}
-
-function reportThroughput(variants: readonly Variant[], best: ReadonlyMap<string, Measured>): void {
-  console.log(
-    '| variant | req/s | p50 | p99 | errors | server CPU (cores) | server CPU per request (µs) | wrk CPU (cores) | target CPU (cores) |',
-  );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-  for (const variant of variants) {
-    const result = best.get(variant.name)!;
-    console.log(
-      `| ${variant.name} | ${Math.round(result.requestsPerSecond)} | ${result.p50} | ${result.p99} | ${result.errors} | ${result.serverCores.toFixed(2)} | ${((result.serverCores / result.requestsPerSecond) * 1e6).toFixed(0)} | ${result.wrkCores.toFixed(2)} | ${result.targetCores.toFixed(2)} |`,
-    );
-  }
-  const rate = (name: string) => best.get(name)!.requestsPerSecond;
-  const single = rate('one process');
-  console.log(
-    `\n--workers 2 / one process: ${(rate('--workers 2 (round robin)') / single).toFixed(2)}× round robin, ` +
-      `${(rate('--workers 2 (kernel: SCHED_NONE)') / single).toFixed(2)}× SCHED_NONE (target ≥ 1.4×)`,
-  );
-  console.log(
-    `Throttling in Redis / in process: ${((rate('throttled, in Redis') / rate('throttled, in process')) * 100).toFixed(1)} % ` +
-      '(target ≥ 90 %: costs at most 10 %)',
-  );
 }
 
 function reportPropagation(result: { p50: number; p99: number; max: number }, samples: number): void {

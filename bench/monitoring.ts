@@ -193,6 +193,15 @@ async function probePhase(dir: string): Promise<void> {
       run: () =>
         store.summarize({ filter: { ...all, apiId: 'api-9', status: { classOf: 5 } }, intervalMs: DAY_MS }),
     },
+    {
+      // The console's "last 60 days" ends now, inside a day and an hour: the ends come from finer roll-ups.
+      name: 'summary: 60 days ending mid-hour, 1 d',
+      run: () =>
+        store.summarize({
+          filter: { startMs: END_MS - 60 * DAY_MS - 1_380_000, endMs: END_MS - 1_380_000 },
+          intervalMs: DAY_MS,
+        }),
+    },
   ];
   for (const shape of shapes) {
     // A server answers the same shapes over and over: time them warm (JIT-compiled), not their first call.

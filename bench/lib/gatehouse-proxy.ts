@@ -21,6 +21,7 @@ import { createLogger } from '../../src-server/core/logging/logger.js';
 import { withEntryDefaults } from '../../src-server/core/passthrough/forwarding/index.js';
 import type { ApiRecord, ConfigData, PassthroughEntry } from '../../src-server/core/model/config-model.js';
 import { benchApi, configureBenchRoute } from './bench-route.js';
+import { installTailProbe } from './tail-probe.js';
 
 const { values: options, positionals } = parseArgs({
   options: {
@@ -60,6 +61,37 @@ const gatehouse = await startGatehouse({
 });
 // Diagnostics only: BENCH_NO_MONITORING=1 replaces API Monitoring with a sink that drops records.
 if (process.env.BENCH_NO_MONITORING === '1') gatehouse.gateway.setMonitoringSink({ record: () => undefined });
+
+// Diagnostics only (bench:proxy-tail): BENCH_TAIL_PROBE=1 reports loop delays, GC pauses and store writes.
+if (process.env.BENCH_TAIL_PROBE === '1') {
+  const timed = installTailProbe();
+  const database = gatehouse.database;
+  // BENCH_WAL_AUTOCHECKPOINT=N: SQLite's auto-checkpoint threshold in pages (0: never, the WAL grows).
+  if (process.env.BENCH_WAL_AUTOCHECKPOINT !== undefined)
+    database.sqlite?.pragma(`wal_autocheckpoint = ${Number(process.env.BENCH_WAL_AUTOCHECKPOINT)}`);
+  const bulkInsert = database.bulkInsert.bind(database);
+  database.bulkInsert = async (...args: Parameters<typeof bulkInsert>) => {
+    const start = performance.now();
+    const done = bulkInsert(...args);
+    timed(`insert slice (${args[1]})`, performance.now() - start);
+    return done;
+  };
+  const transaction = database.transaction.bind(database);
+  database.transaction = <T>(work: Parameters<typeof transaction<T>>[0], options?: { relaxed?: boolean }) => {
+    const start = performance.now();
+    let workDone = 0;
+    return transaction(async (trx) => {
+      const result = await work(trx);
+      workDone = performance.now();
+      return result;
+    }, options).then((result) => {
+      const end = performance.now();
+      timed(options?.relaxed ? 'relaxed transaction (wall)' : 'transaction (wall)', end - start);
+      timed(options?.relaxed ? 'relaxed commit' : 'commit', end - workDone);
+      return result;
+    });
+  };
+}
 
 /** Two APIs of `count` operations each (`GET /r{i}/items/{id}`), every `every`-th with its own entry. */
 function addLargeApis(data: ConfigData, at: string, count: number, every: number): void {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, NewAuditEntry } from '../../src-server/core/audit/audit-entry.js';
 import type { AuditEntryChanges } from '../../src-server/core/contracts/audit-changes-schemas.js';
+import { parseAuditFile } from '../../src-renderer/audit-file/audit-file-parser.js';
+import { fileEntryChanges } from '../../src-renderer/audit-file/file-entry-changes.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 const BASE = Date.parse('2026-03-01T00:00:00.000Z');
@@ -29,6 +31,9 @@ describe('GET /api/v1/audit-log/entries/{id}/changes over HTTP', () => {
         imported(2, { name: 'unrelated' }, [{ type: 'Api', id: 'billing', name: 'Billing' }]),
         imported(3, { target: { section1: 'https://b', section2: 'v1' }, headers: ['x'], 'a/b': 1 }),
         imported(4, { nothing: true }, []),
+        // Two entries of one resource in the same millisecond: the id orders them.
+        imported(5, { target: { section1: 'https://c' } }),
+        imported(5, { target: { section1: 'https://d' }, cors: true }),
       ],
       undefined,
       { tenant: 'acme' },
@@ -87,6 +92,22 @@ describe('GET /api/v1/audit-log/entries/{id}/changes over HTTP', () => {
       const response = await server.api(`/api/v1/audit-log/entries/${id}/changes`, { roles: ['Auditor'] });
       expect(response.status).toBe(400);
       expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    }
+  });
+
+  it("works out an opened export file's changes exactly as the server does for the stored trail", async () => {
+    for (const format of ['ndjson', 'csv'] as const) {
+      const response = await server.api(`/api/v1/audit-log/export?tenant=acme&format=${format}`, {
+        roles: ['Auditor'],
+      });
+      expect(response.status).toBe(200);
+      const file = parseAuditFile(await response.text());
+      if (!file.ok) throw new Error(file.message);
+      expect(file.entries).toHaveLength(6);
+      for (const entry of file.entries)
+        expect(fileEntryChanges(file.entries, entry), `${format} entry ${entry.id}`).toEqual(
+          await changes(entry.id),
+        );
     }
   });
 });

@@ -30,11 +30,10 @@ async function exportFrom(format: 'ndjson' | 'csv'): Promise<string> {
 
 test.beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'gatehouse-audit-file-'));
-  const imported = await writeNdjson(
-    dir,
-    'platform.ndjson',
-    generateEntries(ENTRIES, new Date(Date.now() - 60_000)),
-  );
+  const entries = generateEntries(ENTRIES, new Date(Date.now() - 60_000));
+  // The newest EnvironmentVariables.Modify (process-1) names process-5 first, so "What changed" has a previous entry.
+  entries[1]!.resources.unshift(entries[5]!.resources[0]!);
+  const imported = await writeNdjson(dir, 'platform.ndjson', entries);
   gatehouse = await startGatehouse({
     auditImports: [{ file: imported, tenant: 'acme' }],
     settings: { 'Flags:EnableServiceApiAuditLogRoute': 'true' },
@@ -91,7 +90,10 @@ test('an NDJSON export opened with the file picker is shown, filtered and detail
   const drawer = page.getByRole('dialog', { name: 'Roles.Modify' });
   await expect(drawer).toBeVisible();
   await expect(page.getByTestId('audit-entry-parameters')).toContainText('"processId": "process-7"');
-  await expect(drawer.getByRole('heading', { name: 'What changed' })).toHaveCount(0);
+  // No earlier entry in the file names Process process-7: every parameter is new.
+  await expect(page.getByTestId('audit-entry-changes')).toContainText(
+    'The first entry of Process Order sync 7: its parameters are shown as added.',
+  );
   await drawer
     .getByRole('button', { name: 'Everything in the file that touched Process Order sync 7' })
     .click();
@@ -115,6 +117,14 @@ test('a CSV export dropped on the audit screen opens, and a second file replaces
   await expect(paginationLabel(page)).toHaveText('1–13 of 13');
   await auditGrid(page).getByRole('row').nth(1).click();
   await expect(page.getByTestId('audit-entry-parameters')).toContainText('"processId": "process-1"');
+  // Worked out over the file: against entry 5, the earlier one that names Process process-5.
+  const changes = page.getByTestId('audit-entry-changes');
+  await expect(changes).toContainText('the previous one of Process Order sync 5.');
+  await expect(
+    changes.getByRole('row', { name: /\/processId Changed "process-5" "process-1"/ }),
+  ).toBeVisible();
+  await expect(changes.getByRole('row', { name: /\/version Changed 5 1/ })).toBeVisible();
+  await expect(changes.getByRole('row')).toHaveCount(3);
   await page.getByRole('button', { name: 'Close the details' }).click();
 
   await dropFile(page.getByTestId('audit-drop-area'), await droppedFileFrom(ndjsonFile));

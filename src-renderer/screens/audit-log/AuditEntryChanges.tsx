@@ -8,7 +8,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { auditLogApi } from '../../api/endpoints.js';
-import type { AuditEntry, ParameterChange } from '../../api/types.js';
+import type {
+  AuditEntry,
+  AuditEntryChanges as AuditEntryChangesData,
+  ParameterChange,
+} from '../../api/types.js';
 import { ProblemAlert } from '../../components/ProblemAlert.js';
 import { formatUtc } from '../../format/date-time.js';
 import { useApiQuery } from '../../hooks/use-api-query.js';
@@ -23,7 +27,7 @@ const VALUE_SX = { fontFamily: MONOSPACE_FONT, fontSize: '0.8125rem', wordBreak:
 
 const shown = (value: unknown) => (value === undefined ? '—' : JSON.stringify(value));
 
-/** "What changed": the entry's parameters against the previous entry of its resource (from the API). */
+/** "What changed" of the live trail: the entry's parameters against the previous entry of its resource (from the API). */
 export function AuditEntryChanges({ entry }: { entry: AuditEntry }) {
   const changes = useApiQuery(`audit-changes:${entry.tenant ?? ''}:${entry.id}`, (client, signal) =>
     auditLogApi.changes(client, entry.id, entry.tenant, { signal }),
@@ -31,7 +35,12 @@ export function AuditEntryChanges({ entry }: { entry: AuditEntry }) {
   if (changes.error)
     return <ProblemAlert error={changes.error} context="Loading what changed" onRetry={changes.reload} />;
   if (!changes.data) return <LinearProgress aria-label="Loading what changed" />;
-  const { previous, resource } = changes.data;
+  return <AuditChangesView changes={changes.data} />;
+}
+
+/** How an entry's parameters differ from the previous entry of its resource, worked out by the server or the console. */
+export function AuditChangesView({ changes }: { changes: AuditEntryChangesData }) {
+  const { previous, resource } = changes;
   return (
     <Box data-testid="audit-entry-changes">
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
@@ -41,7 +50,7 @@ export function AuditEntryChanges({ entry }: { entry: AuditEntry }) {
             ? `Against entry ${previous.id} (${previous.actionName} by ${previous.userName}, ${formatUtc(previous.timestamp, true)} UTC), the previous one of ${resource.type} ${resource.name ?? resource.id}.`
             : `The first entry of ${resource.type} ${resource.name ?? resource.id}: its parameters are shown as added.`}
       </Typography>
-      {changes.data.changes.length === 0 ? (
+      {changes.changes.length === 0 ? (
         <Alert severity="info">The parameters are the same as in the previous entry.</Alert>
       ) : (
         <Table size="small" aria-label="Changed parameters">
@@ -54,7 +63,7 @@ export function AuditEntryChanges({ entry }: { entry: AuditEntry }) {
             </TableRow>
           </TableHead>
           <TableBody>
-            {changes.data.changes.map((change) => (
+            {changes.changes.map((change) => (
               <TableRow key={change.path}>
                 <TableCell sx={VALUE_SX}>{change.path}</TableCell>
                 <TableCell>{KIND_LABEL[change.kind]}</TableCell>

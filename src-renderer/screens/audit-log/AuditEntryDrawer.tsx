@@ -8,7 +8,11 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { memo, type ReactNode } from 'react';
-import type { AuditEntry, AuditResource } from '../../api/types.js';
+import type {
+  AuditEntry,
+  AuditEntryChanges as AuditEntryChangesData,
+  AuditResource,
+} from '../../api/types.js';
 import { CopyButton } from '../../components/CopyButton.js';
 import { DetailsDrawer, DetailsDrawerHeader } from '../../components/DetailsDrawer.js';
 import { DetailsField, DetailsList } from '../../components/DetailsList.js';
@@ -16,7 +20,7 @@ import { formatLocal, formatUtc } from '../../format/date-time.js';
 import { MONOSPACE_FONT } from '../../theme/theme.js';
 import { CATEGORY_LABEL, statusColor } from './audit-columns.js';
 import { auditViewHref } from './audit-view.js';
-import { AuditEntryChanges } from './AuditEntryChanges.js';
+import { AuditChangesView, AuditEntryChanges } from './AuditEntryChanges.js';
 
 function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
@@ -36,6 +40,8 @@ function Section({ title, children, action }: { title: string; children: ReactNo
 export interface AuditFileDrawerMode {
   /** "Everything that touched it" filters the file rather than the live trail. */
   onShowResource: (resource: AuditResource) => void;
+  /** "What changed", worked out over the file's entries: the server never saw them. */
+  changesOf: (entry: AuditEntry) => AuditEntryChangesData;
 }
 
 export interface AuditEntryDrawerProps {
@@ -134,12 +140,13 @@ export const AuditEntryDrawer = memo(function AuditEntryDrawer({
               </List>
             )}
           </Section>
-          {inFile ? null : (
-            // Worked out by the server against its stored trail; an opened file is not in it.
-            <Section title="What changed">
+          <Section title="What changed">
+            {inFile ? (
+              <AuditChangesView changes={inFile.changesOf(entry)} />
+            ) : (
               <AuditEntryChanges key={`${entry.tenant ?? ''}:${entry.id}`} entry={entry} />
-            </Section>
-          )}
+            )}
+          </Section>
           <Section title="Parameters" action={<CopyButton text={parametersJson} label="Copy parameters" />}>
             <Box
               component="pre"

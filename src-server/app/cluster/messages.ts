@@ -2,11 +2,11 @@ import type { ActivityName } from '../../core/activities/activities.js';
 import type { AuditAgentGroup } from '../../core/audit/audit-entry.js';
 import type { HealthCheck } from '../../core/health/health-endpoints.js';
 import type { ConfigData } from '../../core/model/config-model.js';
-import type { NewMonitoringRecord } from '../../core/monitoring/monitoring-record.js';
 import type { ResolvedSetting } from '../../core/settings/settings.js';
 import type { ThrottlePeriod } from '../../gateway/policies/throttle.js';
 import type { GatewayEndpoint } from '../../gateway/gateway-manager.js';
 import type { ThrottleKey } from '../../gateway/throttle/throttle-store.js';
+import type { MonitoringBatch } from './monitoring-batch.js';
 
 /** What the primary of `gatehouse serve --workers N` tells a gateway worker. */
 export type ToWorker =
@@ -41,7 +41,7 @@ export type FromWorker =
   | { type: 'started'; endpoints: WorkerEndpoint[]; revision: number }
   | { type: 'start-failed'; message: string; code?: string }
   | { type: 'applied'; endpoints: WorkerEndpoint[]; revision: number }
-  | { type: 'monitoring'; records: [record: NewMonitoringRecord, traceparent: string | undefined][] }
+  | { type: 'monitoring'; batch: MonitoringBatch }
   | {
       type: 'agent-event';
       name: Extract<ActivityName, `Agent.${string}`>;

@@ -6,6 +6,7 @@ import type { ThrottleKey } from '../../gateway/throttle/throttle-store.js';
 import type { FromWorker, ToWorker, WorkerAnswers, WorkerRequest } from './messages.js';
 import { ErrorCode } from '../../core/contracts/error-codes.js';
 import { GatehouseError } from '../../core/errors/gatehouse-error.js';
+import { encodeMonitoringBatch } from './monitoring-batch.js';
 
 const MONITORING_BATCH = 256;
 const MONITORING_DELAY_MS = 20;
@@ -21,12 +22,13 @@ class PrimaryUnreachable extends GatehouseError {
 
 /**
  * A gateway worker's channel to its primary (the IPC channel `node:cluster` opened): messages out, requests with
- * answers, and monitoring records in batches (one message per 256 records or 20 ms).
+ * answers, and monitoring records in batches (one message per 256 records or 20 ms, in columns: see
+ * monitoring-batch.ts).
  */
 export class PrimaryLink implements MonitoringSink {
   readonly #pending = new Map<number, (answer: unknown) => void>();
   #nextId = 1;
-  #batch: FromWorker & { type: 'monitoring' } = { type: 'monitoring', records: [] };
+  #records: [record: NewMonitoringRecord, traceparent: string | undefined][] = [];
   #timer: NodeJS.Timeout | undefined;
   #dropped = 0;
 
@@ -77,7 +79,7 @@ export class PrimaryLink implements MonitoringSink {
   }
 
   record(record: NewMonitoringRecord, traceparent?: string): void {
-    const { records } = this.#batch;
+    const records = this.#records;
     if (records.length >= MONITORING_BACKLOG) {
       records.shift();
       if (this.#dropped++ === 0)
@@ -93,10 +95,10 @@ export class PrimaryLink implements MonitoringSink {
   flushMonitoring(): Promise<void> {
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    if (this.#batch.records.length === 0) return Promise.resolve();
-    const batch = this.#batch;
-    this.#batch = { type: 'monitoring', records: [] };
-    return this.send(batch);
+    if (this.#records.length === 0) return Promise.resolve();
+    const records = this.#records;
+    this.#records = [];
+    return this.send({ type: 'monitoring', batch: encodeMonitoringBatch(records) });
   }
 }
 

@@ -15,6 +15,7 @@ import { LocalThrottleStore, type ThrottleStore } from '../../gateway/throttle/t
 import { openRateLimitStore } from '../rate-limit-store.js';
 import type { GatewayPlane } from '../gateway-plane.js';
 import type { Tenant } from '../tenant.js';
+import { forEachMonitoringRecord } from './monitoring-batch.js';
 import type { FromWorker, ToWorker, WorkerAnswers, WorkerEndpoint, WorkerRequest } from './messages.js';
 
 export class WorkerStartError extends GatehouseError {
@@ -243,10 +244,10 @@ export class WorkerPool implements GatewayPlane {
         this.#notifySettled();
         return;
       case 'monitoring':
-        for (const [record, traceparent] of message.records) {
+        forEachMonitoringRecord(message.batch, (record, traceparent) => {
           this.traces.notify(traceparent, record);
           tenant.monitoring.record(record);
-        }
+        });
         return;
       case 'agent-event':
         void tenant.recorder.recordAgentEvent(message.name, message.agentGroup, message.parameters);

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { AuditStore } from '../../core/audit/audit-entry.js';
-import { diffParameters } from '../../core/audit/parameter-diff.js';
+import { diffParameters } from '../../core/contracts/parameter-diff.js';
 import {
   AuditEntryChangesSchema,
   type AuditEntryChanges,

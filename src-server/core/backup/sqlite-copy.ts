@@ -31,6 +31,7 @@ export const WHOLE_TABLES = [
   'sequences',
   'meta',
   'audit_day_counts',
+  'audit_hour_counts',
   'audit_action_day_counts',
   'audit_user_day_counts',
   'audit_action_user_day_counts',

@@ -14,7 +14,10 @@ export interface GatehouseSchema {
   audit_entries: AuditEntryTable;
   audit_entries_removed: AuditEntryRemovedTable;
   audit_resources: AuditResourceTable;
+  /** PostgreSQL only (migration 0012; SQLite searches its FTS5 table `audit_search`). */
+  audit_terms: AuditTermTable;
   audit_day_counts: AuditDayCountTable;
+  audit_hour_counts: AuditHourCountTable;
   audit_action_day_counts: AuditActionDayCountTable;
   audit_user_day_counts: AuditUserDayCountTable;
   audit_action_user_day_counts: AuditActionUserDayCountTable;
@@ -175,6 +178,17 @@ export interface AuditEntryRemovedTable extends AuditEntryTable {
 }
 
 /** The resources of configuration entries (retention keeps them while a resource lives). */
+/**
+ * One word of an entry's parameters (a lexeme of its tsvector), with the entry's tenant and time: the btree a
+ * search counts and pages from on PostgreSQL. Filled and emptied by triggers on `audit_entries` (migration 0012).
+ */
+export interface AuditTermTable {
+  tenant: string;
+  term: string;
+  time_ms: number;
+  entry_id: number;
+}
+
 export interface AuditResourceTable {
   entry_id: number;
   resource_type: string;
@@ -185,6 +199,13 @@ export interface AuditResourceTable {
 export interface AuditDayCountTable {
   tenant: string;
   day: number;
+  n: number;
+}
+
+/** Entries per UTC hour (hours since the epoch), kept like the per-day counts: a range's partial days (0011). */
+export interface AuditHourCountTable {
+  tenant: string;
+  hour: number;
   n: number;
 }
 

@@ -94,7 +94,7 @@ export class SqliteOffThreadSync {
   }
 }
 
-const WATCH_INTERVAL_MS = 5_000;
+const WATCH_INTERVAL_MS = 1_000;
 
 /** SQLite's own auto-checkpoint threshold: 1,000 pages of 4 KiB. */
 const CHECKPOINT_AFTER_BYTES = 1000 * 4096;

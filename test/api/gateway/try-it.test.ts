@@ -297,9 +297,15 @@ describe('POST /api/v1/apis/{apiId}/passthrough/try', () => {
   it('says why a request cannot be tried: unknown API, no passthrough, legacy or unassigned group', async () => {
     expect((await tryIt({ method: 'GET', path: '/' }, { apiId: randomUUID() })).status).toBe(404);
     const bare = await fixture.addApi({ basePath: '/bare' });
-    const noPassthrough = await tryIt({ method: 'GET', path: '/' }, { apiId: bare.id });
+    const userName = `refused-${randomUUID().slice(0, 8)}`;
+    const noPassthrough = await tryIt({ method: 'GET', path: '/' }, { apiId: bare.id, userName });
     expect(noPassthrough.status).toBe(409);
     expect(noPassthrough.json.detail).toMatch(/no saved Passthrough/);
+    // The refusal is audited against the API it named.
+    expect(await tryAuditEntry(userName)).toMatchObject({
+      statusCode: 409,
+      resources: [{ type: 'Api', id: bare.id }],
+    });
 
     await fixture.update((data) => {
       data.agentGroups.push({

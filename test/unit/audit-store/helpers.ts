@@ -19,6 +19,7 @@ const AUDIT_STORES: StoreKind<AuditStore> = {
     'audit_entries_removed',
     'audit_resources',
     'audit_day_counts',
+    'audit_hour_counts',
     'audit_action_day_counts',
     'audit_user_day_counts',
     'audit_action_user_day_counts',

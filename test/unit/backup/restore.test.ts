@@ -108,6 +108,12 @@ async function observe(stores: Stores, atMs: number) {
     filter: { startMs: atMs - 20 * DAY, endMs: atMs + DAY },
     intervalMs: HOUR,
   });
+  // Whole days: from the daily roll-ups, which a restore sums again from the hours it counted again.
+  const firstDay = Math.floor((atMs - 20 * DAY) / DAY) * DAY;
+  const daily = await stores.monitoring.summarize({
+    filter: { startMs: firstDay, endMs: firstDay + 22 * DAY },
+    intervalMs: DAY,
+  });
   return {
     policies: stores.config.data.policies.map((p) => p.name).sort(),
     tenant: stores.config.data.tenant.name,
@@ -123,6 +129,7 @@ async function observe(stores: Stores, atMs: number) {
     monitoring: monitoring.items.map((item) => item.path).sort(),
     monitoringTotal: monitoring.totalCount,
     summary: { totals: summary.totals, buckets: summary.buckets.filter((bucket) => bucket.count > 0) },
+    daily: { totals: daily.totals, buckets: daily.buckets.filter((bucket) => bucket.count > 0) },
   };
 }
 
@@ -212,6 +219,7 @@ describe('point-in-time restore of the embedded database', () => {
       expect(restored.audit).toEqual(['Before.Moment', 'Old.Entry']);
       expect(restored.searched).toEqual([1, 1, 0]);
       expect(restored.monitoring).toEqual(['/before', '/old', '/old-fail']);
+      expect(restored.daily.totals.count).toBe(3);
       expect(restored.policies).toEqual(['first']);
       expect(restored.tenant).toBe('Local tenant');
       expect(outcome.audit).toEqual({ dropped: 1, returned: 1 });

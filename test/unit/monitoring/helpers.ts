@@ -88,6 +88,9 @@ export const newRecord = recordArbitrary(SPAN_MS, 500);
 /** Steps of a minute and a half over five hours: whole hours and 5-minute buckets, answered from roll-ups. */
 export const WIDE_SPAN_MS = 5 * 3_600_000;
 export const newWideRecord = recordArbitrary(WIDE_SPAN_MS, 90_000);
+/** Steps of 24 minutes over three days: whole days, answered from the daily roll-ups, and hours at the ends. */
+export const DAYS_SPAN_MS = 3 * 86_400_000;
+export const newDaysRecord = recordArbitrary(DAYS_SPAN_MS, 24 * 60_000);
 
 function filterParts(spanMs: number): { [K in keyof MonitoringFilter]-?: fc.Arbitrary<MonitoringFilter[K]> } {
   const margin = Math.max(2_000, spanMs / 10);
@@ -123,6 +126,7 @@ export function filterArbitrary(spanMs: number): fc.Arbitrary<MonitoringFilter> 
 
 export const filter = filterArbitrary(SPAN_MS);
 export const wideFilter = filterArbitrary(WIDE_SPAN_MS);
+export const daysFilter = filterArbitrary(DAYS_SPAN_MS);
 
 export function queryArbitrary(spanMs: number): fc.Arbitrary<MonitoringQuery> {
   return fc

@@ -36,6 +36,13 @@ describe.each(ENGINES)('monitoring retention on %s', (engine) => {
     expect((await store.stats()).records).toBe(40);
     const summary = await store.summarize({ filter: { startMs: BASE_MS, endMs: now }, intervalMs: HOUR });
     expect(summary.totals.count).toBe(40);
+    // Daily buckets come from the daily roll-ups: the cutoff's day keeps the roll-up of its remaining hours.
+    const daily = await store.summarize({
+      filter: { startMs: BASE_MS, endMs: BASE_MS + 5 * DAY },
+      intervalMs: DAY,
+    });
+    expect(daily.buckets.map((bucket) => bucket.count)).toEqual([0, 0, 12, 24, 4]);
+    expect(daily.totals).toEqual(summary.totals);
     expect((await store.applyRetention({ now, maxAgeMs: 40 * HOUR })).removed).toBe(0);
     for (const item of page.items) expect(await store.get(item.id)).toEqual(item);
     await fixture.closeStore(store);

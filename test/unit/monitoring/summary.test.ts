@@ -5,7 +5,10 @@ import type { StatusCounts } from '../../../src-server/core/monitoring/monitorin
 import { ENGINES } from '../../helpers/test-database.js';
 import {
   BASE_MS,
+  DAYS_SPAN_MS,
+  daysFilter,
   filter,
+  newDaysRecord,
   newWideRecord,
   WIDE_SPAN_MS,
   wideFilter,
@@ -122,6 +125,13 @@ describe.each(ENGINES)('monitoring summary on %s', (engine) => {
       wideFilter,
       [5 * MINUTE, 60 * MINUTE, 24 * 60 * MINUTE, MINUTE],
       WIDE_SPAN_MS,
+    ],
+    [
+      'hours apart over days, daily and hourly buckets (from daily, hourly and 5-minute roll-ups)',
+      newDaysRecord,
+      daysFilter,
+      [24 * 60 * MINUTE, 60 * MINUTE, 5 * MINUTE],
+      DAYS_SPAN_MS,
     ],
   ] as const)(
     'agrees with a reference for any records and filter: %s',

@@ -4,6 +4,9 @@ import type { AuditFilter } from '../../../src-server/core/audit/audit-entry.js'
 import { createLogger } from '../../../src-server/core/logging/logger.js';
 import { Database } from '../../../src-server/core/storage/database.js';
 import { AUDIT_ENTRY_STATISTICS } from '../../../src-server/core/storage/migrations/0009-audit-tenant-indexes.js';
+import { MONITORING_RECORD_STATISTICS } from '../../../src-server/core/storage/migrations/0013-monitoring-read-paths.js';
+import { filteredRecords } from '../../../src-server/core/monitoring/sql/monitoring-filter.js';
+import type { MonitoringFilter } from '../../../src-server/core/monitoring/monitoring-store.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -80,4 +83,90 @@ describe('SQLite planner statistics of audit_entries', () => {
       expect(plan).toEqual([`SEARCH audit_entries USING INDEX ${index}`]);
     },
   );
+});
+
+/** SQLite's plans of a monitoring list: the count, then the page (ids in the list's order). */
+function monitoringPlans(database: Database, filter: MonitoringFilter): string[][] {
+  const form = { engine: 'sqlite' as const, seek: true };
+  const count = filteredRecords(database.db, filter, form)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .compile();
+  const page = filteredRecords(database.db, filter, form)
+    .select('id')
+    .orderBy('time_ms', 'desc')
+    .orderBy('id', 'desc')
+    .limit(50)
+    .compile();
+  return [count, page].map((compiled) =>
+    database
+      .sqlite!.prepare<unknown[], { detail: string }>(`explain query plan ${compiled.sql}`)
+      .all(...compiled.parameters)
+      .map((row) => row.detail),
+  );
+}
+
+describe('SQLite planner statistics of monitoring_records', () => {
+  it('has a fixed statistics row for every index of monitoring_records', async () => {
+    const database = await openSqlite();
+    const indexes = database
+      .sqlite!.prepare<[], { name: string }>(`select name from pragma_index_list('monitoring_records')`)
+      .all()
+      .map((row) => row.name)
+      .sort();
+    const stats = database
+      .sqlite!.prepare<[], { idx: string; stat: string }>(
+        `select idx, stat from sqlite_stat1 where tbl = 'monitoring_records'`,
+      )
+      .all();
+    expect(stats.map((row) => row.idx).sort()).toEqual(indexes);
+    expect(Object.keys(MONITORING_RECORD_STATISTICS).sort()).toEqual(indexes);
+    for (const { idx, stat } of stats) {
+      const columns = database
+        .sqlite!.prepare(`select * from pragma_index_xinfo(?) where key = 1`)
+        .all(idx).length;
+      expect(stat.split(' '), idx).toHaveLength(columns + 1);
+    }
+  });
+
+  it.each<[string, MonitoringFilter, string, string]>([
+    [
+      'a path prefix',
+      { pathPrefix: '/orders/1' },
+      'SEARCH monitoring_records USING COVERING INDEX monitoring_records_by_path (path>? AND path<?)',
+      'USE TEMP B-TREE FOR ORDER BY',
+    ],
+    [
+      'a method and a minimum duration',
+      { method: 'post', minDurationMs: 200 },
+      'SEARCH monitoring_records USING COVERING INDEX monitoring_records_by_method (<expr>=? AND duration_ms>?)',
+      'USE TEMP B-TREE FOR ORDER BY',
+    ],
+    [
+      'an outcome',
+      { outcome: 'forwarded' },
+      'SEARCH monitoring_records USING COVERING INDEX monitoring_records_by_outcome (outcome=?)',
+      '',
+    ],
+    [
+      'every filter at once',
+      {
+        ...WEEK,
+        apiId: 'api-4',
+        operation: 'GET /items/{id}',
+        agentGroupId: 'group-1',
+        status: { code: 200 },
+        method: 'GET',
+        minDurationMs: 10,
+        pathPrefix: '/api4/',
+        outcome: 'forwarded',
+      },
+      'SEARCH monitoring_records USING INDEX monitoring_records_by_api (api_id=? AND time_ms>? AND time_ms<?)',
+      '',
+    ],
+  ])('counts %s on the index that holds its matches', async (_, filter, count, sort) => {
+    const database = await openSqlite();
+    const [countPlan, pagePlan] = monitoringPlans(database, filter);
+    expect(countPlan).toEqual([count]);
+    expect(pagePlan).toEqual(sort ? [count, sort] : [count]);
+  });
 });

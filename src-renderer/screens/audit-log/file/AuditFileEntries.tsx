@@ -7,6 +7,7 @@ import {
   type AuditResource,
 } from '../../../api/types.js';
 import type { AuditFileContents } from '../../../audit-file/audit-file-parser.js';
+import { fileEntryChanges } from '../../../audit-file/file-entry-changes.js';
 import { filterFileEntries } from '../../../audit-file/filter-file-entries.js';
 import { AuditEntryDrawer } from '../AuditEntryDrawer.js';
 import { AuditFilters } from '../AuditFilters.js';
@@ -53,7 +54,8 @@ export function AuditFileEntries({ contents }: { contents: AuditFileContents }) 
     (resource: AuditResource) => applyFilter({ resource: `${resource.type}:${resource.id}` }),
     [applyFilter],
   );
-  const inFile = useMemo(() => ({ onShowResource: showResource }), [showResource]);
+  const changesOf = useCallback((entry: AuditEntry) => fileEntryChanges(entries, entry), [entries]);
+  const inFile = useMemo(() => ({ onShowResource: showResource, changesOf }), [showResource, changesOf]);
 
   return (
     <>

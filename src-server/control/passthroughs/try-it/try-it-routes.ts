@@ -90,6 +90,9 @@ export function passthroughTryRoutes(context: ManagementContext, gateway: TryItG
           body: requestBody === undefined ? undefined : `(${requestBody.length} bytes)`,
         };
         audit.extraParameters = auditParameters;
+        // Named before resolving: a refusal (no saved passthrough, legacy group) is then audited against its API.
+        const api = data.apis.find((candidate) => candidate.id === params.apiId);
+        if (api) audit.resources = [apiResource(api)];
 
         const target = resolveTryTarget(
           data,
@@ -99,7 +102,6 @@ export function passthroughTryRoutes(context: ManagementContext, gateway: TryItG
           body.draft !== undefined,
         );
         const agentGroup = { id: target.group.id, name: target.group.name };
-        audit.resources = [apiResource(target.api)];
         audit.agentGroup = agentGroup;
 
         const draft = body.draft

@@ -1,7 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database, Tx } from '../../storage/database.js';
 import type { GatehouseSchema } from '../../storage/schema.js';
-import { DAY_MS, splitRange, type CountedBucket } from '../../storage/time-buckets.js';
+import { DAY_MS, HOUR_MS, splitRange, type CountedBucket } from '../../storage/time-buckets.js';
 import type { AuditFilter } from '../audit-entry.js';
 import { dayOf, nameKey, textColumn } from './audit-rows.js';
 import { ALL_TENANTS, OWN_TENANT } from '../audit-tenant.js';
@@ -16,11 +16,14 @@ type Reader = Pick<Tx, 'selectFrom'>;
 const SEP = '\u0000';
 
 /**
- * Changes to the per-day counts (all entries, per action, per user, per action and user), gathered while rows
- * are added or removed and written in the same transaction, so a count never disagrees with the rows.
+ * Changes to the per-day counts (all entries, per action, per user, per action and user) and the per-hour counts
+ * (all entries), gathered while rows are added or removed and written in the same transaction, so a count never
+ * disagrees with the rows.
  */
 export class CountDeltas {
   private readonly days = new Map<string, { tenant: string; day: number; n: number }>();
+  /** Per tenant, then per hour: numeric keys, no string built per entry (this runs for every imported entry). */
+  private readonly hours = new Map<string, Map<number, number>>();
   private readonly actions = new Map<
     string,
     { tenant: string; key: string; day: number; name: string; n: number }
@@ -39,6 +42,10 @@ export class CountDeltas {
     const action = nameKey(actionName);
     const user = nameKey(userName);
     bump(this.days, `${tenant}${SEP}${day}`, () => ({ tenant, day, n: 0 }), delta);
+    let hours = this.hours.get(tenant);
+    if (!hours) this.hours.set(tenant, (hours = new Map<number, number>()));
+    const hour = Math.floor(timeMs / HOUR_MS);
+    hours.set(hour, (hours.get(hour) ?? 0) + delta);
     bump(
       this.actions,
       `${tenant}${SEP}${action}${SEP}${day}`,
@@ -61,6 +68,10 @@ export class CountDeltas {
 
   async apply(database: Database, trx: Tx): Promise<void> {
     await database.bulkIncrement(trx, 'audit_day_counts', ['tenant', 'day'], [...this.days.values()]);
+    const hourRows = [...this.hours].flatMap(([tenant, hours]) =>
+      [...hours].map(([hour, n]) => ({ tenant, hour, n })),
+    );
+    await database.bulkIncrement(trx, 'audit_hour_counts', ['tenant', 'hour'], hourRows);
     await database.bulkIncrement(
       trx,
       'audit_action_day_counts',
@@ -99,6 +110,9 @@ export class CountDeltas {
     );
     const shrunk = [...this.days.values()].filter((count) => count.n < 0);
     if (shrunk.length > 0) await dropEmptyCounts(trx, [...new Set(shrunk.map((count) => count.day))]);
+    const shrunkHours = hourRows.filter((count) => count.n < 0);
+    for (const some of chunks([...new Set(shrunkHours.map((count) => count.hour))]))
+      await trx.deleteFrom('audit_hour_counts').where('hour', 'in', some).where('n', '<=', 0).execute();
   }
 }
 
@@ -136,9 +150,10 @@ async function dropEmptyCounts(trx: Tx, days: number[]): Promise<void> {
 
 /**
  * The matching entries per day, newest first, exact: whole days from the counts, the partial days at the ends
- * of the time range counted from the rows (at most a day's worth of index each). One statement (the pieces
- * joined by UNION ALL): on PostgreSQL each statement is a round trip, and a list already needs four (begin,
- * counts, rows, commit).
+ * of the time range counted from the rows (at most a day's worth of index each) — or, when the filter is only a
+ * tenant and a time range, their whole hours from the per-hour counts and only the partial hours from the rows
+ * (at most an hour's worth each). One statement (the pieces joined by UNION ALL): on PostgreSQL each statement is
+ * a round trip, and a list already needs four (begin, counts, rows, commit).
  */
 export async function countBuckets(reader: Reader, filter: SqlAuditFilter): Promise<CountedBucket[]> {
   if (filter.searchIsWholeFilter && filter.searchMatches !== undefined) {
@@ -147,25 +162,64 @@ export async function countBuckets(reader: Reader, filter: SqlAuditFilter): Prom
     return count > 0 ? [{ startMs: 0, endMs: Number.MAX_SAFE_INTEGER, count }] : [];
   }
   const { whole, partial } = splitRange(filter.startMs, filter.endMs, DAY_MS);
-  // `piece` says which part a row counts: -1 a whole day (`day` says which), k the k-th partial piece.
-  const pieces = partial.map((piece, k): CountQuery =>
+  const hourly = countedPerHour(filter);
+  const wholeHours: { first: number; end: number }[] = [];
+  const fromRows: { startMs: number; endMs: number }[] = [];
+  for (const piece of partial) {
+    if (!hourly) {
+      fromRows.push(piece);
+      continue;
+    }
+    const hours = splitRange(piece.startMs, piece.endMs, HOUR_MS);
+    // Both ends of a piece are set, so are those of its whole hours.
+    if (hours.whole) wholeHours.push({ first: hours.whole.first!, end: hours.whole.end! });
+    fromRows.push(...hours.partial);
+  }
+  // `piece` says which part a row counts: -1 a whole day, -2 a whole hour (`day` says which), k the k-th
+  // piece counted from the rows.
+  const pieces = fromRows.map((piece, k): CountQuery =>
     filteredEntries(reader, { ...filter, startMs: piece.startMs, endMs: piece.endMs }).select((eb) => [
       sql.lit(k).as('piece'),
       sql.lit(0).as('day'),
       eb.fn.countAll<number>().as('n'),
     ]),
   );
+  const hourCounts = wholeHours.map(({ first, end }) => wholeHourCounts(reader, filter, first, end));
   const wholeDays = whole ? wholeDayCounts(reader, filter, whole.first, whole.end) : undefined;
-  const [head, ...rest]: CountQuery[] = wholeDays ? [wholeDays, ...pieces] : pieces;
+  const [head, ...rest]: CountQuery[] = [...(wholeDays ? [wholeDays] : []), ...hourCounts, ...pieces];
   if (!head) return [];
   let query = head;
   for (const next of rest) query = query.unionAll(next);
   const buckets: CountedBucket[] = [];
   for (const { piece, day, n } of await query.execute()) {
-    if (piece < 0) buckets.push({ startMs: day * DAY_MS, endMs: (day + 1) * DAY_MS, count: n });
-    else buckets.push({ ...partial[piece]!, count: n });
+    if (piece === -1) buckets.push({ startMs: day * DAY_MS, endMs: (day + 1) * DAY_MS, count: n });
+    else if (piece === -2) buckets.push({ startMs: day * HOUR_MS, endMs: (day + 1) * HOUR_MS, count: n });
+    else buckets.push({ ...fromRows[piece]!, count: n });
   }
   return buckets.sort((a, b) => b.startMs - a.startMs);
+}
+
+/** Whether the per-hour counts (all entries of a tenant, or of every tenant) serve the filter. */
+function countedPerHour(filter: SqlAuditFilter): boolean {
+  return (
+    filter.actionName === undefined &&
+    filter.userName === undefined &&
+    filter.instance === undefined &&
+    filter.resource === undefined &&
+    filter.search === undefined
+  );
+}
+
+/** The per-hour counts of whole hours [first, end) (hours since the epoch). */
+function wholeHourCounts(reader: Reader, filter: SqlAuditFilter, first: number, end: number): CountQuery {
+  const tenant = tenantOf(filter);
+  return reader
+    .selectFrom('audit_hour_counts')
+    .select((eb) => [sql.lit(-2).as('piece'), eb.ref('hour').as('day'), eb.fn.sum<number>('n').as('n')])
+    .$if(tenant !== undefined, (q) => q.where('tenant', '=', tenant!))
+    .where('hour', '>=', first)
+    .where('hour', '<', end)
+    .groupBy('hour');
 }
 
 /** A count query of any of the tables: the union's arms differ only in their FROM. */
@@ -256,7 +310,11 @@ export function filteredEntries(reader: Reader, filter: SqlAuditFilter) {
     )
     .$if(filter.search !== undefined, (q) =>
       // No word (the API refuses such a search): nothing matches.
-      words.length === 0 ? q.where(sql.lit(false)) : q.where(searchCondition(words, filter)),
+      words.length === 0
+        ? q.where(sql.lit(false))
+        : q.where(
+            searchCondition(reader, words, filter, { tenant, startMs: filter.startMs, endMs: filter.endMs }),
+          ),
     )
     .$if(filter.startMs !== undefined, (q) => q.where('time_ms', '>=', filter.startMs!))
     .$if(filter.endMs !== undefined, (q) => q.where('time_ms', '<', filter.endMs!));

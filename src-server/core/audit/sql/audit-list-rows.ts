@@ -2,6 +2,7 @@ import type { Tx } from '../../storage/database.js';
 import type { AuditCursor } from '../audit-entry.js';
 import { afterInNewestFirst } from '../newest-first.js';
 import { filteredEntries, tenantOf, type SqlAuditFilter } from './audit-counts.js';
+import { termPage } from './audit-terms.js';
 
 type Reader = Pick<Tx, 'selectFrom'>;
 
@@ -20,6 +21,12 @@ export interface ListWindow {
  * each row to sort it.
  */
 export async function listRows(reader: Reader, filter: SqlAuditFilter, window: ListWindow) {
+  // PostgreSQL, a search narrowed by nothing but tenant and time: the page's ids from `audit_terms` in list order
+  // (for a word that begins one term, its index range read backwards), then only the page's rows.
+  if (filter.engine === 'postgres' && filter.searchIsWholeFilter && filter.searchTerms !== undefined) {
+    const scope = { tenant: tenantOf(filter), startMs: filter.startMs, endMs: filter.endMs };
+    return await termPage(reader, filter.searchTerms, scope, window);
+  }
   const ordered = (query: ReturnType<typeof filteredEntries>) =>
     query
       .$if(window.after !== undefined, (q) => q.where(afterInNewestFirst(window.after!)))

@@ -2,9 +2,16 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Tx } from '../../storage/database.js';
 import type { EngineKind } from '../../storage/engine-kind.js';
 import type { GatehouseSchema } from '../../storage/schema.js';
-import { fts5Query, searchWords, tsQuery } from '../search-terms.js';
+import { fts5Query, searchWords } from '../search-terms.js';
+import {
+  countTermMatches,
+  resolveTerms,
+  termMatches,
+  type TermMatch,
+  type TermScope,
+} from './audit-terms.js';
 
-type Reader = Pick<Tx, 'selectFrom'>;
+type Reader = Pick<Tx, 'selectFrom' | 'getExecutor'>;
 
 /**
  * At most this many entries matching a search (of every tenant, from the full-text index), SQLite reads the
@@ -18,36 +25,29 @@ export const SEARCH_BY_ID_UP_TO = 5_000;
 /** What a search needs to know about the store it runs on. */
 export interface SearchContext {
   engine?: EngineKind;
-  /** The matches of every tenant in the full-text index (`countSearchMatches`), when counted. */
+  /**
+   * When counted (`withSearchMatches`): on SQLite the matches of every tenant in FTS5, on PostgreSQL the matches
+   * of the tenant and time range read.
+   */
   searchMatches?: number;
   /** Set when those matches are exactly the filter's entries: the list's `totalCount` without counting per day. */
   searchIsWholeFilter?: boolean;
+  /** PostgreSQL: the search's lexemes as `audit_terms` finds them (`withSearchTerms`); empty: nothing matches. */
+  searchTerms?: readonly TermMatch[];
 }
 
 /**
- * The entries of every tenant whose parameters hold the search's words, counted from the full-text index alone:
- * on SQLite the FTS5 doclists (~10 ms for 65,000 matches among 1M entries, where reading each match's row for its
- * day took ~300 ms), on PostgreSQL the GIN index (a count needs no column of the rows).
+ * SQLite: the entries of every tenant whose parameters hold the search's words, counted from the FTS5 doclists
+ * alone (~10 ms for 65,000 matches among 1M entries, where reading each match's row for its day took ~300 ms).
  */
-export async function countSearchMatches(
-  reader: Reader,
-  engine: EngineKind,
-  search: string,
-): Promise<number> {
+export async function countSearchMatches(reader: Reader, search: string): Promise<number> {
   const words = searchWords(search);
   if (words.length === 0) return 0;
-  const row =
-    engine === 'sqlite'
-      ? await reader
-          .selectFrom(sql`audit_search`.as('audit_search'))
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where(sql<boolean>`audit_search match ${fts5Query(words)}`)
-          .executeTakeFirst()
-      : await reader
-          .selectFrom('audit_entries')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where(sql<boolean>`search_document @@ to_tsquery('simple', ${tsQuery(words)})`)
-          .executeTakeFirst();
+  const row = await reader
+    .selectFrom(sql`audit_search`.as('audit_search'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(sql<boolean>`audit_search match ${fts5Query(words)}`)
+    .executeTakeFirst();
   return row?.n ?? 0;
 }
 
@@ -63,11 +63,20 @@ export async function holdsOnlyTenant(reader: Reader, tenant: string | undefined
   return other === undefined;
 }
 
-/** The condition of a search with at least one word, on the engine it runs on. */
-export function searchCondition(words: readonly string[], context: SearchContext) {
+/** The condition of a search with at least one word, on the engine it runs on, over `scope`'s entries. */
+export function searchCondition(
+  reader: Pick<Tx, 'selectFrom'>,
+  words: readonly string[],
+  context: SearchContext,
+  scope: TermScope,
+) {
   return (eb: ExpressionBuilder<GatehouseSchema, 'audit_entries'>) => {
-    if (context.engine !== 'sqlite')
-      return sql<boolean>`search_document @@ to_tsquery('simple', ${tsQuery(words)})`;
+    if (context.engine !== 'sqlite') {
+      const terms = context.searchTerms;
+      if (terms === undefined) throw new Error('A search on PostgreSQL needs its terms (withSearchTerms).');
+      if (terms.length === 0) return sql<boolean>`false`;
+      return eb('id', 'in', termMatches(reader, terms, scope).clearSelect().select('entry_id'));
+    }
     const matches = sql<number>`(select rowid from audit_search where audit_search match ${fts5Query(words)})`;
     // `+id` keeps SQLite from reading the matches by id (the unary plus hides the column from the planner), so
     // it walks the trail in list order instead; unless the matches are known to be few.
@@ -77,10 +86,27 @@ export function searchCondition(words: readonly string[], context: SearchContext
 }
 
 /**
- * The filter with its search's matches counted from the full-text index, in the reader's snapshot, and whether
- * they are the filter's whole result: a search and nothing else (no time range, action, user, instance or
- * resource) over a trail that holds only the tenant read. On PostgreSQL only then: otherwise its per-day count
- * reads the same matching rows again, and its planner needs no hint.
+ * PostgreSQL: the filter with its search's lexemes resolved against `audit_terms` in the reader's snapshot, and
+ * whether `audit_terms` alone holds its matches (no action, user, instance or resource narrows the search: tenant
+ * and time are in the terms' index). Any other engine: the filter as it is.
+ */
+export async function withSearchTerms<F extends FilterShape>(
+  reader: Reader,
+  filter: F,
+  tenant: string | undefined,
+): Promise<F> {
+  if (filter.search === undefined || filter.engine !== 'postgres') return filter;
+  const searchTerms = await resolveTerms(reader, filter.search, tenant);
+  const byName = [filter.actionName, filter.userName, filter.instance, filter.resource];
+  return { ...filter, searchTerms, searchIsWholeFilter: byName.every((value) => value === undefined) };
+}
+
+/**
+ * The filter with its search's matches counted in the reader's snapshot, and whether they are the filter's whole
+ * result. SQLite counts them in FTS5, which knows no tenant or time: whole when the search is the only filter
+ * over a trail that holds only the tenant read. PostgreSQL counts them in `audit_terms`, which holds each term's
+ * tenant and time: whole when no action, user, instance or resource narrows the search (otherwise its per-day
+ * count reads the rows anyway, and its planner needs no hint).
  */
 export async function withSearchMatches<F extends FilterShape>(
   reader: Reader,
@@ -88,6 +114,12 @@ export async function withSearchMatches<F extends FilterShape>(
   tenant: string | undefined,
 ): Promise<F> {
   if (filter.search === undefined || filter.engine === undefined) return filter;
+  if (filter.engine === 'postgres') {
+    const resolved = await withSearchTerms(reader, filter, tenant);
+    if (!resolved.searchIsWholeFilter) return resolved;
+    const scope = { tenant, startMs: filter.startMs, endMs: filter.endMs };
+    return { ...resolved, searchMatches: await countTermMatches(reader, resolved.searchTerms!, scope) };
+  }
   const narrowed = [
     filter.actionName,
     filter.userName,
@@ -97,8 +129,7 @@ export async function withSearchMatches<F extends FilterShape>(
     filter.endMs,
   ];
   const whole = narrowed.every((value) => value === undefined) && (await holdsOnlyTenant(reader, tenant));
-  if (filter.engine !== 'sqlite' && !whole) return filter;
-  const searchMatches = await countSearchMatches(reader, filter.engine, filter.search);
+  const searchMatches = await countSearchMatches(reader, filter.search);
   return { ...filter, searchMatches, searchIsWholeFilter: whole };
 }
 

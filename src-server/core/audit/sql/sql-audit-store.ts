@@ -31,7 +31,7 @@ import { contentKey, entryOfRow } from './audit-rows.js';
 import { insertEntries, type PreparedEntry } from './audit-writes.js';
 import type { ChainSigner } from '../chain/chain-signer.js';
 import { seekPage } from './audit-seek.js';
-import { withSearchMatches } from './audit-search.js';
+import { withSearchMatches, withSearchTerms } from './audit-search.js';
 import { listRows } from './audit-list-rows.js';
 import { entryById, previousOfResource } from './audit-changes.js';
 import { ErrorCode } from '../../contracts/error-codes.js';
@@ -140,7 +140,9 @@ export class SqlAuditStore implements AuditStore {
     for (;;) {
       this.assertOpen();
       const cursor = after;
-      const rows = await listRows(this.database.db, filter, { limit: ITERATE_BATCH, after: cursor });
+      // Each batch in its own snapshot: the search's terms resolved in it too.
+      const batchFilter = await withSearchTerms(this.database.db, filter, tenantOf(filter));
+      const rows = await listRows(this.database.db, batchFilter, { limit: ITERATE_BATCH, after: cursor });
       for (const row of rows) yield entryOfRow(row.id, row.entry, row.tenant);
       if (rows.length < ITERATE_BATCH) return;
       const last = rows.at(-1)!;
@@ -158,7 +160,8 @@ export class SqlAuditStore implements AuditStore {
       .transaction()
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => {
-        const counts = await timelineCounts(trx, filter, interval, options.splitBy);
+        const searched = await withSearchTerms(trx, filter, tenantOf(filter));
+        const counts = await timelineCounts(trx, searched, interval, options.splitBy);
         const names = await timelineNames(trx, filter, options.splitBy, [
           ...new Set(counts.map((c) => c.key)),
         ]);

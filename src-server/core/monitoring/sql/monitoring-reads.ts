@@ -3,8 +3,8 @@ import type { Tx } from '../../storage/database.js';
 import { DAY_MS, HOUR_MS, splitRange, type CountedBucket } from '../../storage/time-buckets.js';
 import type { MonitoringFilter, MonitoringSummaryData, SummaryRequest } from '../monitoring-store.js';
 import { SummaryAccumulator } from '../summary-accumulator.js';
-import { filteredRecords, type RollupSelection } from './monitoring-filter.js';
-import { decodeBins, rollupGranularityFor, selectRollups } from './monitoring-rollups.js';
+import { filteredRecords, type FilterForm, type RollupSelection } from './monitoring-filter.js';
+import { decodeBins, rollupGranularitiesFor, selectRollups } from './monitoring-rollups.js';
 
 type Reader = Pick<Tx, 'selectFrom'>;
 
@@ -41,8 +41,12 @@ export async function countBucketsByHour(
   return buckets.sort((a, b) => b.startMs - a.startMs);
 }
 
-export async function countRecords(reader: Reader, filter: MonitoringFilter): Promise<number> {
-  const row = await filteredRecords(reader, filter)
+export async function countRecords(
+  reader: Reader,
+  filter: MonitoringFilter,
+  form?: FilterForm,
+): Promise<number> {
+  const row = await filteredRecords(reader, filter, form)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
   return row?.n ?? 0;
@@ -50,8 +54,10 @@ export async function countRecords(reader: Reader, filter: MonitoringFilter): Pr
 
 /**
  * The summary from roll-ups where they can answer (the filter selects everything, one API or one agent group,
- * optionally a status class, and the interval is a multiple of a roll-up's), the records for the rest: the
- * partial roll-up buckets at the ends of the range, or everything for other filters.
+ * optionally a status class, and the interval is a multiple of a roll-up's), the records for the rest. The
+ * coarsest roll-ups cover the whole buckets of the range; the pieces left at its ends go to the next finer
+ * roll-ups, and only what no roll-up covers (under 5 minutes at each end) is read from the records: a 60-day
+ * range ending now reads 60 days, 23 hours and 11 five-minute roll-ups, not a day of records.
  */
 export async function summarizeRecords(
   reader: Reader,
@@ -61,33 +67,37 @@ export async function summarizeRecords(
   const { filter, intervalMs } = request;
   const summary = new SummaryAccumulator(filter.startMs, filter.endMs, intervalMs);
   if (summary.buckets === 0) return summary.result();
-  const granularity = selection && rollupGranularityFor(intervalMs, selection);
-  if (!selection || granularity === undefined) {
-    await addRecords(reader, summary, filter);
-    return summary.result();
-  }
-  const { whole, partial } = splitRange(filter.startMs, filter.endMs, granularity);
-  if (whole) {
-    const rows = await selectRollups(
-      reader,
-      granularity,
-      selection,
-      whole.first! * granularity,
-      whole.end! * granularity,
-    )
-      .select(['bucket_ms', 'status_class', 'n', 'duration_sum', 'duration_min', 'duration_max', 'bins'])
-      .execute();
-    for (const row of rows) {
-      summary.addRollup(row.bucket_ms, row.status_class, {
-        n: row.n,
-        sum: row.duration_sum,
-        min: row.duration_min,
-        max: row.duration_max,
-        bins: decodeBins(row.bins),
-      });
+  const granularities = selection ? rollupGranularitiesFor(intervalMs, selection) : [];
+  const addPiece = async (piece: { startMs: number; endMs: number }, level: number): Promise<void> => {
+    const granularity = granularities[level];
+    if (!selection || granularity === undefined) {
+      await addRecords(reader, summary, { ...filter, ...piece });
+      return;
     }
-  }
-  for (const piece of partial) await addRecords(reader, summary, { ...filter, ...piece });
+    const { whole, partial } = splitRange(piece.startMs, piece.endMs, granularity);
+    if (whole) {
+      const rows = await selectRollups(
+        reader,
+        granularity,
+        selection,
+        whole.first! * granularity,
+        whole.end! * granularity,
+      )
+        .select(['bucket_ms', 'status_class', 'n', 'duration_sum', 'duration_min', 'duration_max', 'bins'])
+        .execute();
+      for (const row of rows) {
+        summary.addRollup(row.bucket_ms, row.status_class, {
+          n: row.n,
+          sum: row.duration_sum,
+          min: row.duration_min,
+          max: row.duration_max,
+          bins: decodeBins(row.bins),
+        });
+      }
+    }
+    for (const rest of partial) await addPiece(rest, level + 1);
+  };
+  await addPiece({ startMs: filter.startMs, endMs: filter.endMs }, 0);
   return summary.result();
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../storage/database.js';
 import { HOUR_MS } from '../../storage/time-buckets.js';
+import { rebuildDays } from './monitoring-rollups.js';
 import { RECORD_COLUMNS } from './monitoring-rows.js';
 
 const MOVE_CHUNK = 5_000;
@@ -8,7 +9,8 @@ const MOVE_CHUNK = 5_000;
 /**
  * Retention: records of the whole hours before the cutoff move to `monitoring_records_removed` (stamped with the
  * time of the removal), and the roll-ups of those hours go. Whole hours, so the roll-ups of the hours that stay
- * still count exactly the records that stay. In transactions of a few thousand records.
+ * still count exactly the records that stay; the daily roll-up of the cutoff's day is summed again from its
+ * remaining hours. In transactions of a few thousand records.
  */
 export async function removeRecordsBefore(
   database: Database,
@@ -45,7 +47,11 @@ export async function removeRecordsBefore(
     removed += moved;
     if (moved < MOVE_CHUNK) break;
   }
-  await database.db.deleteFrom('monitoring_rollups').where('bucket_ms', '<', cutoff).execute();
+  await database.transaction(async (trx) => {
+    await trx.deleteFrom('monitoring_rollups').where('bucket_ms', '<', cutoff).execute();
+    // The day the cutoff falls in keeps its hours after the cutoff: summed again from them.
+    await rebuildDays(database, trx, cutoff, cutoff);
+  });
   return removed;
 }
 

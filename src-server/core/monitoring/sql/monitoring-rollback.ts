@@ -1,15 +1,15 @@
 import type { Database, Tx } from '../../storage/database.js';
 import type { MonitoringRecordTable } from '../../storage/schema.js';
-import { HOUR_MS } from '../../storage/time-buckets.js';
+import { DAY_MS, HOUR_MS } from '../../storage/time-buckets.js';
 import { inChunks, removedAfter } from '../../storage/in-chunks.js';
-import { RollupDeltas } from './monitoring-rollups.js';
+import { rebuildDays, RollupDeltas, SUB_DAY_LEVELS } from './monitoring-rollups.js';
 
 const CHUNK = 5_000;
 
 /**
  * Takes API monitoring back to the moment `atMs` (a restore): records written after it go, records removed
  * after it come back, removals after it are forgotten, and the roll-ups of every hour that changed are counted
- * again from the records. Returns how many records went and came back.
+ * again from the records (then the days of those hours, from their hours). Returns how many records went and came back.
  */
 export async function rollBackMonitoring(
   database: Database,
@@ -42,8 +42,13 @@ export async function rollBackMonitoring(
     return rows.length;
   });
   await database.db.deleteFrom('monitoring_records_removed').where('removed_at', '>', atMs).execute();
+  const days = new Set<number>();
   for (const hour of [...hours].sort((a, b) => a - b)) {
     await database.transaction((trx) => recountHour(database, trx, hour));
+    days.add(Math.floor(hour / DAY_MS) * DAY_MS);
+  }
+  for (const day of days) {
+    await database.transaction((trx) => rebuildDays(database, trx, day, day + DAY_MS));
   }
   return { dropped, returned };
 }
@@ -52,6 +57,7 @@ export async function rollBackMonitoring(
 async function recountHour(database: Database, trx: Tx, hour: number): Promise<void> {
   await trx
     .deleteFrom('monitoring_rollups')
+    .where('granularity_ms', '<', DAY_MS)
     .where('bucket_ms', '>=', hour)
     .where('bucket_ms', '<', hour + HOUR_MS)
     .execute();
@@ -61,7 +67,7 @@ async function recountHour(database: Database, trx: Tx, hour: number): Promise<v
     .where('time_ms', '>=', hour)
     .where('time_ms', '<', hour + HOUR_MS)
     .execute();
-  const deltas = new RollupDeltas();
+  const deltas = new RollupDeltas(SUB_DAY_LEVELS);
   for (const record of records) {
     deltas.add({
       timeMs: record.time_ms,

@@ -1,16 +1,28 @@
 import type { Database, Tx } from '../../storage/database.js';
 import type { MonitoringRollupTable } from '../../storage/schema.js';
-import { HOUR_MS } from '../../storage/time-buckets.js';
+import { DAY_MS, HOUR_MS } from '../../storage/time-buckets.js';
 import { durationBin } from '../duration-bins.js';
 import { statusClassOf } from '../summary-accumulator.js';
 import type { RollupSelection } from './monitoring-filter.js';
 
 export const FIVE_MINUTES_MS = 300_000;
-/** Granularities, and the dimensions kept at each: per API only hourly (there are many APIs). */
+/**
+ * Granularities, and the dimensions kept at each: per API only hourly (there are many APIs). The daily level
+ * serves long ranges (a 60-day summary reads 62 days instead of 1,440 hours); its dimensions are a subset of the
+ * hourly level's, so a day can always be summed again from its hours (`rebuildDays`) after retention or a
+ * restore changed some of them.
+ */
 export const ROLLUP_LEVELS = [
   { granularity: FIVE_MINUTES_MS, dimensions: ['', 'agentGroup'] },
   { granularity: HOUR_MS, dimensions: ['', 'api', 'agentGroup'] },
+  { granularity: DAY_MS, dimensions: ['', 'agentGroup'] },
 ] as const;
+
+type RollupLevel = (typeof ROLLUP_LEVELS)[number];
+/** The levels counted from records of one hour: the daily level is summed from hours instead. */
+export const SUB_DAY_LEVELS: readonly RollupLevel[] = ROLLUP_LEVELS.filter(
+  (level) => level.granularity < DAY_MS,
+);
 
 interface Rollup {
   granularity: number;
@@ -44,6 +56,8 @@ export class RollupDeltas {
   /** The roll-ups the last record went to: the next one usually goes to the same (same buckets, API, status). */
   private last: { record: RolledRecord; statusClass: number; targets: Rollup[] } | undefined;
 
+  constructor(private readonly levels: readonly RollupLevel[] = ROLLUP_LEVELS) {}
+
   add(record: RolledRecord): void {
     const statusClass = statusClassOf(record.status);
     const bin = durationBin(record.durationMs);
@@ -64,12 +78,12 @@ export class RollupDeltas {
       last.statusClass === statusClass &&
       last.record.apiId === record.apiId &&
       last.record.agentGroupId === record.agentGroupId &&
-      sameBuckets(last.record.timeMs, record.timeMs)
+      sameBuckets(this.levels, last.record.timeMs, record.timeMs)
     ) {
       return last.targets;
     }
     const targets: Rollup[] = [];
-    for (const { granularity, dimensions } of ROLLUP_LEVELS) {
+    for (const { granularity, dimensions } of this.levels) {
       const bucket = Math.floor(record.timeMs / granularity) * granularity;
       for (const dimension of dimensions) {
         const value = dimension === '' ? '' : dimension === 'api' ? record.apiId : record.agentGroupId;
@@ -90,7 +104,7 @@ export class RollupDeltas {
   async apply(database: Database, trx: Tx): Promise<void> {
     if (this.rollups.size === 0) return;
     await database.lockExclusively(trx, 'monitoring_rollups');
-    for (const { granularity } of ROLLUP_LEVELS) {
+    for (const { granularity } of this.levels) {
       const mine = [...this.rollups.values()].filter((rollup) => rollup.granularity === granularity);
       if (mine.length === 0) continue;
       const buckets = mine.map((rollup) => rollup.bucket);
@@ -144,8 +158,8 @@ export class RollupDeltas {
 }
 
 /** Whether two times fall in the same bucket of every granularity. */
-function sameBuckets(a: number, b: number): boolean {
-  for (const { granularity } of ROLLUP_LEVELS) {
+function sameBuckets(levels: readonly RollupLevel[], a: number, b: number): boolean {
+  for (const { granularity } of levels) {
     if (Math.floor(a / granularity) !== Math.floor(b / granularity)) return false;
   }
   return true;
@@ -241,12 +255,57 @@ export function selectRollups(
     .$if(endMs !== undefined, (q) => q.where('bucket_ms', '<', endMs!));
 }
 
-/** The granularity of roll-ups that can answer buckets of `intervalMs` for a selection, if any. */
-export function rollupGranularityFor(intervalMs: number, selection: RollupSelection): number | undefined {
-  for (const { granularity, dimensions } of [...ROLLUP_LEVELS].reverse()) {
-    if (intervalMs % granularity === 0 && (dimensions as readonly string[]).includes(selection.dimension)) {
-      return granularity;
+/** The granularities of roll-ups that can answer buckets of `intervalMs` for a selection, coarsest first. */
+export function rollupGranularitiesFor(intervalMs: number, selection: RollupSelection): number[] {
+  return [...ROLLUP_LEVELS]
+    .reverse()
+    .filter(
+      ({ granularity, dimensions }) =>
+        intervalMs % granularity === 0 && (dimensions as readonly string[]).includes(selection.dimension),
+    )
+    .map(({ granularity }) => granularity);
+}
+
+/**
+ * The daily roll-ups of the days in [fromMs, endMs) (whole days), summed again from their hourly roll-ups: after
+ * retention removed some hours of a day, or a restore counted some hours again.
+ */
+export async function rebuildDays(database: Database, trx: Tx, fromMs: number, endMs: number): Promise<void> {
+  const first = Math.floor(fromMs / DAY_MS) * DAY_MS;
+  const end = Math.ceil(endMs / DAY_MS) * DAY_MS;
+  if (end <= first) return;
+  const daily = ROLLUP_LEVELS.find((level) => level.granularity === DAY_MS)!;
+  await database.lockExclusively(trx, 'monitoring_rollups');
+  await trx
+    .deleteFrom('monitoring_rollups')
+    .where('granularity_ms', '=', DAY_MS)
+    .where('bucket_ms', '>=', first)
+    .where('bucket_ms', '<', end)
+    .execute();
+  const hours = await trx
+    .selectFrom('monitoring_rollups')
+    .selectAll()
+    .where('granularity_ms', '=', HOUR_MS)
+    .where('dimension', 'in', [...daily.dimensions])
+    .where('bucket_ms', '>=', first)
+    .where('bucket_ms', '<', end)
+    .execute();
+  const days = new Map<string, Rollup>();
+  for (const hour of hours) {
+    const bucket = Math.floor(hour.bucket_ms / DAY_MS) * DAY_MS;
+    const key = rollupKey(DAY_MS, hour.dimension, hour.dimension_value, bucket, hour.status_class);
+    let day = days.get(key);
+    if (!day) {
+      day = emptyRollup(DAY_MS, hour.dimension, hour.dimension_value, bucket, hour.status_class);
+      days.set(key, day);
     }
+    mergeStored(day, hour);
   }
-  return undefined;
+  const rows = [...days.values()].map(toRow);
+  for (let start = 0; start < rows.length; start += 500) {
+    await trx
+      .insertInto('monitoring_rollups')
+      .values(rows.slice(start, start + 500))
+      .execute();
+  }
 }

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Database } from '../../storage/database.js';
+import type { Database, Tx } from '../../storage/database.js';
 import { GroupCommit } from '../../storage/group-commit.js';
 import { RESTORE_WINDOW_MS } from '../../storage/restore-window.js';
 import { locatePage } from '../../storage/time-buckets.js';
@@ -22,6 +22,13 @@ import { ErrorCode } from '../../contracts/error-codes.js';
 import { GatehouseError } from '../../errors/gatehouse-error.js';
 
 type Accepted = { record: MonitoringRecord; timeMs: number };
+
+/**
+ * Up to this many matches of a path prefix or a method, a page is sorted out of the index entries of the matches
+ * (cost grows with the matches); beyond it the newest records are read in time order until the page is full,
+ * which the many matches make quick.
+ */
+const SEEK_PAGE_LIMIT = 50_000;
 
 export class MonitoringStoreClosedError extends GatehouseError {
   override name = 'MonitoringStoreClosedError';
@@ -111,8 +118,14 @@ export class SqlMonitoringStore implements MonitoringStore {
           endMs = endMs === undefined ? start.endMs : Math.min(endMs, start.endMs);
           offset = start.offset;
         } else {
-          totalCount = await countRecords(trx, query);
+          totalCount = await countRecords(trx, query, { engine: this.database.kind, seek: true });
           if (skip >= totalCount) return { items: [], totalCount };
+          if (
+            totalCount <= SEEK_PAGE_LIMIT &&
+            (query.pathPrefix !== undefined || query.method !== undefined)
+          ) {
+            return { items: await this.seekPage(trx, query, skip), totalCount };
+          }
         }
         const rows = await filteredRecords(trx, { ...query, endMs })
           .select(RECORD_COLUMNS)
@@ -123,6 +136,27 @@ export class SqlMonitoringStore implements MonitoringStore {
           .execute();
         return { items: rows.map(recordOfRow), totalCount };
       });
+  }
+
+  /**
+   * A page among few matches of a path prefix or a method: their ids sorted from the path or method index (which
+   * end in the list's order, so no record is read to sort), then the page's records by id.
+   */
+  private async seekPage(trx: Tx, query: MonitoringQuery, skip: number): Promise<MonitoringRecord[]> {
+    const ids = filteredRecords(trx, query, { engine: this.database.kind, seek: true })
+      .select('id')
+      .orderBy('time_ms', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.pageSize)
+      .offset(skip);
+    const rows = await trx
+      .selectFrom('monitoring_records')
+      .select(RECORD_COLUMNS)
+      .where('id', 'in', ids)
+      .orderBy('time_ms', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map(recordOfRow);
   }
 
   async get(id: number): Promise<MonitoringRecord | undefined> {

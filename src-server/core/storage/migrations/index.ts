@@ -10,6 +10,9 @@ import { auditSearch } from './0007-audit-search.js';
 import { savedFilters } from './0008-saved-filters.js';
 import { auditTenantIndexes } from './0009-audit-tenant-indexes.js';
 import { auditSearchBatched } from './0010-audit-search-batched.js';
+import { auditHourCounts } from './0011-listshapes-hour-counts.js';
+import { auditTerms } from './0012-pgsearch-audit-terms.js';
+import { monitoringReadPaths } from './0013-monitoring-read-paths.js';
 
 /**
  * One migration history for both engines, applied by Kysely's Migrator at open. Append only: never edit a
@@ -27,6 +30,9 @@ export function migrationsFor(engine: EngineKind): MigrationProvider {
     '0008-saved-filters': savedFilters(),
     '0009-audit-tenant-indexes': auditTenantIndexes(engine),
     '0010-audit-search-batched': auditSearchBatched(engine),
+    '0011-listshapes-hour-counts': auditHourCounts(),
+    '0012-pgsearch-audit-terms': auditTerms(engine),
+    '0013-monitoring-read-paths': monitoringReadPaths(engine),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

@@ -1,4 +1,4 @@
-import type { ParameterChange } from '../contracts/audit-changes-schemas.js';
+import type { ParameterChange } from './audit-changes-schemas.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,0 +1,198 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { AuditEntry, AuditFilter, NewAuditEntry } from '../../../src-server/core/audit/audit-entry.js';
+import { ALL_TENANTS } from '../../../src-server/core/audit/audit-tenant.js';
+import { rollBackAudit } from '../../../src-server/core/audit/sql/audit-rollback.js';
+import { after } from '../../../src-server/core/audit/sql/audit-terms.js';
+import type { Database } from '../../../src-server/core/storage/database.js';
+import { ENGINES } from '../../helpers/test-database.js';
+import { allIds, BASE_MS, DAY_MS, entryAt, referenceFilter, StoreFixture } from './helpers.js';
+
+/** Values whose words begin one another (order, orders, ordering) and share entries, in two tenants. */
+const VALUES = [
+  'order',
+  'orders',
+  'Ordering sync',
+  'order orders ORDERING',
+  'invoice export',
+  'Zürich café',
+  'billing v1',
+  'orderx-42',
+  'nothing to see',
+];
+
+function searched(i: number): NewAuditEntry {
+  const configuration = i % 5 === 0;
+  return entryAt(BASE_MS + i * (DAY_MS / 7) + (i % 3) * 1_000, {
+    actionName: configuration ? 'Apis.Modify' : 'Process.Deploy',
+    userName: i % 2 === 0 ? 'alice' : 'bob',
+    category: configuration ? 'configuration' : 'general',
+    parameters: { note: VALUES[i % VALUES.length]!, nested: { list: [VALUES[(i * 3) % VALUES.length]!, i] } },
+    resources: configuration ? [{ type: 'Api', id: `api-${i % 2}`, name: 'An API' }] : [],
+  });
+}
+
+/** The search's specification: every word begins a word of the parameters' values (any depth, any case). */
+function holdsEvery(entry: AuditEntry, search: string): boolean {
+  const split = (text: string) =>
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
+  const values: string[] = [];
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string' || typeof value === 'number') values.push(String(value));
+    else if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(entry.parameters);
+  const words = values.flatMap(split);
+  return split(search).every((query) => words.some((word) => word.startsWith(query)));
+}
+
+const SEARCHES = ['order', 'orders', 'ORD', 'order sync', 'orderx 42', 'zür', 'café', 'v1 billing', 'none'];
+
+describe.each(ENGINES)('full-text search of the audit trail on %s', (engine) => {
+  let fixture: StoreFixture;
+  beforeEach(async () => {
+    fixture = await StoreFixture.create(engine);
+  });
+  afterEach(async () => {
+    await fixture.dispose();
+  });
+
+  /** Every entry of every tenant, read without a search. */
+  async function everything(store: Awaited<ReturnType<StoreFixture['openStore']>>): Promise<AuditEntry[]> {
+    const entries: AuditEntry[] = [];
+    for await (const entry of store.iterate({ tenant: ALL_TENANTS })) entries.push(entry);
+    return entries;
+  }
+
+  /** Counts, numbered pages, pages by position, the export walk and the timeline agree with the specification. */
+  async function expectSearchesAsSpecified(
+    store: Awaited<ReturnType<StoreFixture['openStore']>>,
+    searches: readonly string[] = SEARCHES,
+  ) {
+    const all = await everything(store);
+    const filters: AuditFilter[] = [
+      { tenant: 'acme' },
+      { tenant: ALL_TENANTS },
+      { tenant: 'globex', startMs: BASE_MS + DAY_MS / 3, endMs: BASE_MS + 4 * DAY_MS + DAY_MS / 2 },
+      { tenant: 'acme', userName: 'Alice', startMs: BASE_MS + DAY_MS },
+    ];
+    for (const search of searches) {
+      for (const base of filters) {
+        const filter = { ...base, search };
+        const label = JSON.stringify(filter);
+        const expected = referenceFilter(
+          all.filter((entry) => holdsEvery(entry, search)),
+          filter,
+        ).filter((entry) => base.tenant === ALL_TENANTS || entry.tenant === base.tenant);
+        const ids = expected.map((entry) => entry.id);
+        const pages: number[] = [];
+        for (let pageNumber = 1; pageNumber <= Math.max(1, Math.ceil(ids.length / 4)); pageNumber++) {
+          const page = await store.query({ ...filter, pageNumber, pageSize: 4 });
+          expect(page.totalCount, label).toBe(ids.length);
+          pages.push(...page.items.map((item) => item.id));
+        }
+        expect(pages, label).toEqual(ids);
+        const walked: number[] = [];
+        let seek = await store.seek(filter, 3);
+        walked.push(...seek.items.map((item) => item.id));
+        while (seek.next) {
+          seek = await store.seek(filter, 3, seek.next);
+          walked.push(...seek.items.map((item) => item.id));
+        }
+        expect(seek.totalCount, label).toBe(ids.length);
+        expect(walked, label).toEqual(ids);
+        expect(await allIds(store, filter), label).toEqual(ids);
+        expect((await store.timeline(filter, { interval: 'day', splitBy: 'action' })).total, label).toBe(
+          ids.length,
+        );
+      }
+    }
+  }
+
+  /** PostgreSQL: `audit_terms` holds exactly the lexemes of the entries present, no more. */
+  async function expectTermsOfEntries(): Promise<void> {
+    if (engine !== 'postgres') return;
+    const database = await fixture.openDatabase();
+    try {
+      const { rows } = await sql<{ missing: number; extra: number }>`select
+        (select count(*) from audit_entries e, unnest(tsvector_to_array(e.search_document)) as t(term)
+          where not exists (select 1 from audit_terms a where a.tenant = e.tenant and a.term = t.term
+            and a.time_ms = e.time_ms and a.entry_id = e.id)) as missing,
+        (select count(*) from audit_terms a where not exists (select 1 from audit_entries e
+          where e.id = a.entry_id and e.tenant = a.tenant and e.time_ms = a.time_ms
+            and a.term = any(tsvector_to_array(e.search_document)))) as extra`.execute(database.db);
+      expect(rows[0]).toEqual({ missing: 0, extra: 0 });
+    } finally {
+      await database.close();
+    }
+  }
+
+  // Some 700 queries: PostgreSQL's round trips take their time.
+  it('finds what the specification finds, through every writer', { timeout: 120_000 }, async () => {
+    let now = BASE_MS + 8 * DAY_MS;
+    const store = await fixture.openStore(() => now);
+    const entries = Array.from({ length: 48 }, (_, i) => searched(i));
+    await store.importEntries(
+      entries.filter((_, i) => i % 4 !== 3),
+      undefined,
+      { tenant: 'acme' },
+    );
+    await store.importEntries(
+      entries.filter((_, i) => i % 4 === 3 || i % 6 === 0),
+      undefined,
+      { tenant: 'globex' },
+    );
+    await store.append(searched(49));
+    await store.append({ ...searched(50), timestamp: new Date(BASE_MS + 2 * DAY_MS + 5).toISOString() });
+    await expectSearchesAsSpecified(store);
+    await expectTermsOfEntries();
+
+    // Retention and a resource's history removal take their entries' words along; a rollback brings them back.
+    const before = (await store.query({ tenant: ALL_TENANTS, search: 'order', pageNumber: 1, pageSize: 1 }))
+      .totalCount;
+    now += DAY_MS;
+    const retained = await store.applyRetention({
+      now,
+      maxAgeMs: 6 * DAY_MS,
+      agentWindow: 100,
+      isResourceLive: () => false,
+    });
+    expect(retained.removed).toBeGreaterThan(0);
+    const removedAt = now;
+    now += 1_000;
+    expect((await store.removeResourceHistory({ type: 'Api', id: 'api-0' })).removed).toBeGreaterThan(0);
+    const after = (await store.query({ tenant: ALL_TENANTS, search: 'order', pageNumber: 1, pageSize: 1 }))
+      .totalCount;
+    expect(after).toBeLessThan(before);
+    await expectSearchesAsSpecified(store, ['order', 'ORD', 'orderx 42']);
+    await expectTermsOfEntries();
+
+    await store.flush();
+    const database: Database = await fixture.openDatabase();
+    try {
+      await rollBackAudit(database, removedAt - 1);
+    } finally {
+      await database.close();
+    }
+    const reopened = await fixture.openStore(() => now);
+    expect(
+      (await reopened.query({ tenant: ALL_TENANTS, search: 'order', pageNumber: 1, pageSize: 1 })).totalCount,
+    ).toBe(before);
+    await expectSearchesAsSpecified(reopened, ['order', 'ORD', 'orderx 42']);
+    await expectTermsOfEntries();
+  });
+});
+
+describe('the end of a prefix range', () => {
+  it('is the least string after every string that begins with the prefix, in code-point order', () => {
+    expect(after('order')).toBe('ordes');
+    expect(after('z\u{10FFFF}')).toBe('{');
+    expect(after('\u{10FFFF}')).toBeUndefined();
+    expect(after('a\uD7FF')).toBe('a\uE000');
+    expect(after('zürich')).toBe('zürici');
+  });
+});
