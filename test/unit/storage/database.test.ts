@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -90,6 +91,29 @@ describe('the SQLite file', () => {
     ).toBe(content.length);
     reader.close();
     // Checkpointed: the pages moved from the WAL into the file, which only a writable connection does.
+    await expect
+      .poll(async () => (await stat(file)).size, { timeout: 10_000 })
+      .toBeGreaterThan(content.length);
+  });
+
+  it('checkpoints what relaxed commits wrote (monitoring under gateway load) in the worker too', async () => {
+    const { database, dataDir } = await openFresh('sqlite');
+    const file = join(dataDir, SQLITE_FILE_NAME);
+    // The main connection never checkpoints by itself: that ran on the gateway's thread, inside its commits.
+    const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(
+      database.db,
+    );
+    expect(rows[0]?.wal_autocheckpoint).toBe(0);
+    const content = Buffer.from(randomBytes(4_500_000).toString('base64'));
+    await database.transaction(
+      (trx) =>
+        trx
+          .insertInto('api_documents')
+          .values({ name: 'relaxed', media_type: null, content, created_at: 1, removed_at: null })
+          .execute(),
+      { relaxed: true },
+    );
+    // No durable commit follows: the WAL's size is looked at every second, and the worker checkpoints it.
     await expect
       .poll(async () => (await stat(file)).size, { timeout: 10_000 })
       .toBeGreaterThan(content.length);
