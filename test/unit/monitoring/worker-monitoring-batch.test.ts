@@ -7,6 +7,7 @@ import {
 } from '../../../src-server/app/cluster/monitoring-batch.js';
 import { MONITORING_OUTCOMES } from '../../../src-server/core/monitoring/monitoring-record.js';
 import type { NewMonitoringRecord } from '../../../src-server/core/monitoring/monitoring-record.js';
+import { REQUIRED_RECORD_KEYS } from './helpers.js';
 
 type Entry = [NewMonitoringRecord, string | undefined];
 
@@ -39,19 +40,7 @@ const record: fc.Arbitrary<NewMonitoringRecord> = fc.record(
   },
   {
     noNullPrototype: true,
-    requiredKeys: [
-      'time',
-      'agentGroupId',
-      'agentGroupName',
-      'method',
-      'path',
-      'status',
-      'durationMs',
-      'bytesIn',
-      'bytesOut',
-      'outcome',
-      'clientIp',
-    ],
+    requiredKeys: REQUIRED_RECORD_KEYS,
   },
 );
 const entry: fc.Arbitrary<Entry> = fc.tuple(record, fc.option(text, { nil: undefined }));

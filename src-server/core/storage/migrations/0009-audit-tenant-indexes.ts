@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { EngineKind } from '../engine-kind.js';
+import { fixPlannerStatistics } from './planner-statistics.js';
 
 /**
  * The row counts SQLite's planner assumes for `audit_entries` (a `sqlite_stat1` row per index: the rows, then the
@@ -50,20 +51,7 @@ export function auditTenantIndexes(engine: EngineKind) {
         .on('audit_entries')
         .columns(['tenant', 'user_key', 'time_ms', 'id', 'action_key'])
         .execute();
-      if (engine === 'sqlite') await fixStatistics(db);
+      if (engine === 'sqlite') await fixPlannerStatistics(db, 'audit_entries', AUDIT_ENTRY_STATISTICS);
     },
   };
-}
-
-async function fixStatistics(db: Kysely<unknown>): Promise<void> {
-  // ANALYZE of a one-row table creates `sqlite_stat1` when the database has none yet.
-  await sql`analyze meta`.execute(db);
-  await sql`delete from sqlite_stat1 where tbl = 'audit_entries'`.execute(db);
-  for (const [index, stat] of Object.entries(AUDIT_ENTRY_STATISTICS)) {
-    await sql`insert into sqlite_stat1 (tbl, idx, stat) values ('audit_entries', ${index}, ${stat})`.execute(
-      db,
-    );
-  }
-  // Loads the statistics into this connection's schema; other connections read them when they open.
-  await sql`analyze sqlite_schema`.execute(db);
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { EngineKind } from '../engine-kind.js';
+import { fixPlannerStatistics } from './planner-statistics.js';
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
@@ -36,7 +37,8 @@ export function monitoringReadPaths(engine: EngineKind) {
         .on('monitoring_records')
         .columns(['outcome', ...order])
         .execute();
-      if (engine === 'sqlite') await fixStatistics(db);
+      if (engine === 'sqlite')
+        await fixPlannerStatistics(db, 'monitoring_records', MONITORING_RECORD_STATISTICS);
     },
   };
 }
@@ -55,18 +57,6 @@ export const MONITORING_RECORD_STATISTICS: Readonly<Record<string, string>> = {
   monitoring_records_by_path: '1000000 5 1',
   monitoring_records_by_method: '1000000 200000 20 1',
 };
-
-async function fixStatistics(db: Kysely<unknown>): Promise<void> {
-  // ANALYZE of a one-row table creates `sqlite_stat1` when the database has none yet.
-  await sql`analyze meta`.execute(db);
-  await sql`delete from sqlite_stat1 where tbl = 'monitoring_records'`.execute(db);
-  for (const [index, stat] of Object.entries(MONITORING_RECORD_STATISTICS)) {
-    await sql`insert into sqlite_stat1 (tbl, idx, stat) values ('monitoring_records', ${index}, ${stat})`.execute(
-      db,
-    );
-  }
-  await sql`analyze sqlite_schema`.execute(db);
-}
 
 interface RollupRow {
   granularity_ms: number;
