@@ -57,6 +57,9 @@ export class SqliteOffThreadSync {
     this.#checkpointer = undefined;
     if (!worker) return;
     const exited = new Promise((resolve) => worker.once('exit', resolve));
+    // Unreferenced while it runs; awaited here, it must hold the process up until it exits, or a stopping server
+    // whose last handle this is would end before its close does (and before it says "Stopped.").
+    worker.ref();
     worker.postMessage('close');
     await exited;
   }
