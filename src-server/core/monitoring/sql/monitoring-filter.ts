@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../storage/database.js';
-import type { EngineKind } from '../../storage/engine-kind.js';
 import type { MonitoringFilter } from '../monitoring-store.js';
 
 type Reader = Pick<Tx, 'selectFrom'>;
@@ -21,13 +20,11 @@ export function storedTextFilter<F extends MonitoringFilter>(filter: F): F {
 }
 
 /**
- * How a filter is written for the engine. `seek`: a path prefix is also written as a range of `path` and a method
- * leads the method index, so the engine reads only the matching entries of those indexes — right for counting
- * and for a page among few matches; among many matches the newest are found sooner in time order (see
- * `sql-monitoring-store.ts`).
+ * How a filter is written for the engine. `seek`: a method leads the method index (`upper(method)`, then time), so
+ * the engine reads only that method's entries of the index — right for counting and for a page of one method;
+ * otherwise the engine keeps to the time index (see `sql-monitoring-store.ts`).
  */
 export interface FilterForm {
-  engine: EngineKind;
   seek: boolean;
 }
 
@@ -35,9 +32,6 @@ export interface FilterForm {
 export function filteredRecords(reader: Reader, filter: MonitoringFilter, form?: FilterForm) {
   const { status } = filter;
   const seek = form?.seek === true;
-  const range = seek && filter.pathPrefix !== undefined ? prefixRange(filter.pathPrefix) : undefined;
-  // Byte order on PostgreSQL (the index's), as SQLite compares text by default.
-  const path = form?.engine === 'postgres' ? sql<string>`path collate "C"` : sql<string>`path`;
   return reader
     .selectFrom('monitoring_records')
     .$if(filter.startMs !== undefined, (q) => q.where('time_ms', '>=', filter.startMs!))
@@ -64,11 +58,6 @@ export function filteredRecords(reader: Reader, filter: MonitoringFilter, form?:
         filter.method!.toUpperCase(),
       ),
     )
-    .$if(range !== undefined, (q) =>
-      range!.end === undefined
-        ? q.where(path, '>=', range!.start)
-        : q.where(path, '>=', range!.start).where(path, '<', range!.end),
-    )
     .$if(filter.minDurationMs !== undefined, (q) => q.where('duration_ms', '>=', filter.minDurationMs!))
     .$if(filter.pathPrefix !== undefined, (q) =>
       // substr, not LIKE: the prefix is case-sensitive and may hold % or _. Both engines count code points.
@@ -78,23 +67,6 @@ export function filteredRecords(reader: Reader, filter: MonitoringFilter, form?:
         filter.pathPrefix!,
       ),
     );
-}
-
-/**
- * The strings that start with `prefix` are those in [prefix, end): `end` is the prefix with its last code point
- * one higher (byte order of UTF-8 is code point order); no end when every code point is the highest.
- */
-export function prefixRange(prefix: string): { start: string; end?: string } {
-  const points = Array.from(prefix);
-  while (points.length > 0) {
-    const last = points.pop()!.codePointAt(0)!;
-    if (last < 0x10ffff) {
-      // Surrogates are not characters: the code point after U+D7FF is U+E000.
-      const next = last === 0xd7ff ? 0xe000 : last + 1;
-      return { start: prefix, end: points.join('') + String.fromCodePoint(next) };
-    }
-  }
-  return { start: prefix };
 }
 
 /** Which roll-ups can answer a filter: everything, one API or one agent group, optionally one status class. */

@@ -23,13 +23,6 @@ import { GatehouseError } from '../../errors/gatehouse-error.js';
 
 type Accepted = { record: MonitoringRecord; timeMs: number };
 
-/**
- * Up to this many matches of a path prefix or a method, a page is sorted out of the index entries of the matches
- * (cost grows with the matches); beyond it the newest records are read in time order until the page is full,
- * which the many matches make quick.
- */
-const SEEK_PAGE_LIMIT = 50_000;
-
 export class MonitoringStoreClosedError extends GatehouseError {
   override name = 'MonitoringStoreClosedError';
   constructor() {
@@ -118,14 +111,9 @@ export class SqlMonitoringStore implements MonitoringStore {
           endMs = endMs === undefined ? start.endMs : Math.min(endMs, start.endMs);
           offset = start.offset;
         } else {
-          totalCount = await countRecords(trx, query, { engine: this.database.kind, seek: true });
+          totalCount = await countRecords(trx, query, { seek: true });
           if (skip >= totalCount) return { items: [], totalCount };
-          if (
-            totalCount <= SEEK_PAGE_LIMIT &&
-            (query.pathPrefix !== undefined || query.method !== undefined)
-          ) {
-            return { items: await this.seekPage(trx, query, skip), totalCount };
-          }
+          if (query.method !== undefined) return { items: await this.seekPage(trx, query, skip), totalCount };
         }
         const rows = await filteredRecords(trx, { ...query, endMs })
           .select(RECORD_COLUMNS)
@@ -139,11 +127,11 @@ export class SqlMonitoringStore implements MonitoringStore {
   }
 
   /**
-   * A page among few matches of a path prefix or a method: their ids sorted from the path or method index (which
-   * end in the list's order, so no record is read to sort), then the page's records by id.
+   * A page of one method: its ids read from the method index, which holds a method's records in the list's order
+   * (and their durations), then the page's records by id.
    */
   private async seekPage(trx: Tx, query: MonitoringQuery, skip: number): Promise<MonitoringRecord[]> {
-    const ids = filteredRecords(trx, query, { engine: this.database.kind, seek: true })
+    const ids = filteredRecords(trx, query, { seek: true })
       .select('id')
       .orderBy('time_ms', 'desc')
       .orderBy('id', 'desc')

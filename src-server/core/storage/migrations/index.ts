@@ -13,6 +13,7 @@ import { auditSearchBatched } from './0010-audit-search-batched.js';
 import { auditHourCounts } from './0011-listshapes-hour-counts.js';
 import { auditTerms } from './0012-pgsearch-audit-terms.js';
 import { monitoringReadPaths } from './0013-monitoring-read-paths.js';
+import { monitoringWriteCost } from './0014-monitoring-write-cost.js';
 
 /**
  * One migration history for both engines, applied by Kysely's Migrator at open. Append only: never edit a
@@ -33,6 +34,7 @@ export function migrationsFor(engine: EngineKind): MigrationProvider {
     '0011-listshapes-hour-counts': auditHourCounts(),
     '0012-pgsearch-audit-terms': auditTerms(engine),
     '0013-monitoring-read-paths': monitoringReadPaths(engine),
+    '0014-monitoring-write-cost': monitoringWriteCost(engine),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
