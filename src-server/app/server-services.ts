@@ -5,6 +5,7 @@ import { VerificationRuns } from '../control/audit/verification-runs.js';
 import { ExternalProvider } from '../core/oidc/external-provider.js';
 import { TokenVerifier } from '../control/identity/token-verifier.js';
 import type { SettingsSnapshot, SettingsSource } from '../core/settings/settings.js';
+import { AddressInUseError, isPortInUse } from '../core/net/listener.js';
 import { createControlPanelApp } from '../control/panel/control-panel-app.js';
 import { ControlPanel } from '../control/panel/control-panel.js';
 import { managementRoutes } from '../control/panel/management-routes.js';
@@ -121,9 +122,9 @@ export async function startServices<G extends GatewayPlane>(input: {
   await registry.start();
   const gateway = await input
     .startGateway({ tenant, settings, instance, storage })
-    .catch((error: unknown) => {
+    .catch(async (error: unknown) => {
       registry.stop();
-      throw error;
+      throw await withControlPanelPortToo(error, settings);
     });
 
   // Background jobs run on one instance of the database at a time; the others take them over when it goes.
@@ -289,4 +290,18 @@ export async function startServices<G extends GatewayPlane>(input: {
       registry.stop();
     },
   };
+}
+
+/**
+ * The gateway starts first: when its port is taken, say in the same message whether the Control Panel's is too,
+ * so one more try is enough.
+ */
+async function withControlPanelPortToo(error: unknown, settings: SettingsSnapshot): Promise<unknown> {
+  if (!(error instanceof AddressInUseError)) return error;
+  const host = settings.str('ControlPanel:Host');
+  const port = settings.int('ControlPanel:Port');
+  if (port === 0 || !(await isPortInUse(host, port))) return error;
+  return new AddressInUseError(
+    `${error.message} The Control Panel's port ${port} on ${host} is in use too: choose another with --port.`,
+  );
 }

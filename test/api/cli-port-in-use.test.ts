@@ -44,4 +44,22 @@ describe('gatehouse serve on a port that is taken', () => {
       expect(everything).not.toMatch(/"stack"|\bat .+\.js:\d+|"level":50/);
     });
   }
+
+  it('names both ports in one line when both are taken', async () => {
+    const other = await occupiedPort();
+    try {
+      const result = await runCli(
+        ['serve', '--data-dir', dir.path, '--gateway-port', String(taken.port), '--port', String(other.port)],
+        { env: { Logging__Level: 'info' } },
+      );
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim().split('\n')).toEqual([
+        `Port ${taken.port} on 127.0.0.1 is already in use. Choose another with --gateway-port or the agent group's port ` +
+          `(0 picks a free one). ` +
+          `The Control Panel's port ${other.port} on 127.0.0.1 is in use too: choose another with --port.`,
+      ]);
+    } finally {
+      await new Promise((resolve) => other.server.close(resolve));
+    }
+  });
 });

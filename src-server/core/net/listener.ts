@@ -21,6 +21,15 @@ export class AddressInUseError extends GatehouseError {
   }
 }
 
+/** Whether `host:port` is taken by another listener now (a probe: binds and lets go at once). */
+export async function isPortInUse(host: string, port: number): Promise<boolean> {
+  const probe = createServer();
+  return new Promise((resolve) => {
+    probe.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'EADDRINUSE'));
+    probe.listen(port, host, () => probe.close(() => resolve(false)));
+  });
+}
+
 export function urlOf(host: string, port: number): string {
   const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   return `http://${shown}:${port}`;
