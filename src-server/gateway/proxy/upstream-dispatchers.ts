@@ -36,7 +36,8 @@ export class UpstreamDispatchers {
 
   /** Imports undici once; later calls share the first import. */
   load(): Promise<void> {
-    this.#loading ??= import('undici').then(({ Agent }) => {
+    // undici is CommonJS: bundled (out/server), import() gives its exports as `default` only (as Node's loader also does).
+    this.#loading ??= import('undici').then(({ default: { Agent } }) => {
       this.#Agent = Agent;
       this.#default = new Agent(POOL_OPTIONS);
     });

@@ -31,7 +31,7 @@ describe('the first forwarded requests after a start', () => {
       send(fixture.gatewayUrl, { method: 'POST', path: '/first/post', body }),
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200, 200]);
-    const echoed = answers.map((answer) => JSON.parse(answer.body) as EchoedRequest);
+    const echoed = answers.map((answer) => answer.json() as EchoedRequest);
     expect(echoed.slice(0, 6).map((seen) => seen.url)).toEqual(
       Array.from({ length: 6 }, (_, i) => `/get/${i}?n=${i}`),
     );

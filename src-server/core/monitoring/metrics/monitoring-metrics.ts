@@ -2,6 +2,7 @@ import type { Registry } from 'prom-client';
 import type { NewMonitoringRecord } from '../monitoring-record.js';
 import { DROP_REASONS, type DropReason } from '../monitoring-recorder.js';
 import { BoundedLabel, methodLabel, NO_API, outcomeLabel, statusClassLabel } from './label-values.js';
+import { loadPromClient } from './load-prom-client.js';
 import { processMetricsRegistry } from './process-metrics.js';
 import { RequestMetrics } from './request-metrics.js';
 
@@ -70,7 +71,7 @@ export class MonitoringMetrics {
   }
 
   async #createRegistry(): Promise<Registry> {
-    const { Counter, Gauge, Registry } = await import('prom-client');
+    const { Counter, Gauge, Registry } = await loadPromClient();
     const registry = new Registry();
     this.#contentType = registry.contentType;
     const registers = [registry];

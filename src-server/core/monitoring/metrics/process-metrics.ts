@@ -1,4 +1,5 @@
 import type { Registry } from 'prom-client';
+import { loadPromClient } from './load-prom-client.js';
 
 let registry: Promise<Registry> | undefined;
 
@@ -8,7 +9,7 @@ let registry: Promise<Registry> | undefined;
  * prom-client imported) at the first scrape.
  */
 export function processMetricsRegistry(): Promise<Registry> {
-  registry ??= import('prom-client').then(({ collectDefaultMetrics, Registry }) => {
+  registry ??= loadPromClient().then(({ collectDefaultMetrics, Registry }) => {
     const created = new Registry();
     collectDefaultMetrics({ register: created });
     return created;
