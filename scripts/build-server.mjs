@@ -19,6 +19,22 @@ const BANNER = [
   "const __gatehouseDirname = __gatehouseFileURLToPath(new URL('.', import.meta.url));",
 ].join(' ');
 
+// handlebars loads source-map (~40 kB bundled, evaluated at every start) only to emit source maps of compiled
+// templates, which Gatehouse never asks for (no `srcName`); without it handlebars uses its own small SourceNode.
+const handlebarsWithoutSourceMap = {
+  name: 'gatehouse:handlebars-without-source-map',
+  setup(build) {
+    build.onResolve({ filter: /^source-map$/ }, (args) =>
+      /[\\/]handlebars[\\/]/.test(args.importer)
+        ? { path: 'source-map', namespace: 'gatehouse-empty' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'gatehouse-empty' }, () => ({
+      contents: 'module.exports = {};',
+    }));
+  },
+};
+
 rmSync('out/server', { recursive: true, force: true });
 await build({
   // Workers are started by URL next to the module that starts them: every file lands in out/server itself.
@@ -42,6 +58,7 @@ await build({
   minifySyntax: true,
   external: NATIVE,
   banner: { js: BANNER },
+  plugins: [handlebarsWithoutSourceMap],
   define: { __dirname: '__gatehouseDirname', __filename: '__gatehouseFilename' },
   logLevel: 'warning',
 });

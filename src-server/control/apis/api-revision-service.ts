@@ -27,7 +27,7 @@ import {
   type PassthroughSnapshot,
 } from './api-revisions.js';
 import { summarizeChanges, type ChangeSummary } from './change-summary.js';
-import { diffOperations } from './openapi/index.js';
+import { diffOperations } from './openapi/diff-operations.js';
 import { appendRevision, nextApiRecord, snapshotFileFor } from './revision-commit.js';
 
 export interface RestorePreview extends ChangeSummary {

@@ -3,7 +3,7 @@ import { describeRequestMatch } from '../../core/paths/request-match.js';
 import type { HeaderUnsealer } from '../../core/passthrough/sealed-headers.js';
 import type { ApiOperationRecord, ApiRecord, ConfigData } from '../../core/model/config-model.js';
 import { carryPassthroughEntries, type DroppedEntry } from './carry-passthrough-entries.js';
-import { diffOperations, type OperationsDiff } from './openapi/index.js';
+import { diffOperations, type OperationsDiff } from './openapi/diff-operations.js';
 
 /** What a re-import or a restore would change, shown before it is applied. */
 export interface ChangeSummary {

@@ -5,6 +5,7 @@ import {
   ProblemDetailsSchema,
   ValidationProblemDetailsSchema,
 } from '../../core/contracts/problem-schemas.js';
+import { completeDocumentedSchemas } from '../../core/contracts/documented-schema.js';
 import type { QueryParamSpec } from '../../core/http/query-params.js';
 import { toOpenApiPath, type AnyRoute, type ResponseSpec } from '../http/route.js';
 import {
@@ -243,6 +244,7 @@ export function buildManagementDocument(
   routes: readonly AnyRoute[],
   info: { version: string; license: string },
 ): JsonObject {
+  completeDocumentedSchemas();
   const components = new DocumentComponents();
   components.schema(ProblemDetailsSchema, 'output');
   components.schema(ValidationProblemDetailsSchema, 'output');

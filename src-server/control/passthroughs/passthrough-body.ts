@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { operationKey } from '../apis/openapi/index.js';
+import { operationKey } from '../apis/openapi/diff-operations.js';
 import { sealEntry } from '../../core/passthrough/sealed-headers.js';
 import type { EnvVariableShape } from '../../core/template/index.js';
 import type { ApiRecord, PassthroughRecord, StoredPassthroughEntry } from '../../core/model/config-model.js';

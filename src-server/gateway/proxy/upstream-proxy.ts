@@ -74,7 +74,19 @@ export class UpstreamProxy implements ExchangeCloseListener {
   send(forwarding: Forwarding): void {
     const { plan, entry, exchange } = forwarding;
     const target = plan.target;
-    this.#dispatchers.for(target.protocol, entry.tls).dispatch(
+    const dispatcher = this.#dispatchers.for(target.protocol, entry.tls);
+    if (dispatcher === undefined) {
+      // The first forwarded request since the start: undici loads, then the request goes (unless it failed or the
+      // client left meanwhile; the deadlines run from the request's start, the load included).
+      this.#dispatchers.load().then(
+        () => {
+          if (forwarding.failure === undefined) this.send(forwarding);
+        },
+        (error: unknown) => forwarding.fail(error),
+      );
+      return;
+    }
+    dispatcher.dispatch(
       {
         origin: `${target.protocol}//${target.host}`,
         path: target.pathname + target.search,

@@ -1,5 +1,4 @@
 import { Worker } from 'node:worker_threads';
-import { prepareDocument } from './prepare-document.js';
 import { withLists } from './json-chunks.js';
 import type { ImportProgress, ImportRequest, PrepareOutcome } from './import-types.js';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
@@ -14,13 +13,18 @@ export interface ImportRunner {
   close: () => Promise<void>;
 }
 
-/** In the calling thread: the CLI, where nothing else waits on the thread. */
+/**
+ * In the calling thread: the CLI, where nothing else waits on the thread. The pipeline (YAML parser, $ref
+ * bundler, OpenAPI readers) is imported on the first import, so a server that runs its imports in the worker
+ * never loads it in its main thread.
+ */
 export class InlineImportRunner implements ImportRunner {
-  run(
+  async run(
     request: ImportRequest,
     onProgress: (progress: ImportProgress) => void = () => undefined,
     signal?: AbortSignal,
-  ) {
+  ): Promise<PrepareOutcome> {
+    const { prepareDocument } = await import('./prepare-document.js');
     return prepareDocument(request, onProgress, signal);
   }
 
