@@ -185,6 +185,47 @@ describe.each(ENGINES)('full-text search of the audit trail on %s', (engine) => 
     await expectSearchesAsSpecified(reopened, ['order', 'ORD', 'orderx 42']);
     await expectTermsOfEntries();
   });
+  // SQLite collects a search's matches once per list into a table of its connection: what one search collected
+  // must never answer another, whether they follow each other or are asked at the same time.
+  it('answers each search from its own matches, one after another and at once', async () => {
+    const store = await fixture.openStore(() => BASE_MS + 8 * DAY_MS);
+    await store.importEntries(
+      Array.from({ length: 30 }, (_, i) => searched(i)),
+      undefined,
+      { tenant: 'acme' },
+    );
+    const all = await everything(store);
+    const expected = (search: string, startMs?: number) =>
+      referenceFilter(
+        all.filter((entry) => holdsEvery(entry, search)),
+        { tenant: 'acme', startMs },
+      ).map((entry) => entry.id);
+    const ids = async (search: string, startMs?: number) => {
+      const page = await store.query({ tenant: 'acme', search, startMs, pageNumber: 1, pageSize: 100 });
+      return { total: page.totalCount, ids: page.items.map((item) => item.id) };
+    };
+    const midway = BASE_MS + 2 * DAY_MS;
+    const searches: [string, number | undefined][] = [
+      ['order', undefined],
+      ['invoice', midway],
+      ['zürich', undefined],
+      ['nothing', midway],
+      ['absent', undefined],
+      ['order', midway],
+    ];
+    expect(expected('order').length).toBeGreaterThan(expected('invoice', midway).length);
+    for (const [search, startMs] of searches) {
+      const want = expected(search, startMs);
+      expect(await ids(search, startMs), search).toEqual({ total: want.length, ids: want });
+    }
+    const together = await Promise.all(searches.map(([search, startMs]) => ids(search, startMs)));
+    expect(together).toEqual(
+      searches.map(([search, startMs]) => ({
+        total: expected(search, startMs).length,
+        ids: expected(search, startMs),
+      })),
+    );
+  });
 });
 
 describe('the end of a prefix range', () => {
