@@ -22,7 +22,7 @@ const STATEMENT_CACHE_SIZE = 256;
  * pages come from the OS's file cache anyway (measured in the commit that set this).
  */
 export const SQLITE_CACHE_KIB = 4096;
-/** The cache while an import writes (`bulk-write-cache.ts`): better-sqlite3's default. */
+/** The cache while an import writes (`bulk-write-mode.ts`): better-sqlite3's default. */
 export const SQLITE_BULK_CACHE_KIB = 16384;
 /** The integrity check reads each page once: a cache would only hold pages it never reads again. */
 const CHECK_CACHE_PAGES = 64;

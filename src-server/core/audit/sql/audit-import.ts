@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { withBulkWriteCache } from '../../storage/bulk-write-cache.js';
+import { withBulkWriteMode } from '../../storage/bulk-write-mode.js';
 import type { Database } from '../../storage/database.js';
 import type { ImportProgress, ImportResult, NewAuditEntry } from '../audit-entry.js';
 import { normalizeEntry } from '../normalize-entry.js';
@@ -17,7 +17,7 @@ const LOOKUP_KEYS = 5_000;
  * prefix that re-importing completes. An entry whose content (digest and time) is already stored, or came
  * earlier in the same chunk, is a duplicate within the tenant's trail (another tenant may hold the same entry). The first invalid entry stops the import after everything before it
  * is written, so the outcome does not depend on chunking. On SQLite it writes with a larger page cache
- * (`withBulkWriteCache`).
+ * (`withBulkWriteMode`).
  */
 export async function importAuditEntries(
   database: Database,
@@ -28,7 +28,7 @@ export async function importAuditEntries(
   /** Always true but in bench:audit's "import without chaining". */
   chained = true,
 ): Promise<ImportResult> {
-  return await withBulkWriteCache(database, () =>
+  return await withBulkWriteMode(database, () =>
     importInChunks(database, entries, onProgress, now, tenant, chained),
   );
 }

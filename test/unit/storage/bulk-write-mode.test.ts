@@ -1,8 +1,10 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { NewAuditEntry } from '../../../src-server/core/audit/audit-entry.js';
 import { importAuditEntries } from '../../../src-server/core/audit/sql/audit-import.js';
 import { createLogger } from '../../../src-server/core/logging/logger.js';
-import { withBulkWriteCache } from '../../../src-server/core/storage/bulk-write-cache.js';
+import { withBulkWriteMode } from '../../../src-server/core/storage/bulk-write-mode.js';
 import { Database } from '../../../src-server/core/storage/database.js';
 import { SQLITE_BULK_CACHE_KIB, SQLITE_CACHE_KIB } from '../../../src-server/core/storage/sqlite-engine.js';
 import { tempDir } from '../../helpers/temp-dir.js';
@@ -14,11 +16,23 @@ afterEach(async () => {
 });
 
 async function openSqlite(): Promise<Database> {
+  return (await openSqliteIn()).database;
+}
+
+async function openSqliteIn(): Promise<{ database: Database; dir: string }> {
   const dir = await tempDir();
   cleanups.push(dir.remove);
   const database = await Database.open({ dataDir: dir.path, logger: createLogger('silent') });
   cleanups.push(() => database.close());
-  return database;
+  return { database, dir: dir.path };
+}
+
+function walBytes(dir: string): number {
+  try {
+    return statSync(join(dir, 'gatehouse.db-wal')).size;
+  } catch {
+    return 0;
+  }
 }
 
 /** The connection's page cache in KiB (SQLite reports a size in KiB as a negative number). */
@@ -56,16 +70,31 @@ describe('the page cache of a bulk write on SQLite', () => {
   it('stays raised until the last of two bulk writes at once ends', async () => {
     const database = await openSqlite();
     let releaseFirst!: () => void;
-    const first = withBulkWriteCache(
-      database,
-      () => new Promise<void>((resolve) => (releaseFirst = resolve)),
-    );
-    await withBulkWriteCache(database, () => Promise.resolve(cacheKib(database))).then((inside) =>
+    const first = withBulkWriteMode(database, () => new Promise<void>((resolve) => (releaseFirst = resolve)));
+    await withBulkWriteMode(database, () => Promise.resolve(cacheKib(database))).then((inside) =>
       expect(inside).toBe(SQLITE_BULK_CACHE_KIB),
     );
     expect(cacheKib(database)).toBe(SQLITE_BULK_CACHE_KIB);
     releaseFirst();
     await first;
     expect(cacheKib(database)).toBe(SQLITE_CACHE_KIB);
+  });
+});
+
+describe('the write-ahead log of a bulk write on SQLite', () => {
+  it('stays small while an import writes chunk after chunk (the writer checkpoints it)', async () => {
+    const { database, dir } = await openSqliteIn();
+    let largest = 0;
+    function* entries(): Generator<NewAuditEntry> {
+      for (let k = 0; k < 60_000; k++) {
+        if (k % 1_000 === 0) largest = Math.max(largest, walBytes(dir));
+        yield entryAt(BASE_MS + k * 1_000);
+      }
+    }
+    const result = await importAuditEntries(database, entries(), undefined, Date.now, 'acme');
+    expect(result.added).toBe(60_000);
+    largest = Math.max(largest, walBytes(dir));
+    // A chunk's pages and the checkpoint's threshold: tens of MB would mean the log grows with the import.
+    expect(largest).toBeLessThan(24 * 1024 * 1024);
   });
 });
