@@ -219,6 +219,7 @@ export class GatewayManager {
     }
     this.#compiler.endBuild();
     this.#routes.endBuild();
+    if (data.passthroughs.length > 0) this.#proxy.warmUpSoon();
     this.options.logger.debug(
       { ms: Math.round((performance.now() - started) * 100) / 100 },
       'gateway configuration applied',

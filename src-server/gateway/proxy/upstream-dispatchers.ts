@@ -25,14 +25,26 @@ type AgentClass = typeof Agent;
  * created on first use and kept.
  *
  * undici itself (~730 kB of bundled code, ~40 ms of CPU to load) is imported on the first forwarded request, not at
- * start: a `gatehouse serve` that only answers the Control Panel never loads it. Until `load()` has resolved,
- * `for()` answers undefined and the caller waits for it.
+ * start: a `gatehouse serve` that only answers the Control Panel never loads it. A gateway with passthroughs loads
+ * it a moment after the start (`warmUpSoon`), so its first request does not wait for it either. Until `load()` has
+ * resolved, `for()` answers undefined and the caller waits for it.
  */
 export class UpstreamDispatchers {
   #Agent: AgentClass | undefined = undefined;
   #loading: Promise<void> | undefined = undefined;
   #default: Agent | undefined = undefined;
   readonly #custom = new Map<string, Agent>();
+  #warmUp: NodeJS.Timeout | undefined = undefined;
+
+  /** Loads undici after `delayMs` (off the start's path) unless it is loaded or loading by then. */
+  warmUpSoon(delayMs: number): void {
+    if (this.#loading || this.#warmUp) return;
+    this.#warmUp = setTimeout(() => {
+      // A failed import is reported by the first forwarded request, which waits for this same promise.
+      this.load().catch(() => undefined);
+    }, delayMs);
+    this.#warmUp.unref();
+  }
 
   /** Imports undici once; later calls share the first import. */
   load(): Promise<void> {
@@ -72,6 +84,7 @@ export class UpstreamDispatchers {
   }
 
   async destroy(): Promise<void> {
+    clearTimeout(this.#warmUp);
     // An import under way still creates its default agent: it is destroyed with the rest.
     if (this.#loading) await this.#loading.catch(() => undefined);
     const agents = [...(this.#default ? [this.#default] : []), ...this.#custom.values()];

@@ -34,6 +34,9 @@ const CLOSED_UNDER_REQUEST = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
  * (Measured side by side with wrk: undici's `dispatch` with a handler object costs less CPU per request than
  * Node's `http.request`, which builds a ClientRequest, an IncomingMessage and their streams for every exchange.)
  */
+/** After the start: a cold start to the first answer does not pay for undici, a gateway's first request neither. */
+const WARM_UP_AFTER_MS = 1_000;
+
 export class UpstreamProxy implements ExchangeCloseListener {
   readonly #dispatchers = new UpstreamDispatchers();
   readonly deadlines = new UpstreamDeadlines<Forwarding>((forwarding, error) => forwarding.fail(error));
@@ -108,6 +111,11 @@ export class UpstreamProxy implements ExchangeCloseListener {
     this.deadlines.untrack(forwarding);
     // The client left before the whole answer was written: the request to the target goes too.
     if (!exchange.res.writableFinished) forwarding.cancel();
+  }
+
+  /** There is something to forward to: the upstream client loads a moment after the start, not on the first request. */
+  warmUpSoon(): void {
+    this.#dispatchers.warmUpSoon(WARM_UP_AFTER_MS);
   }
 
   close(): Promise<void> {
