@@ -8,15 +8,17 @@ const writersOf = new WeakMap<object, number>();
 const BULK_AUTOCHECKPOINT_PAGES = 1000;
 
 /**
- * Runs a bulk write (an audit import or sync) with SQLite's page cache at `SQLITE_BULK_CACHE_KIB`, then back at
- * `SQLITE_CACHE_KIB` (the pages above it are freed); meanwhile the writer checkpoints the WAL itself after its
- * commits, as SQLite does by default. The checkpoint worker (`sqlite-off-thread-sync.ts`) copies only the frames
- * committed before it starts, and SQLite starts the WAL over only once every frame is copied: a writer that
- * commits chunk after chunk stays ahead of it, and the WAL grew with the import (38 MB after 60,000 entries, the
- * whole trail twice on disk, each page read looked up through it). The server's small cache keeps its memory down for reads, but
- * a chunk of an import touches more pages than it holds (the new rows, which the full-text index reads back, and
- * the pages of six indexes): the import spent ~2 µs more CPU per entry with it, and chained entries, whose rows
- * are larger, more than unchained ones. Nothing on PostgreSQL.
+ * Runs a bulk write (an audit import or sync) on SQLite with two settings of SQLite's defaults back, then the
+ * server's again; nothing on PostgreSQL.
+ *
+ * - The page cache at `SQLITE_BULK_CACHE_KIB` instead of `SQLITE_CACHE_KIB`: the server's small cache keeps its
+ *   memory down for reads, but a chunk of an import touches more pages than it holds (the new rows, which the
+ *   full-text index reads back, and the pages of six indexes); the import spent ~2 µs more CPU per entry with it,
+ *   chained entries (larger rows) more than unchained ones.
+ * - The writer checkpoints the WAL after its commits. The checkpoint worker (`sqlite-off-thread-sync.ts`) copies
+ *   only the frames committed before it starts, and SQLite starts the WAL over only once every frame is copied: a
+ *   writer that commits chunk after chunk stays ahead of it, and the WAL grew with the import (38 MB after 60,000
+ *   entries: the trail twice on disk, each page read looked up through it).
  */
 export async function withBulkWriteMode<T>(database: Database, work: () => Promise<T>): Promise<T> {
   const handle = database.sqlite;

@@ -15,7 +15,7 @@ export interface MetricsSources {
   bufferedRecords: () => number;
 }
 
-/** prom-client's text format (its Registry.PROMETHEUS_CONTENT_TYPE), until the registry exists. */
+/** prom-client's text format (its `Registry.PROMETHEUS_CONTENT_TYPE`): known before prom-client is loaded. */
 const PROMETHEUS_TEXT = 'text/plain; version=0.0.4; charset=utf-8';
 
 /**
@@ -30,7 +30,6 @@ const PROMETHEUS_TEXT = 'text/plain; version=0.0.4; charset=utf-8';
 export class MonitoringMetrics {
   readonly #sources: MetricsSources;
   #registry: Promise<Registry> | undefined = undefined;
-  #contentType = PROMETHEUS_TEXT;
   private readonly requests = new RequestMetrics();
   /** Every reason from the start, so a scraper sees 0 rather than a missing series. */
   readonly #dropped = new Map<DropReason, number>(DROP_REASONS.map((reason) => [reason, 0]));
@@ -67,28 +66,23 @@ export class MonitoringMetrics {
   }
 
   get contentType(): string {
-    return this.#contentType;
+    return PROMETHEUS_TEXT;
   }
 
   async #createRegistry(): Promise<Registry> {
     const { Counter, Gauge, Registry } = await loadPromClient();
     const registry = new Registry();
-    this.#contentType = registry.contentType;
     const registers = [registry];
     const sources = this.#sources;
     const dropped = this.#dropped;
-    /** What the counter already holds, per reason: each scrape adds what was dropped since. */
-    const exported = new Map<DropReason, number>();
     new Counter({
       name: 'gatehouse_monitoring_dropped_records_total',
       help: 'API Monitoring records that never reached the store (buffer full, write failed, invalid, closed).',
       labelNames: ['reason'],
       registers,
       collect() {
-        for (const [reason, count] of dropped) {
-          this.inc({ reason }, count - (exported.get(reason) ?? 0));
-          exported.set(reason, count);
-        }
+        this.reset();
+        for (const [reason, count] of dropped) this.inc({ reason }, count);
       },
     });
     new Gauge({
