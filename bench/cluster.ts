@@ -22,7 +22,10 @@
  * `--baseline <checkout>` runs each of them from another built checkout too, interleaved (an A/B in one run);
  * BENCH_SERVE_NODE_ARGS adds Node options to each serve process and its workers (e.g. `--cpu-prof`).
  *
- * Rounds alternate the variants; the best round of each counts. wrk shares the two cores with the servers: its CPU
+ * Rounds alternate the variants, in reverse order every other round (so a machine that drifts during the run
+ * favours none); the tables show each variant's best round, and the ratios (2 workers over 1, Redis over in
+ * process) are taken round by round, each from the two variants measured side by side, and reported with their
+ * median: a single best round of each is at the mercy of one lucky or unlucky round. wrk shares the two cores with the servers: its CPU
  * time (and the servers', all processes together, per second and per request) is reported beside the throughput,
  * and every process's apart (the serve process or primary, each worker, wrk, the target) in cores and CPU µs per
  * request.
@@ -266,9 +269,12 @@ try {
   ];
   const variants = selectVariants(all, args.variants.split(','), args.baseline);
   const best = new Map<string, Measured>();
+  const byRound: Map<string, Measured>[] = [];
   const rounds = Number(args.rounds);
   for (let round = 1; round <= rounds; round++) {
-    for (const variant of variants) {
+    const thisRound = new Map<string, Measured>();
+    byRound.push(thisRound);
+    for (const variant of round % 2 === 1 ? variants : [...variants].reverse()) {
       const result = await measure(variant, variant.apiKey, target.pid);
       console.log(
         `round ${round} ${variant.name}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50}, p99 ${result.p99}, ` +
@@ -279,6 +285,7 @@ try {
           `), wrk ${result.wrkCores.toFixed(2)} cores, target ${result.targetCores.toFixed(2)} cores` +
           (result.errors > 0 ? `, ${result.errors} errors` : ''),
       );
+      thisRound.set(variant.name, result);
       const previous = best.get(variant.name);
       if (!previous || result.requestsPerSecond > previous.requestsPerSecond) best.set(variant.name, result);
     }
@@ -296,7 +303,7 @@ try {
     `\nCommand: npm run bench:cluster -- --duration ${args.duration} --warmup ${args.warmup} --connections ${args.connections} --rounds ${args.rounds} --propagation-samples ${propagationSamples} --target ${args.target}` +
       ` (Node ${process.version}, wrk -t1 -c${args.connections}, best of ${args.rounds} rounds)\n`,
   );
-  if (rounds > 0) reportThroughput(variants, best);
+  if (rounds > 0) reportThroughput(variants, best, byRound);
   if (propagation) reportPropagation(propagation, propagationSamples);
 } finally {
   for (const child of children) child.kill('SIGTERM');

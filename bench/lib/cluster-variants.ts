@@ -50,7 +50,11 @@ export function selectVariants<V extends Variant>(
 
 const perRequest = (cores: number, rate: number) => ((cores / rate) * 1e6).toFixed(0);
 
-export function reportThroughput(variants: readonly Variant[], best: ReadonlyMap<string, Measured>): void {
+export function reportThroughput(
+  variants: readonly Variant[],
+  best: ReadonlyMap<string, Measured>,
+  byRound: readonly ReadonlyMap<string, Measured>[],
+): void {
   console.log(
     '| variant | req/s | p50 | p99 | errors | server CPU (cores) | server CPU per request (µs) | wrk CPU (cores) | target CPU (cores) |',
   );
@@ -62,12 +66,7 @@ export function reportThroughput(variants: readonly Variant[], best: ReadonlyMap
     );
   }
   reportPerProcess(variants, best);
-  const rate = (name: string) => best.get(name)?.requestsPerSecond;
-  const ratio = (over: string, under: string) => {
-    const top = rate(over);
-    const bottom = rate(under);
-    return top !== undefined && bottom !== undefined ? `${(top / bottom).toFixed(2)}×` : 'not run';
-  };
+  const ratio = (over: string, under: string) => describeRatio(pairedRatios(byRound, over, under));
   for (const suffix of ['', ' [baseline]']) {
     if (
       !variants.some(
@@ -75,18 +74,46 @@ export function reportThroughput(variants: readonly Variant[], best: ReadonlyMap
       )
     )
       continue;
-    console.log(
-      `\n--workers 2${suffix}: ${ratio(`--workers 2 (round robin)${suffix}`, `--workers 1${suffix}`)} --workers 1, ` +
-        `${ratio(`--workers 2 (round robin)${suffix}`, `one process${suffix}`)} one process (round robin); ` +
-        `${ratio(`--workers 2 (kernel: SCHED_NONE)${suffix}`, `--workers 1${suffix}`)} --workers 1, ` +
-        `${ratio(`--workers 2 (kernel: SCHED_NONE)${suffix}`, `one process${suffix}`)} one process (SCHED_NONE) (target ≥ 1.4×)`,
-    );
+    if (variants.some((variant) => variant.name.startsWith('--workers 2') && variant.name.endsWith(suffix)))
+      console.log(
+        `\n--workers 2${suffix} (target ≥ 1.4×):\n` +
+          `- round robin: ${ratio(`--workers 2 (round robin)${suffix}`, `--workers 1${suffix}`)} --workers 1, ` +
+          `${ratio(`--workers 2 (round robin)${suffix}`, `one process${suffix}`)} one process\n` +
+          `- SCHED_NONE: ${ratio(`--workers 2 (kernel: SCHED_NONE)${suffix}`, `--workers 1${suffix}`)} --workers 1, ` +
+          `${ratio(`--workers 2 (kernel: SCHED_NONE)${suffix}`, `one process${suffix}`)} one process`,
+      );
+    const redis = pairedRatios(byRound, `throttled, in Redis${suffix}`, `throttled, in process${suffix}`);
+    if (redis.length > 0)
+      console.log(
+        `Throttling in Redis / in process${suffix}: ${describeRatio(redis, 'percent')} (target ≥ 90 %: costs at most 10 %)`,
+      );
   }
-  if (rate('throttled, in Redis') !== undefined && rate('throttled, in process') !== undefined)
-    console.log(
-      `Throttling in Redis / in process: ${((rate('throttled, in Redis')! / rate('throttled, in process')!) * 100).toFixed(1)} % ` +
-        '(target ≥ 90 %: costs at most 10 %)',
-    );
+}
+
+/** `over`'s throughput divided by `under`'s, for each round that measured both. */
+export function pairedRatios(
+  byRound: readonly ReadonlyMap<string, Measured>[],
+  over: string,
+  under: string,
+): number[] {
+  return byRound.flatMap((round) => {
+    const top = round.get(over);
+    const bottom = round.get(under);
+    return top && bottom ? [top.requestsPerSecond / bottom.requestsPerSecond] : [];
+  });
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function describeRatio(ratios: readonly number[], unit: 'times' | 'percent' = 'times'): string {
+  if (ratios.length === 0) return 'not run';
+  const show = (value: number) =>
+    unit === 'times' ? `${value.toFixed(2)}×` : `${(value * 100).toFixed(1)} %`;
+  return `median ${show(median(ratios))} (rounds: ${ratios.map(show).join(', ')})`;
 }
 
 /** CPU per request of each process: what only the workers' setup pays shows as the primary's or a worker's. */
