@@ -11,8 +11,10 @@ const MAX_KEYS = 10_000;
 interface Lease {
   remaining: number;
   expiresAt: number;
-  /** Requests served from this lease (the one that asked for it included): the client's recent rate. */
+  /** Requests served since the last grant (the one that asked for it included): the client's recent rate. */
   used: number;
+  /** Tokens of the last grant: a lease half spent is renewed. */
+  granted: number;
 }
 
 /**
@@ -44,6 +46,38 @@ export class LeaseBook {
   }
 
   /**
+   * How many tokens to ask for ahead of need, while the lease still serves (0: not yet). A busy client's lease is
+   * renewed once half spent or half way through its life, so its requests never wait for the store's answer: with
+   * the cores busy, the store's process may answer only milliseconds later, and every request arriving meanwhile
+   * would wait. What the process holds stays within the share of the limit.
+   */
+  renewalSize(key: string, limit: number, nowMs: number): number {
+    const lease = this.#leases.get(key);
+    if (lease === undefined || nowMs >= lease.expiresAt) return 0;
+    const halfSpent = lease.remaining * 2 <= lease.granted;
+    const halfLived = lease.expiresAt - nowMs <= LEASE_LIFETIME_MS / 2;
+    if (!halfSpent && !halfLived) return 0;
+    const room = Math.max(1, Math.floor(limit * LEASE_SHARE_OF_LIMIT)) - lease.remaining;
+    // Half spent before half its life: the client outruns its lease, which doubles. Else its use sizes the next.
+    const wanted = halfSpent && !halfLived ? lease.granted * 2 : lease.used * 2;
+    return Math.max(0, Math.min(room, Math.max(1, wanted)));
+  }
+
+  /** Adds a renewal's tokens (none of them taken yet) to the lease, which lives on until `expiresAt`. */
+  renew(key: string, granted: number, nowMs: number, expiresAt: number): void {
+    const lease = this.#leases.get(key);
+    if (lease === undefined || nowMs >= lease.expiresAt) {
+      this.#leases.delete(key);
+      this.#add(key, { remaining: granted, expiresAt, used: 0, granted }, nowMs);
+      return;
+    }
+    lease.remaining += granted;
+    lease.used = 0;
+    lease.granted = granted;
+    lease.expiresAt = Math.max(lease.expiresAt, expiresAt);
+  }
+
+  /**
    * Keeps what the store granted beyond the request that asked (`granted − 1`) until `expiresAt`. Grants that
    * arrive while a lease is still good add to it, so concurrent asks waste nothing.
    */
@@ -52,12 +86,17 @@ export class LeaseBook {
     if (lease !== undefined && nowMs < lease.expiresAt) {
       lease.remaining += granted - 1;
       lease.used += 1;
+      lease.granted = Math.max(lease.granted, granted);
       lease.expiresAt = Math.max(lease.expiresAt, expiresAt);
       return;
     }
     this.#leases.delete(key);
+    this.#add(key, { remaining: granted - 1, expiresAt, used: 1, granted }, nowMs);
+  }
+
+  #add(key: string, lease: Lease, nowMs: number): void {
     if (this.#leases.size >= MAX_KEYS) this.#dropExpired(nowMs);
-    this.#leases.set(key, { remaining: granted - 1, expiresAt, used: 1 });
+    this.#leases.set(key, lease);
   }
 
   #dropExpired(nowMs: number): void {

@@ -114,7 +114,10 @@ export class RedisSlidingWindow implements SharedThrottleWindow {
   take(key: ThrottleKey, limit: number, period: ThrottlePeriod): SharedVerdict | Promise<SharedVerdict> {
     const counter = `${this.#namespace}:throttle:${period}:${key.policyId}:${key.identity}`;
     const nowMs = Date.now();
-    if (this.#leases.take(counter, nowMs)) return ALLOWED;
+    if (this.#leases.take(counter, nowMs)) {
+      if (!this.#asking.has(counter)) this.#renewIfDue(counter, limit, period, nowMs);
+      return ALLOWED;
+    }
     const asking = this.#asking.get(counter);
     // Waiting for the ask in flight keeps this process's lease within its share; a refusal holds for all.
     if (asking) return asking.then((verdict) => (verdict.allowed ? this.take(key, limit, period) : verdict));
@@ -131,14 +134,32 @@ export class RedisSlidingWindow implements SharedThrottleWindow {
       windowMs,
       this.#leases.sizeFor(counter, limit, nowMs),
     );
-    if (granted === 0)
-      return {
-        allowed: false,
-        retryAfterSeconds: retryAfterSeconds({ current, previous }, limit, windowMs, elapsed),
-      };
-    // A lease ends with the window it was counted in.
-    this.#leases.hold(counter, granted, nowMs, nowMs + Math.min(LEASE_LIFETIME_MS, windowMs - elapsed));
+    if (granted === 0) return refusal(current, previous, limit, windowMs, elapsed);
+    this.#leases.hold(counter, granted, nowMs, leaseEnd(nowMs, windowMs, elapsed));
     return ALLOWED;
+  }
+
+  /**
+   * Asks for the next lease while this one still serves. Requests that find the lease empty before the answer
+   * wait for it, as for any ask in flight; a renewal that fails is not retried here: the next request that finds
+   * the lease empty asks itself, through the guard's timeout and failure mode.
+   */
+  #renewIfDue(counter: string, limit: number, period: ThrottlePeriod, nowMs: number): void {
+    const wanted = this.#leases.renewalSize(counter, limit, nowMs);
+    if (wanted === 0) return;
+    const windowMs = PERIOD_MS[period];
+    const renewal = this.#redis
+      .gatehouseThrottle(counter, limit, windowMs, wanted)
+      .then(([granted, current, previous, elapsed]): SharedVerdict => {
+        if (granted === 0) return refusal(current, previous, limit, windowMs, elapsed);
+        const answeredMs = Date.now();
+        this.#leases.renew(counter, granted, answeredMs, leaseEnd(answeredMs, windowMs, elapsed));
+        return ALLOWED;
+      })
+      .finally(() => this.#asking.delete(counter));
+    // Nobody may be waiting for it; a request that does gets the failure through the guard, which logs it.
+    renewal.catch(() => undefined);
+    this.#asking.set(counter, renewal);
   }
 
   close(): Promise<void> {
@@ -146,6 +167,18 @@ export class RedisSlidingWindow implements SharedThrottleWindow {
     this.#redis.disconnect();
     return Promise.resolve();
   }
+}
+
+function refusal(current: number, previous: number, limit: number, windowMs: number, elapsed: number) {
+  return {
+    allowed: false,
+    retryAfterSeconds: retryAfterSeconds({ current, previous }, limit, windowMs, elapsed),
+  };
+}
+
+/** A lease ends with the window it was counted in. */
+function leaseEnd(nowMs: number, windowMs: number, elapsed: number): number {
+  return nowMs + Math.min(LEASE_LIFETIME_MS, windowMs - elapsed);
 }
 
 /** `host:port` of a connection string (checked when the settings were read), without user name or password. */
