@@ -162,6 +162,34 @@ describe('GET /api/v1/audit-log/timeline over HTTP', () => {
     expect(result.total).toBe(await totalCount(query));
   });
 
+  it('counts hours per action or user, one name or all, in ranges that start and end inside hours', async () => {
+    const start = BASE + 2 * DAY + 17 * 60_000;
+    const end = BASE + 4 * DAY + 5 * HOUR + 41 * 60_000;
+    const cases: [string, 'action' | 'user', (entry: NewAuditEntry) => boolean][] = [
+      ['', 'action', () => true],
+      ['', 'user', () => true],
+      ['&actionName=API.CREATE', 'action', (e) => e.actionName === 'Api.Create'],
+      ['&userName=bob', 'user', (e) => e.userName === 'Bob'],
+      // The other split's name: no per-hour counts hold the pair, counted from the rows.
+      ['&actionName=Api.Create', 'user', (e) => e.actionName === 'Api.Create'],
+      ['&userName=carol', 'action', (e) => e.userName === 'carol'],
+    ];
+    for (const [filter, split, keep] of cases) {
+      const query = `?startDateTimeUtc=${iso(start)}&endDateTimeUtc=${iso(end)}&interval=hour&splitBy=${split}${filter}`;
+      const result = await timeline(query);
+      expect(result.buckets, filter).toHaveLength(2 * 24 + 6);
+      const want = expected(SEEDED, HOUR, split, (e, t) => t >= start && t < end && keep(e));
+      expect(cellsOf(result), `${split} ${filter}`).toEqual(folded(result, want));
+      expect(result.total).toBe(await totalCount(query));
+    }
+    // Tenant acme's entries share these hours' first ones: its own timeline holds them, the default tenant's not.
+    const acme = await timeline(
+      `?tenant=acme&startDateTimeUtc=${iso(BASE)}&endDateTimeUtc=${iso(BASE + 2 * HOUR)}&splitBy=user`,
+    );
+    expect(acme.series.map((series) => series.name)).toEqual(['dan']);
+    expect(acme.total).toBe(2);
+  });
+
   it('follows the action, user and instance filters, whichever counts serve them', async () => {
     const end = BASE + 9 * DAY;
     const cases: [string, 'action' | 'user', (entry: NewAuditEntry) => boolean][] = [

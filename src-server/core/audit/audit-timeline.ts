@@ -57,19 +57,16 @@ export function shapeTimeline(options: {
 }): AuditTimeline {
   const { interval, splitBy, counts, names } = options;
   const size = intervalMs(interval);
-  const totals = new Map<string, number>();
   let total = 0;
   let minPresent = Infinity;
   let maxPresent = -Infinity;
-  for (const { bucket, key, n } of counts) {
+  for (const { bucket, n } of counts) {
     if (n <= 0) continue;
-    totals.set(key, (totals.get(key) ?? 0) + n);
     total += n;
     minPresent = Math.min(minPresent, bucket);
     maxPresent = Math.max(maxPresent, bucket);
   }
-  const ranked = [...totals.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-  const shown = ranked.length > TIMELINE_SERIES_MAX ? ranked.slice(0, TIMELINE_SERIES_MAX - 1) : ranked;
+  const { ranked, shown } = rankSeries(counts);
   const indexOf = new Map(shown.map(([key], index) => [key, index]));
   const series: AuditTimeline['series'] = shown.map(([key, n]) => ({
     name: names.get(key) ?? key,
@@ -103,6 +100,18 @@ export function shapeTimeline(options: {
   }
   const buckets = [...cells.entries()].sort((a, b) => a[0] - b[0]).map(([, cell]) => cell);
   return { interval, splitBy, total, series, buckets };
+}
+
+/** Every name key by its total, busiest first, and those shown as series of their own (the rest is Other). */
+export function rankSeries(counts: readonly TimelineCount[]): {
+  ranked: [string, number][];
+  shown: [string, number][];
+} {
+  const totals = new Map<string, number>();
+  for (const { key, n } of counts) if (n > 0) totals.set(key, (totals.get(key) ?? 0) + n);
+  const ranked = [...totals.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const shown = ranked.length > TIMELINE_SERIES_MAX ? ranked.slice(0, TIMELINE_SERIES_MAX - 1) : ranked;
+  return { ranked, shown };
 }
 
 function sum(ranked: readonly [string, number][]): number {

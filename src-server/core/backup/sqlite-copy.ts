@@ -32,6 +32,8 @@ export const WHOLE_TABLES = [
   'meta',
   'audit_day_counts',
   'audit_hour_counts',
+  'audit_action_hour_counts',
+  'audit_user_hour_counts',
   'audit_action_day_counts',
   'audit_user_day_counts',
   'audit_action_user_day_counts',

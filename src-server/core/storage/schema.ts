@@ -18,6 +18,8 @@ export interface GatehouseSchema {
   audit_terms: AuditTermTable;
   audit_day_counts: AuditDayCountTable;
   audit_hour_counts: AuditHourCountTable;
+  audit_action_hour_counts: AuditActionHourCountTable;
+  audit_user_hour_counts: AuditUserHourCountTable;
   audit_action_day_counts: AuditActionDayCountTable;
   audit_user_day_counts: AuditUserDayCountTable;
   audit_action_user_day_counts: AuditActionUserDayCountTable;
@@ -205,6 +207,22 @@ export interface AuditDayCountTable {
 /** Entries per UTC hour (hours since the epoch), kept like the per-day counts: a range's partial days (0011). */
 export interface AuditHourCountTable {
   tenant: string;
+  hour: number;
+  n: number;
+}
+
+/** Entries per action and UTC hour: a timeline's hours and the partial days at its ends (0015). */
+export interface AuditActionHourCountTable {
+  tenant: string;
+  action_key: string;
+  hour: number;
+  n: number;
+}
+
+/** Entries per user and UTC hour, as the per-action ones. */
+export interface AuditUserHourCountTable {
+  tenant: string;
+  user_key: string;
   hour: number;
   n: number;
 }

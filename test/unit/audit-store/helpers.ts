@@ -20,6 +20,8 @@ const AUDIT_STORES: StoreKind<AuditStore> = {
     'audit_resources',
     'audit_day_counts',
     'audit_hour_counts',
+    'audit_action_hour_counts',
+    'audit_user_hour_counts',
     'audit_action_day_counts',
     'audit_user_day_counts',
     'audit_action_user_day_counts',

@@ -15,10 +15,16 @@ type Reader = Pick<Tx, 'selectFrom'>;
 
 const SEP = '\u0000';
 
+const HOUR_COUNT_TABLES = [
+  'audit_hour_counts',
+  'audit_action_hour_counts',
+  'audit_user_hour_counts',
+] as const;
+
 /**
  * Changes to the per-day counts (all entries, per action, per user, per action and user) and the per-hour counts
- * (all entries), gathered while rows are added or removed and written in the same transaction, so a count never
- * disagrees with the rows.
+ * (all entries, per action, per user), gathered while rows are added or removed and written in the same
+ * transaction, so a count never disagrees with the rows.
  */
 export class CountDeltas {
   private readonly days = new Map<string, { tenant: string; day: number; n: number }>();
@@ -36,6 +42,9 @@ export class CountDeltas {
     string,
     { tenant: string; action: string; user: string; day: number; n: number }
   >();
+  /** Per tenant, hour and name key, as nested maps: no string built per entry. */
+  private readonly actionHours: HourSplit = new Map();
+  private readonly userHours: HourSplit = new Map();
 
   add(tenant: string, actionName: string, userName: string, timeMs: number, delta: 1 | -1): void {
     const day = dayOf(timeMs);
@@ -64,6 +73,8 @@ export class CountDeltas {
       () => ({ tenant, action, user, day, n: 0 }),
       delta,
     );
+    bumpHourSplit(this.actionHours, tenant, hour, action, delta);
+    bumpHourSplit(this.userHours, tenant, hour, user, delta);
   }
 
   async apply(database: Database, trx: Tx): Promise<void> {
@@ -108,12 +119,66 @@ export class CountDeltas {
         n,
       })),
     );
+    await database.bulkIncrement(
+      trx,
+      'audit_action_hour_counts',
+      ['tenant', 'action_key', 'hour'],
+      hourSplitRows(this.actionHours).map(({ tenant, key, hour, n }) => ({
+        tenant,
+        action_key: key,
+        hour,
+        n,
+      })),
+    );
+    await database.bulkIncrement(
+      trx,
+      'audit_user_hour_counts',
+      ['tenant', 'user_key', 'hour'],
+      hourSplitRows(this.userHours).map(({ tenant, key, hour, n }) => ({ tenant, user_key: key, hour, n })),
+    );
     const shrunk = [...this.days.values()].filter((count) => count.n < 0);
     if (shrunk.length > 0) await dropEmptyCounts(trx, [...new Set(shrunk.map((count) => count.day))]);
-    const shrunkHours = hourRows.filter((count) => count.n < 0);
-    for (const some of chunks([...new Set(shrunkHours.map((count) => count.hour))]))
-      await trx.deleteFrom('audit_hour_counts').where('hour', 'in', some).where('n', '<=', 0).execute();
+    // Per tenant: the per-hour tables are keyed by tenant, then hour.
+    for (const [tenant, hours] of this.#shrunkHours())
+      for (const some of chunks([...hours]))
+        for (const table of HOUR_COUNT_TABLES)
+          await trx
+            .deleteFrom(table)
+            .where('tenant', '=', tenant)
+            .where('hour', 'in', some)
+            .where('n', '<=', 0)
+            .execute();
   }
+
+  /** Per tenant, the hours whose count of any name (or all) went down: where a count may have reached zero. */
+  #shrunkHours(): Map<string, Set<number>> {
+    const shrunk = new Map<string, Set<number>>();
+    const note = (tenant: string, hour: number) => {
+      let hours = shrunk.get(tenant);
+      if (!hours) shrunk.set(tenant, (hours = new Set()));
+      hours.add(hour);
+    };
+    for (const [tenant, hours] of this.hours) for (const [hour, n] of hours) if (n < 0) note(tenant, hour);
+    for (const split of [this.actionHours, this.userHours])
+      for (const { tenant, hour, n } of hourSplitRows(split)) if (n < 0) note(tenant, hour);
+    return shrunk;
+  }
+}
+
+type HourSplit = Map<string, Map<number, Map<string, number>>>;
+
+function bumpHourSplit(split: HourSplit, tenant: string, hour: number, key: string, delta: number): void {
+  let hours = split.get(tenant);
+  if (!hours) split.set(tenant, (hours = new Map<number, Map<string, number>>()));
+  let keys = hours.get(hour);
+  if (!keys) hours.set(hour, (keys = new Map<string, number>()));
+  keys.set(key, (keys.get(key) ?? 0) + delta);
+}
+
+function hourSplitRows(split: HourSplit): { tenant: string; hour: number; key: string; n: number }[] {
+  return [...split].flatMap(([tenant, hours]) =>
+    [...hours].flatMap(([hour, keys]) => [...keys].map(([key, n]) => ({ tenant, hour, key, n }))),
+  );
 }
 
 function bump<V extends { n: number }>(

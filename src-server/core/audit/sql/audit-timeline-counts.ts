@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../storage/database.js';
-import { DAY_MS, splitRange } from '../../storage/time-buckets.js';
+import { DAY_MS, HOUR_MS, splitRange } from '../../storage/time-buckets.js';
 import {
   intervalMs,
   type AuditTimelineInterval,
@@ -16,10 +16,11 @@ type Reader = Pick<Tx, 'selectFrom'>;
 const COUNTED_FILTERS = new Set<string>(['tenant', 'startMs', 'endMs', 'actionName', 'userName', 'engine']);
 
 /**
- * Entries per bucket and name key. Per day, whole days come from the per-day count tables (a few rows per day
- * and name, whatever the trail's size) and only the partial days at the range's ends from the rows; per hour (a
- * range of at most a week) the rows of the range are grouped, read through the time index of the tenant, action,
- * user or instance.
+ * Entries per bucket and name key. Whole days come from the per-day count tables (a few rows per day and name,
+ * whatever the trail's size), whole hours (per hour, and the partial days at a range's ends) from the per-hour
+ * counts of the split's names, and only the partial hours at the ends from the rows. A filter the counts don't
+ * hold (an instance, a resource, a search, or the other split's name: no per-hour pairs) groups the rows of the
+ * range, read through the time index of the tenant, action, user or instance.
  */
 export async function timelineCounts(
   reader: Reader,
@@ -30,15 +31,56 @@ export async function timelineCounts(
   const countable = Object.entries(filter).every(
     ([key, value]) => value === undefined || COUNTED_FILTERS.has(key),
   );
-  if (interval === 'hour' || !countable) return await rowCounts(reader, filter, interval, splitBy);
+  const hourly = countable && (splitBy === 'action' ? filter.userName : filter.actionName) === undefined;
+  const partly = (piece: SqlAuditFilter, bucketedBy: AuditTimelineInterval) =>
+    hourly ? hourCounts(reader, piece, bucketedBy, splitBy) : rowCounts(reader, piece, bucketedBy, splitBy);
+  if (interval === 'hour' || !countable) return await partly(filter, interval);
   const { whole, partial } = splitRange(filter.startMs, filter.endMs, DAY_MS);
   // One after the other: inside a transaction, the statements share one connection.
   const counts = whole ? await wholeDayCounts(reader, filter, splitBy, whole.first, whole.end) : [];
-  for (const piece of partial) {
-    const pieceFilter = { ...filter, startMs: piece.startMs, endMs: piece.endMs };
-    counts.push(...(await rowCounts(reader, pieceFilter, 'day', splitBy)));
-  }
+  for (const piece of partial) counts.push(...(await partly({ ...filter, ...piece }, 'day')));
   return counts;
+}
+
+/** The range's whole hours from the per-hour counts, its partial hours from the rows; bucketed per `interval`. */
+async function hourCounts(
+  reader: Reader,
+  filter: SqlAuditFilter,
+  interval: AuditTimelineInterval,
+  splitBy: AuditTimelineSplit,
+): Promise<TimelineCount[]> {
+  const { whole, partial } = splitRange(filter.startMs, filter.endMs, HOUR_MS);
+  const counts = whole
+    ? await wholeHourCounts(reader, filter, splitBy, whole.first, whole.end, interval)
+    : [];
+  for (const piece of partial)
+    counts.push(...(await rowCounts(reader, { ...filter, ...piece }, interval, splitBy)));
+  return counts;
+}
+
+async function wholeHourCounts(
+  reader: Reader,
+  filter: SqlAuditFilter,
+  splitBy: AuditTimelineSplit,
+  first: number | undefined,
+  end: number | undefined,
+  interval: AuditTimelineInterval,
+): Promise<TimelineCount[]> {
+  const tenant = tenantOf(filter);
+  const table = splitBy === 'action' ? 'audit_action_hour_counts' : 'audit_user_hour_counts';
+  const key = splitBy === 'action' ? 'action_key' : 'user_key';
+  const name = splitBy === 'action' ? filter.actionName : filter.userName;
+  const rows = await reader
+    .selectFrom(table)
+    .select((eb) => ['hour', sql.ref<string>(key).as('key'), eb.fn.sum<number>('n').as('n')])
+    .$if(tenant !== undefined, (q) => q.where('tenant', '=', tenant!))
+    .$if(name !== undefined, (q) => q.where(sql.ref(key), '=', nameKey(name!)))
+    .$if(first !== undefined, (q) => q.where('hour', '>=', first!))
+    .$if(end !== undefined, (q) => q.where('hour', '<', end!))
+    .groupBy(['hour', sql.ref(key)])
+    .execute();
+  const hoursPerBucket = intervalMs(interval) / HOUR_MS;
+  return rows.map((row) => ({ bucket: Math.floor(row.hour / hoursPerBucket), key: row.key, n: row.n }));
 }
 
 async function rowCounts(

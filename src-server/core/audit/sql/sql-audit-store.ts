@@ -21,7 +21,7 @@ import type {
   RetentionPolicy,
 } from '../audit-entry.js';
 import { normalizeEntry } from '../normalize-entry.js';
-import { chooseInterval, shapeTimeline, type AuditTimeline } from '../audit-timeline.js';
+import { chooseInterval, rankSeries, shapeTimeline, type AuditTimeline } from '../audit-timeline.js';
 import { timelineCounts, timelineNames } from './audit-timeline-counts.js';
 import { countBuckets, tenantOf } from './audit-counts.js';
 import { OWN_TENANT } from '../audit-tenant.js';
@@ -162,9 +162,9 @@ export class SqlAuditStore implements AuditStore {
       .execute(async (trx) => {
         const searched = await withSearchTerms(trx, filter, tenantOf(filter));
         const counts = await timelineCounts(trx, searched, interval, options.splitBy);
-        const names = await timelineNames(trx, filter, options.splitBy, [
-          ...new Set(counts.map((c) => c.key)),
-        ]);
+        // Only the names shown as series of their own are looked up (a day holds hundreds of users).
+        const shown = rankSeries(counts).shown.map(([key]) => key);
+        const names = await timelineNames(trx, filter, options.splitBy, shown);
         return shapeTimeline({ interval, splitBy: options.splitBy, ...rangeOf(filter), now, counts, names });
       });
   }
