@@ -168,7 +168,7 @@ describe.each(ENGINES)('per-hour counts (all, per action, per user) on %s', (eng
       await reopened.db.schema.dropTable('audit_hour_counts').execute();
       await auditHourCounts().up(reopened.db as unknown as Kysely<unknown>);
       const counts = await hourCounts(reopened);
-      expect(counts.stored.reduce((sum, row) => sum + Number(row.n), 0)).toBe(150);
+      expect(counts.stored.reduce((sum, row) => sum + row.n, 0)).toBe(150);
       expect(counts.stored).toEqual(counts.fromRows);
     } finally {
       await reopened.close();
