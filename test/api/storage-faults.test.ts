@@ -1,4 +1,5 @@
-import { open, stat } from 'node:fs/promises';
+import Database from 'better-sqlite3';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -141,11 +142,23 @@ describe('a damaged SQLite file', () => {
       );
       await first.close();
 
-      // Overwrite 32 KiB in the middle of the file (table and index pages of the audit trail).
+      // Overwrite eight of the audit trail's table pages in the middle of the trail (found by SQLite's dbstat, so
+      // the damage lands on the entries whatever else the file holds).
       const file = join(dataDir, SQLITE_FILE_NAME);
-      const { size } = await stat(file);
+      const inspect = new Database(file, { readonly: true });
+      const pageSize = inspect.pragma('page_size', { simple: true }) as number;
+      const pages = (
+        inspect
+          .prepare(
+            "select pageno from dbstat where name = 'audit_entries' and pagetype = 'leaf' order by pageno",
+          )
+          .all() as { pageno: number }[]
+      ).map((row) => row.pageno);
+      inspect.close();
+      const middle = Math.floor(pages.length / 2);
       const handle = await open(file, 'r+');
-      await handle.write(Buffer.alloc(32 * 1024, 0x41), 0, 32 * 1024, Math.floor(size / 2 / 4096) * 4096);
+      for (const page of pages.slice(middle, middle + 8))
+        await handle.write(Buffer.alloc(pageSize, 0x41), 0, pageSize, (page - 1) * pageSize);
       await handle.close();
 
       const { logger, lines } = capturingLogger();
