@@ -250,8 +250,16 @@ export class Database {
     if (rowCount === 0) return;
     const width = columns.length;
     if (this.sqliteHandle) {
-      const many = this.preparedInsert(table, columns, VALUES_ROWS_PER_STATEMENT);
-      const one = this.preparedInsert(table, columns, 1);
+      let prepared = this.valuesStatements.get(columns);
+      if (prepared?.table !== table) {
+        prepared = {
+          table,
+          many: this.preparedInsert(table, columns, VALUES_ROWS_PER_STATEMENT),
+          one: this.preparedInsert(table, columns, 1),
+        };
+        this.valuesStatements.set(columns, prepared);
+      }
+      const { many, one } = prepared;
       const chunk = new Array<unknown>(width * VALUES_ROWS_PER_STATEMENT);
       const row = new Array<unknown>(width);
       try {
@@ -316,6 +324,11 @@ export class Database {
   }
 
   private readonly statements = new Map<string, SqliteStatement>();
+  /** `insertValues`' statements by column list (a writer passes the same constant list every time). */
+  private readonly valuesStatements = new WeakMap<
+    readonly string[],
+    { table: string; many: SqliteStatement; one: SqliteStatement }
+  >();
 
   private prepared(key: string, compile: () => string): SqliteStatement {
     let statement = this.statements.get(key);

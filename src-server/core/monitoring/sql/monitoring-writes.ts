@@ -57,6 +57,9 @@ export async function insertRecords(
       if (++rows === INSERT_SLICE) await flush();
     }
   }
-  if (rows > 0) await database.insertValues(trx, 'monitoring_records', RECORD_WRITE_COLUMNS, values, rows);
+  if (rows > 0) await flush();
   await deltas.apply(database, trx);
+  // SQLite's statements resolve at once (no turn of the loop between them): the commit that follows gets a turn
+  // of its own, so the roll-up merge and the commit never hold the gateway's requests together.
+  await nextTurn();
 }
