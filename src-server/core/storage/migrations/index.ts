@@ -14,6 +14,7 @@ import { auditHourCounts } from './0011-listshapes-hour-counts.js';
 import { auditTerms } from './0012-pgsearch-audit-terms.js';
 import { monitoringReadPaths } from './0013-monitoring-read-paths.js';
 import { monitoringWriteCost } from './0014-monitoring-write-cost.js';
+import { monitoringInstanceIndex } from './0015-mon-instance-index.js';
 
 /**
  * One migration history for both engines, applied by Kysely's Migrator at open. Append only: never edit a
@@ -35,6 +36,7 @@ export function migrationsFor(engine: EngineKind): MigrationProvider {
     '0012-pgsearch-audit-terms': auditTerms(engine),
     '0013-monitoring-read-paths': monitoringReadPaths(engine),
     '0014-monitoring-write-cost': monitoringWriteCost(engine),
+    '0015-mon-instance-index': monitoringInstanceIndex(engine),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
