@@ -76,6 +76,13 @@ if (process.env.BENCH_TAIL_PROBE === '1') {
     timed(`insert slice (${args[1]})`, performance.now() - start);
     return done;
   };
+  const insertValues = database.insertValues.bind(database);
+  database.insertValues = async (...args: Parameters<typeof insertValues>) => {
+    const start = performance.now();
+    const done = insertValues(...args);
+    timed(`insert slice (${args[1]})`, performance.now() - start);
+    return done;
+  };
   const transaction = database.transaction.bind(database);
   database.transaction = <T>(work: Parameters<typeof transaction<T>>[0], options?: { relaxed?: boolean }) => {
     const start = performance.now();

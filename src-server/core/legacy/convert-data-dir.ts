@@ -212,9 +212,11 @@ async function convertMonitoring(
   const source = createHash('sha256');
   let written = 0;
   let highestId = 0;
-  let chunk: { record: MonitoringRecord; timeMs: number }[] = [];
+  let chunk: MonitoringRecord[] = [];
   const flush = async () => {
-    await insertRecords(database, trx, chunk, recordedAt);
+    const times = Float64Array.from(chunk, (record) => Date.parse(record.time));
+    const ids = chunk.map((record) => record.id);
+    await insertRecords(database, trx, [{ records: chunk, times, kept: chunk.length }], ids, recordedAt);
     written += chunk.length;
     chunk = [];
   };
@@ -224,7 +226,7 @@ async function convertMonitoring(
     seen.add(record.id);
     highestId = Math.max(highestId, record.id);
     source.update(`${JSON.stringify(record)}\n`);
-    chunk.push({ record, timeMs: Date.parse(record.time) });
+    chunk.push(record);
     if (chunk.length >= CHUNK) await flush();
   }
   await flush();

@@ -31,8 +31,8 @@ export const DEFAULT_RECORDER_TUNING: RecorderTuning = {
 const MAX_WRITE_BATCH = 5_000;
 
 export interface MonitoringRecorderOptions {
-  /** Stores a batch; resolves with the records kept (invalid ones are left out) once they are durable. */
-  write: (records: NewMonitoringRecord[]) => Promise<readonly unknown[]>;
+  /** Stores a batch; resolves with how many records it kept (invalid ones are left out) once they are durable. */
+  write: (records: NewMonitoringRecord[]) => Promise<number>;
   logger: Logger;
   tuning?: Partial<RecorderTuning>;
   /** Called for every record handed to `record()` (the Prometheus counters). */
@@ -140,7 +140,7 @@ export class MonitoringRecorder implements MonitoringSink {
   private async write(batch: NewMonitoringRecord[]): Promise<void> {
     try {
       const kept = await this.options.write(batch);
-      if (kept.length < batch.length) this.countDrop('invalid', batch.length - kept.length);
+      if (kept < batch.length) this.countDrop('invalid', batch.length - kept);
     } catch (error) {
       this.lastWriteError = (error as Error).message;
       this.countDrop('write_failed', batch.length);

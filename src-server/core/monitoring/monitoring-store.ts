@@ -87,8 +87,8 @@ export interface MonitoringStoreStats {
 export interface MonitoringStore {
   /** Assigns ids (increasing) and resolves once the records are durable and visible to queries. */
   append: (records: readonly NewMonitoringRecord[]) => Promise<MonitoringRecord[]>;
-  /** `append` for the recorder, which only counts the records kept: they come back as stored, absent fields undefined. */
-  write: (records: readonly NewMonitoringRecord[]) => Promise<readonly MonitoringRecord[]>;
+  /** `append` for the recorder, which only counts the records kept (those with a usable time): resolves with that count. */
+  write: (records: readonly NewMonitoringRecord[]) => Promise<number>;
   query: (query: MonitoringQuery) => Promise<MonitoringPage>;
   get: (id: number) => Promise<MonitoringRecord | undefined>;
   summarize: (request: SummaryRequest) => Promise<MonitoringSummaryData>;

@@ -30,10 +30,8 @@ export interface NormalizedRecord {
  * finite non-negative numbers, no query string in the path. Returns undefined when the time is unusable.
  */
 export function normalizeRecord(input: NewMonitoringRecord): NormalizedRecord | undefined {
-  const timeMs = typeof input.time === 'string' ? parseIsoTime(input.time) : Number.NaN;
+  const timeMs = recordTimeMs(input);
   if (!Number.isFinite(timeMs)) return undefined;
-  const path = text(input.path, FIELD_LIMITS.path);
-  const queryStart = path.indexOf('?');
   // Every field written, in one order: one object shape for all records (absent optional fields undefined).
   const record: MonitoringRecord = {
     id: 0,
@@ -41,12 +39,12 @@ export function normalizeRecord(input: NewMonitoringRecord): NormalizedRecord | 
     agentGroupId: text(input.agentGroupId, FIELD_LIMITS.agentGroupId),
     agentGroupName: text(input.agentGroupName, FIELD_LIMITS.agentGroupName),
     method: text(input.method, FIELD_LIMITS.method),
-    path: queryStart === -1 ? path : path.slice(0, queryStart),
+    path: storedPath(input.path),
     apiId: optionalText(input.apiId, FIELD_LIMITS.apiId),
     apiName: optionalText(input.apiName, FIELD_LIMITS.apiName),
     operation: optionalText(input.operation, FIELD_LIMITS.operation),
     viaAllOperations: input.viaAllOperations === true ? true : undefined,
-    status: Number.isInteger(input.status) && input.status >= 0 && input.status <= 999 ? input.status : 0,
+    status: storedStatus(input.status),
     durationMs: nonNegative(input.durationMs),
     bytesIn: Math.round(nonNegative(input.bytesIn)),
     bytesOut: Math.round(nonNegative(input.bytesOut)),
@@ -62,17 +60,35 @@ export function normalizeRecord(input: NewMonitoringRecord): NormalizedRecord | 
   return { record, timeMs };
 }
 
-function text(value: unknown, max: number): string {
+/** The record's time in epoch milliseconds; NaN when it is unusable (the record is left out). */
+export function recordTimeMs(input: NewMonitoringRecord): number {
+  return typeof input.time === 'string' ? parseIsoTime(input.time) : Number.NaN;
+}
+
+/** The path bounded, without its query string. */
+export function storedPath(value: unknown): string {
+  const path = text(value, FIELD_LIMITS.path);
+  const queryStart = path.indexOf('?');
+  return queryStart === -1 ? path : path.slice(0, queryStart);
+}
+
+export function storedStatus(value: unknown): number {
+  return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 999
+    ? (value as number)
+    : 0;
+}
+
+export function text(value: unknown, max: number): string {
   if (typeof value !== 'string') return '';
   const bounded = value.length > max ? value.slice(0, max) : value;
   // PostgreSQL text cannot hold NUL; the same record must store alike on both engines.
   return bounded.includes('\u0000') ? bounded.replaceAll('\u0000', '\uFFFD') : bounded;
 }
 
-function optionalText(value: unknown, max: number): string | undefined {
+export function optionalText(value: unknown, max: number): string | undefined {
   return typeof value === 'string' ? text(value, max) : undefined;
 }
 
-function nonNegative(value: unknown): number {
+export function nonNegative(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
 }

@@ -19,6 +19,20 @@ describe('ISO times', () => {
     );
   });
 
+  it('parses the time it formatted last, and others after it, like Date.parse', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(instant, fc.string()), { minLength: 1, maxLength: 20 }), (pairs) => {
+        for (const [ms, other] of pairs) {
+          const text = isoTime(ms);
+          expect(parseIsoTime(text)).toBe(Date.parse(text));
+          expect(parseIsoTime(other)).toBe(Date.parse(other));
+          expect(isoTime(ms)).toBe(new Date(ms).toISOString());
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('parses like Date.parse, also near the last time parsed', () => {
     const nearby = instant.chain((ms) =>
       fc.constantFrom(

@@ -73,7 +73,7 @@ describe('MonitoringRecorder', () => {
     const recorder = new MonitoringRecorder({
       write: (records) => {
         written.push(records);
-        return Promise.resolve(records);
+        return Promise.resolve(records.length);
       },
       logger: capturingLogger().logger,
       tuning: { batchSize: 10, flushIntervalMs: 3_600_000 },
@@ -92,7 +92,7 @@ describe('MonitoringRecorder', () => {
     const recorder = new MonitoringRecorder({
       write: (records) => {
         written.push(records.length);
-        return Promise.resolve(records);
+        return Promise.resolve(records.length);
       },
       logger: capturingLogger().logger,
       tuning: { batchSize: 1_000, flushIntervalMs: 10 },
@@ -133,7 +133,7 @@ describe('MonitoringRecorder', () => {
   it('never throws from record(), even when observing a record fails', () => {
     const { logger, lines } = capturingLogger();
     const recorder = new MonitoringRecorder({
-      write: (records) => Promise.resolve(records),
+      write: (records) => Promise.resolve(records.length),
       logger,
       onRecord: () => {
         throw new Error('metrics broke');

@@ -1,39 +1,89 @@
 import type { MonitoringRecordTable } from '../../storage/schema.js';
 import { isoTime } from '../iso-time.js';
-import type { MonitoringRecord, MonitoringOutcome } from '../monitoring-record.js';
+import type { RolledRecord } from './monitoring-rollups.js';
+import type { MonitoringRecord, MonitoringOutcome, NewMonitoringRecord } from '../monitoring-record.js';
+import {
+  FIELD_LIMITS,
+  nonNegative,
+  optionalText,
+  storedPath,
+  storedStatus,
+  text,
+} from '../normalize-record.js';
+
+/** The columns a new record is written to, in the order `writeRecordValues` puts its values. */
+export const RECORD_WRITE_COLUMNS = [
+  'id',
+  'time_ms',
+  'agent_group_id',
+  'agent_group_name',
+  'method',
+  'path',
+  'api_id',
+  'api_name',
+  'operation',
+  'status',
+  'duration_ms',
+  'bytes_in',
+  'bytes_out',
+  'target_url',
+  'outcome',
+  'client_ip',
+  'identity',
+  'reason',
+  'recorded_at',
+  'via_all_operations',
+  'capture',
+  'instance',
+] as const satisfies readonly (keyof MonitoringRecordTable)[];
 
 /**
- * A monitoring record and its row: the one place that maps fields to columns (a new field of the record is a
- * column in a migration and a line in each function here).
+ * A record from the gateway, made safe to store (as `normalizeRecord` does) and mapped to its row: the values of
+ * RECORD_WRITE_COLUMNS, written into `out` from `at`. The one place that maps fields to columns on the way in (a
+ * new field of the record is a column in a migration, a line here and one in `recordOfRow`). One pass, no object
+ * in between: every gateway request goes through here.
  */
-export function toRecordRow(
-  record: MonitoringRecord,
+export function writeRecordValues(
+  input: NewMonitoringRecord,
   timeMs: number,
+  id: number,
   recordedAt: number,
-): MonitoringRecordTable {
+  out: unknown[],
+  at: number,
+): void {
+  out[at] = id;
+  out[at + 1] = timeMs;
+  out[at + 2] = text(input.agentGroupId, FIELD_LIMITS.agentGroupId);
+  out[at + 3] = text(input.agentGroupName, FIELD_LIMITS.agentGroupName);
+  out[at + 4] = text(input.method, FIELD_LIMITS.method);
+  out[at + 5] = storedPath(input.path);
+  out[at + 6] = optionalText(input.apiId, FIELD_LIMITS.apiId) ?? null;
+  out[at + 7] = optionalText(input.apiName, FIELD_LIMITS.apiName) ?? null;
+  out[at + 8] = optionalText(input.operation, FIELD_LIMITS.operation) ?? null;
+  out[at + 9] = storedStatus(input.status);
+  out[at + 10] = nonNegative(input.durationMs);
+  out[at + 11] = Math.round(nonNegative(input.bytesIn));
+  out[at + 12] = Math.round(nonNegative(input.bytesOut));
+  out[at + 13] = optionalText(input.targetUrl, FIELD_LIMITS.targetUrl) ?? null;
+  out[at + 14] = text(input.outcome, FIELD_LIMITS.outcome);
+  out[at + 15] = text(input.clientIp, FIELD_LIMITS.clientIp);
+  out[at + 16] = optionalText(input.identity, FIELD_LIMITS.identity) ?? null;
+  out[at + 17] = optionalText(input.reason, FIELD_LIMITS.reason) ?? null;
+  out[at + 18] = recordedAt;
+  out[at + 19] = input.viaAllOperations === true ? 1 : null;
+  // Made by the gateway's capture, which bounds and masks it (gateway/exchange/capture.ts).
+  out[at + 20] = input.capture ? JSON.stringify(input.capture) : null;
+  out[at + 21] = optionalText(input.instance, FIELD_LIMITS.instance) ?? null;
+}
+
+/** What a row written by `writeRecordValues` at `at` adds to the roll-ups: the values as stored. */
+export function rolledRecordOf(values: readonly unknown[], at: number): RolledRecord {
   return {
-    id: record.id,
-    time_ms: timeMs,
-    agent_group_id: record.agentGroupId,
-    agent_group_name: record.agentGroupName,
-    method: record.method,
-    path: record.path,
-    api_id: record.apiId ?? null,
-    api_name: record.apiName ?? null,
-    operation: record.operation ?? null,
-    status: record.status,
-    duration_ms: record.durationMs,
-    bytes_in: record.bytesIn,
-    bytes_out: record.bytesOut,
-    target_url: record.targetUrl ?? null,
-    outcome: record.outcome,
-    client_ip: record.clientIp,
-    identity: record.identity ?? null,
-    reason: record.reason ?? null,
-    recorded_at: recordedAt,
-    via_all_operations: record.viaAllOperations ? 1 : null,
-    capture: record.capture ? JSON.stringify(record.capture) : null,
-    instance: record.instance ?? null,
+    timeMs: values[at + 1] as number,
+    status: values[at + 9] as number,
+    durationMs: values[at + 10] as number,
+    apiId: (values[at + 6] as string | null) ?? undefined,
+    agentGroupId: values[at + 2] as string,
   };
 }
 

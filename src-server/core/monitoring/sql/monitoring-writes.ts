@@ -1,42 +1,65 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database, Tx } from '../../storage/database.js';
-import type { MonitoringRecord } from '../monitoring-record.js';
+import type { NewMonitoringRecord } from '../monitoring-record.js';
 import { RollupDeltas } from './monitoring-rollups.js';
-import { toRecordRow } from './monitoring-rows.js';
+import { RECORD_WRITE_COLUMNS, rolledRecordOf, writeRecordValues } from './monitoring-rows.js';
 
 export const MONITORING_SEQUENCE = 'monitoring_records';
 
 /**
  * Records encoded and inserted in one go. A batch of thousands is one transaction (one commit, one roll-up merge:
- * what a record costs shrinks with the batch), but it is written in slices with the event loop free in between, so
- * the gateway's requests never wait for a whole batch (on SQLite an insert holds the thread; 100 rows take well
- * under a millisecond).
+ * what a record costs shrinks with the batch), but it is encoded and written in slices with the event loop free in
+ * between, so the gateway's requests never wait for a whole batch (on SQLite an insert holds the thread; 100 rows
+ * take well under a millisecond).
  */
 export const INSERT_SLICE = 100;
 
-/** Writes records that have their ids, and their roll-ups, in the caller's transaction. */
+/** Records from the gateway, and their times (NaN: left out, see `recordTimeMs`). */
+export interface RecordBatch {
+  records: readonly NewMonitoringRecord[];
+  times: Float64Array;
+  /** How many have a usable time. */
+  kept: number;
+}
+
+const WIDTH = RECORD_WRITE_COLUMNS.length;
+
+/**
+ * Writes the kept records of the batches and their roll-ups in the caller's transaction: ids `ids`, `ids + 1`… in
+ * order, or each its own from a list (records converted with their ids). Each record goes straight from the
+ * gateway's object to the row's values.
+ */
 export async function insertRecords(
   database: Database,
   trx: Tx,
-  records: readonly { record: MonitoringRecord; timeMs: number }[],
+  batches: readonly RecordBatch[],
+  ids: number | readonly number[],
   recordedAt: number,
 ): Promise<void> {
   const deltas = new RollupDeltas();
-  for (let start = 0; start < records.length; start += INSERT_SLICE) {
-    if (start > 0) await nextTurn();
-    const rows = [];
-    for (let index = start; index < Math.min(records.length, start + INSERT_SLICE); index++) {
-      const { record, timeMs } = records[index]!;
-      deltas.add({
-        timeMs,
-        status: record.status,
-        durationMs: record.durationMs,
-        apiId: record.apiId,
-        agentGroupId: record.agentGroupId,
-      });
-      rows.push(toRecordRow(record, timeMs, recordedAt));
+  const values = new Array<unknown>(INSERT_SLICE * WIDTH);
+  let written = 0;
+  const idOf = typeof ids === 'number' ? () => ids + written : () => ids[written]!;
+  let rows = 0;
+  const flush = async () => {
+    await database.insertValues(trx, 'monitoring_records', RECORD_WRITE_COLUMNS, values, rows);
+    rows = 0;
+    await nextTurn();
+  };
+  for (const { records, times } of batches) {
+    for (let index = 0; index < records.length; index++) {
+      const timeMs = times[index]!;
+      if (Number.isNaN(timeMs)) continue;
+      const at = rows * WIDTH;
+      writeRecordValues(records[index]!, timeMs, idOf(), recordedAt, values, at);
+      written++;
+      deltas.add(rolledRecordOf(values, at));
+      if (++rows === INSERT_SLICE) await flush();
     }
-    await database.bulkInsert(trx, 'monitoring_records', rows);
   }
+  if (rows > 0) await flush();
   await deltas.apply(database, trx);
+  // SQLite's statements resolve at once (no turn of the loop between them): the commit that follows gets a turn
+  // of its own, so the roll-up merge and the commit never hold the gateway's requests together.
+  await nextTurn();
 }

@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database, Tx } from '../../storage/database.js';
 import { GroupCommit } from '../../storage/group-commit.js';
 import { RESTORE_WINDOW_MS } from '../../storage/restore-window.js';
@@ -12,16 +11,14 @@ import type {
   MonitoringSummaryData,
   SummaryRequest,
 } from '../monitoring-store.js';
-import { normalizeRecord } from '../normalize-record.js';
+import { normalizeRecord, recordTimeMs } from '../normalize-record.js';
 import { filteredRecords, rollupSelection, storedTextFilter } from './monitoring-filter.js';
 import { countBucketsByHour, countRecords, summarizeRecords } from './monitoring-reads.js';
 import { purgeRemovedRecords, removeRecordsBefore } from './monitoring-removal.js';
-import { insertRecords, INSERT_SLICE, MONITORING_SEQUENCE } from './monitoring-writes.js';
+import { insertRecords, MONITORING_SEQUENCE, type RecordBatch } from './monitoring-writes.js';
 import { captureOfRow, RECORD_COLUMNS, recordOfRow } from './monitoring-rows.js';
 import { ErrorCode } from '../../contracts/error-codes.js';
 import { GatehouseError } from '../../errors/gatehouse-error.js';
-
-type Accepted = { record: MonitoringRecord; timeMs: number };
 
 export class MonitoringStoreClosedError extends GatehouseError {
   override name = 'MonitoringStoreClosedError';
@@ -38,10 +35,7 @@ export class MonitoringStoreClosedError extends GatehouseError {
 export class SqlMonitoringStore implements MonitoringStore {
   private readonly pending = new Set<Promise<unknown>>();
   private closing: Promise<void> | undefined;
-  private readonly appends = new GroupCommit<Accepted[], MonitoringRecord[]>(
-    (batches) => this.commit(batches),
-    100,
-  );
+  private readonly appends = new GroupCommit<RecordBatch, number>((batches) => this.commit(batches), 100);
 
   constructor(
     private readonly database: Database,
@@ -49,42 +43,56 @@ export class SqlMonitoringStore implements MonitoringStore {
   ) {}
 
   async append(records: readonly NewMonitoringRecord[]): Promise<MonitoringRecord[]> {
-    const stored = await this.write(records);
-    return stored.map(withoutAbsentFields);
+    this.assertOpen();
+    // The records as stored, for the caller: `write` keeps exactly those with a usable time, in order.
+    const stored = records.flatMap((input) => {
+      const normalized = normalizeRecord(input);
+      return normalized ? [withoutAbsentFields(normalized.record)] : [];
+    });
+    const { firstId } = await this.store(records);
+    stored.forEach((record, k) => (record.id = firstId + k));
+    return stored;
   }
 
-  /**
-   * `append` without the records' final shape: the recorder only counts what was kept. A large batch is
-   * normalized in slices, with the event loop free in between (see INSERT_SLICE).
-   */
-  async write(records: readonly NewMonitoringRecord[]): Promise<MonitoringRecord[]> {
+  /** `append` for the recorder, which only counts the records kept: no record objects are made. */
+  async write(records: readonly NewMonitoringRecord[]): Promise<number> {
     this.assertOpen();
+    return (await this.store(records)).kept;
+  }
+
+  private store(records: readonly NewMonitoringRecord[]): Promise<{ firstId: number; kept: number }> {
     return this.track(
       (async () => {
-        const accepted: Accepted[] = [];
+        const times = new Float64Array(records.length);
+        let kept = 0;
         for (let index = 0; index < records.length; index++) {
-          if (index > 0 && index % INSERT_SLICE === 0) await nextTurn();
-          const normalized = normalizeRecord(records[index]!);
-          if (normalized) accepted.push(normalized);
+          const timeMs = recordTimeMs(records[index]!);
+          times[index] = Number.isFinite(timeMs) ? timeMs : Number.NaN;
+          if (Number.isFinite(timeMs)) kept++;
         }
-        if (accepted.length === 0) return [];
-        return this.appends.submit(accepted);
+        if (kept === 0) return { firstId: 0, kept };
+        return { firstId: await this.appends.submit({ records, times, kept }), kept };
       })(),
     );
   }
 
-  /** One transaction for the batches that arrived together. */
-  private async commit(batches: Accepted[][]): Promise<MonitoringRecord[][]> {
-    const all = batches.length === 1 ? batches[0]! : batches.flat();
+  /** One transaction for the batches that arrived together; resolves with each batch's first id. */
+  private async commit(batches: RecordBatch[]): Promise<number[]> {
+    const total = batches.reduce((sum, batch) => sum + batch.kept, 0);
+    let first = 0;
     await this.database.transaction(
       async (trx) => {
-        const first = await this.database.reserveIds(trx, MONITORING_SEQUENCE, all.length);
-        all.forEach(({ record }, k) => (record.id = first + k));
-        await insertRecords(this.database, trx, all, this.now());
+        first = await this.database.reserveIds(trx, MONITORING_SEQUENCE, total);
+        await insertRecords(this.database, trx, batches, first, this.now());
       },
       { relaxed: true },
     );
-    return batches.map((batch) => batch.map(({ record }) => record));
+    const firstIds: number[] = [];
+    for (const batch of batches) {
+      firstIds.push(first);
+      first += batch.kept;
+    }
+    return firstIds;
   }
 
   async query(input: MonitoringQuery): Promise<MonitoringPage> {

@@ -15,6 +15,7 @@ import { auditTerms } from './0012-pgsearch-audit-terms.js';
 import { monitoringReadPaths } from './0013-monitoring-read-paths.js';
 import { monitoringWriteCost } from './0014-monitoring-write-cost.js';
 import { timelineHourSplits } from './0015-timeline-hour-splits.js';
+import { monitoringInstanceIndex } from './0016-monitoring-instance-index.js';
 
 /**
  * One migration history for both engines, applied by Kysely's Migrator at open. Append only: never edit a
@@ -37,6 +38,7 @@ export function migrationsFor(engine: EngineKind): MigrationProvider {
     '0013-monitoring-read-paths': monitoringReadPaths(engine),
     '0014-monitoring-write-cost': monitoringWriteCost(engine),
     '0015-timeline-hour-splits': timelineHourSplits(),
+    '0016-monitoring-instance-index': monitoringInstanceIndex(engine),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
