@@ -25,6 +25,10 @@ export interface ServeOptions {
   env?: Record<string, string>;
   /** Extra arguments of `gatehouse serve`, e.g. `['--ui-dir', dir]`. */
   args?: string[];
+  /** Another build's CLI (a baseline worktree's out/server/cli.js); this one's by default. */
+  cli?: string;
+  /** Node's own options, e.g. `['--cpu-prof', '--cpu-prof-dir', dir]`. */
+  nodeArgs?: string[];
 }
 
 export interface ServedGatehouse {
@@ -46,7 +50,8 @@ export async function startGatehouseServe(
   const child = spawn(
     process.execPath,
     [
-      CLI,
+      ...(options.nodeArgs ?? []),
+      options.cli ?? CLI,
       'serve',
       '--data-dir',
       dataDir,

@@ -1,52 +1,8 @@
 /**
- * Gateway latency while descriptions are imported: autocannon at a fixed rate against one passthrough of a
- * `gatehouse serve`, once quietly and once while the largest descriptions are imported over the management API.
+ * The management side of bench:import's latency phases: a client of a `gatehouse serve`'s management API, and the
+ * passthrough the load goes through (the load itself: open-loop-load.ts).
  */
-import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { ROOT } from './gatehouse-serve.js';
-
-export interface LoadResult {
-  requests: number;
-  p50: number;
-  p99: number;
-  max: number;
-  errors: number;
-  non2xx: number;
-}
-
-export function fixedRateLoad(url: string, seconds: number, rate: number): Promise<LoadResult> {
-  const child = spawn(
-    'node_modules/.bin/autocannon',
-    ['-c', '4', '-R', String(rate), '-d', String(seconds), '-j', '-n', url],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code !== 0) {
-        reject(new Error(`autocannon exited with ${String(code)}`));
-        return;
-      }
-      const report = JSON.parse(output) as {
-        requests: { total: number };
-        latency: { p50: number; p99: number; max: number };
-        errors: number;
-        non2xx: number;
-      };
-      resolve({
-        requests: report.requests.total,
-        p50: report.latency.p50,
-        p99: report.latency.p99,
-        max: report.latency.max,
-        errors: report.errors,
-        non2xx: report.non2xx,
-      });
-    });
-  });
-}
 
 /** Answers as sent: callers cast the body to what the status promises. */
 export interface ManagementClient {

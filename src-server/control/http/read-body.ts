@@ -4,6 +4,7 @@ import { HttpProblem } from '../../core/http/problem.js';
 import type { FormBodySpec, JsonBodySpec, RawBodySpec } from './route.js';
 import { zodErrorsToProblem } from '../../core/http/zod-problem.js';
 import { ErrorCode } from '../../core/contracts/error-codes.js';
+import { readDeclaredLengthBody } from './read-raw-body.js';
 
 const DEFAULT_JSON_LIMIT = 1024 * 1024;
 
@@ -30,8 +31,13 @@ export function bodyReader(spec: JsonBodySpec<unknown> | RawBodySpec | FormBodyS
           `Send the document as one of: ${spec.contentTypes.join(', ')}.`,
         );
       }
-      await run(parser, req, res);
-      const body = req.body as unknown;
+      const declared = readDeclaredLengthBody(req, spec.limit);
+      let body: unknown;
+      if (declared) body = await declared;
+      else {
+        await run(parser, req, res);
+        body = req.body as unknown;
+      }
       if (!Buffer.isBuffer(body) || body.length === 0)
         throw new HttpProblem(ErrorCode.GH_ERR_BODY_REQUIRED, 'The request body is empty.');
       return body;

@@ -1,6 +1,7 @@
 import type { Database, Db, Tx } from '../storage/database.js';
 import type { RecordChange, StoredRecord } from './config-records.js';
 import { stringifyWithKnown } from '../json/known-json.js';
+import { turnForLargeWrite } from '../storage/large-write-turns.js';
 
 export const COMMITS = 'config_commits';
 
@@ -97,6 +98,7 @@ export async function writeChanges(
 ): Promise<number> {
   const commitId = await database.reserveIds(trx, COMMITS, 1);
   await trx.insertInto(COMMITS).values({ id: commitId, committed_at: atMs }).execute();
+  let written = 0;
   for (const change of changes) {
     await trx
       .updateTable('config_records')
@@ -106,6 +108,8 @@ export async function writeChanges(
       .where('valid_to', 'is', null)
       .execute();
     if (change.record === undefined) continue;
+    const data = stringifyWithKnown(change.record);
+    await turnForLargeWrite(data.length);
     await trx
       .insertInto('config_records')
       .values({
@@ -115,10 +119,13 @@ export async function writeChanges(
         ordinal: order.ordinalOf(change.kind, change.key),
         valid_from: atMs,
         valid_to: null,
-        data: stringifyWithKnown(change.record),
+        data,
       })
       .execute();
+    written = Math.max(written, data.length);
   }
+  // The commit that follows writes the large rows to the WAL: a turn of its own too.
+  await turnForLargeWrite(written);
   return commitId;
 }
 

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import type { Db } from '../storage/database.js';
+import { turnForLargeWrite } from '../storage/large-write-turns.js';
 import { ErrorCode } from '../contracts/error-codes.js';
 import { GatehouseError } from '../errors/gatehouse-error.js';
 
@@ -27,6 +28,7 @@ export class DocumentStore {
 
   /** Stores a new document; durable when it resolves. */
   async write(name: string, content: Uint8Array, mediaType?: string): Promise<void> {
+    await turnForLargeWrite(content.byteLength);
     await this.db
       .insertInto('api_documents')
       .values({

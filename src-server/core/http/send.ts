@@ -36,7 +36,43 @@ export function sendJson(
   }
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Cache-Control', 'no-store');
-  res.end(req.method === 'HEAD' ? undefined : stringifyWithKnown(body));
+  if (req.method === 'HEAD') res.end();
+  else endInTurns(res, stringifyWithKnown(body));
+}
+
+/**
+ * Answers of this many characters or more are written a slice per turn of the event loop. Turning Microsoft
+ * Graph's import answer (4 MB of JSON, its 11,000 operations) into bytes and handing them to the socket in one
+ * call held the event loop, and the gateway's requests with it, for 15 to 25 ms.
+ */
+const SLICED_ANSWER_CHARS = 1024 * 1024;
+const ANSWER_SLICE_CHARS = 256 * 1024;
+
+function endInTurns(res: Response, json: string): void {
+  if (json.length < SLICED_ANSWER_CHARS) {
+    res.end(json);
+    return;
+  }
+  res.setHeader('Content-Length', Buffer.byteLength(json));
+  let offset = 0;
+  const writeNext = () => {
+    if (res.destroyed) return;
+    let end = Math.min(json.length, offset + ANSWER_SLICE_CHARS);
+    // A slice never ends between the two halves of a surrogate pair: each slice is encoded on its own.
+    if (end < json.length && isHighSurrogate(json.charCodeAt(end - 1))) end -= 1;
+    const slice = json.slice(offset, end);
+    offset = end;
+    if (offset >= json.length) res.end(slice);
+    else {
+      res.write(slice);
+      setImmediate(writeNext);
+    }
+  };
+  writeNext();
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
 }
 
 /** The reader's other refusals (e.g. too many form parameters, 413) keep their kind. */

@@ -8,9 +8,12 @@ import type { ImportRequest } from './import-types.js';
 import { storedRevisionForms } from './revision-details.js';
 import { listsOf, withoutLists } from './json-chunks.js';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
+import { lowerThisThreadPriority } from './background-priority.js';
 
 const port = parentPort;
 if (!port) throw new Error('import-worker.ts runs as a worker thread only');
+// Parsing yields the cores to the main thread, which serves the gateway (background-priority.ts).
+lowerThisThreadPriority();
 
 port.on('message', (message: WorkerRequest) => {
   void run(message.id, message.request);
