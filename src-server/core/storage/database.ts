@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Kysely, Migrator, sql, type Insertable, type SelectQueryBuilder, type Transaction } from 'kysely';
-import type { Database as SqliteHandle, Statement as SqliteStatement } from 'better-sqlite3';
+import type { Database as SqliteHandle } from 'better-sqlite3';
 import type { Logger } from '../logging/logger.js';
 import type { EngineKind } from './engine-kind.js';
 import { migrationsFor } from './migrations/index.js';
@@ -23,12 +23,10 @@ import { SqliteOffThreadSync } from './sqlite-off-thread-sync.js';
 import { DatabaseOpenError } from './storage-errors.js';
 import { ALWAYS_HELD, PostgresJobLease, type JobLease } from './job-lease.js';
 import { translatingDialect } from './translating-dialect.js';
+import { BulkWrites } from './bulk-writes.js';
 
 export type Db = Kysely<GatehouseSchema>;
 export type Tx = Transaction<GatehouseSchema>;
-
-/** Rows per SQLite statement in `insertValues` (fewer calls into the engine; 22 columns × 50 = 1,100 parameters). */
-export const VALUES_ROWS_PER_STATEMENT = 50;
 
 export interface OpenDatabaseOptions {
   /** The data dir: the SQLite file lives in it. */
@@ -62,7 +60,11 @@ export class Database {
     private readonly connectionString?: string,
     /** A writable SQLite file's: commits reach the disk off the main thread. */
     private readonly sqliteSync?: SqliteOffThreadSync,
-  ) {}
+  ) {
+    this.bulk = new BulkWrites(db, sqliteHandle, translate);
+  }
+
+  private readonly bulk: BulkWrites;
 
   static async open(options: OpenDatabaseOptions): Promise<Database> {
     const connectionString = options.connectionString?.trim();
@@ -209,160 +211,34 @@ export class Database {
       .execute();
   }
 
-  /**
-   * Inserts many rows in the transaction. SQLite runs one prepared statement (compiled by Kysely once per table
-   * and column list) per row, which is several times faster than building a multi-row query for each chunk;
-   * PostgreSQL gets multi-row inserts, one round trip per chunk.
-   */
-  async bulkInsert<T extends keyof GatehouseSchema>(
+  /** Many rows in the transaction (see `BulkWrites.insert`). */
+  bulkInsert<T extends keyof GatehouseSchema>(
     trx: Tx,
     table: T,
     rows: readonly Insertable<GatehouseSchema[T]>[],
   ): Promise<void> {
-    if (rows.length === 0) return;
-    const columns = Object.keys(rows[0]!);
-    if (this.sqliteHandle) {
-      this.runEach(this.preparedInsert(table, columns), columns, rows);
-      return;
-    }
-    const perStatement = Math.max(1, Math.floor(30_000 / columns.length));
-    for (let start = 0; start < rows.length; start += perStatement) {
-      await trx
-        .insertInto(table)
-        .values(rows.slice(start, start + perStatement))
-        .execute();
-    }
+    return this.bulk.insert(trx, table, rows);
   }
 
-  /**
-   * Inserts `rowCount` rows given as one flat array of values, row after row, each in `columns` order: for writers
-   * that build rows by the thousand (API monitoring), no object per row. On SQLite, statements of
-   * VALUES_ROWS_PER_STATEMENT rows (prepared once) take the bulk, single-row ones the rest; PostgreSQL gets
-   * multi-row inserts as `bulkInsert` does.
-   */
-  async insertValues<T extends keyof GatehouseSchema>(
+  /** Rows given as one flat array of values (see `BulkWrites.insertValues`). */
+  insertValues<T extends keyof GatehouseSchema>(
     trx: Tx,
     table: T,
     columns: readonly (keyof GatehouseSchema[T] & string)[],
     values: readonly unknown[],
     rowCount: number,
   ): Promise<void> {
-    if (rowCount === 0) return;
-    const width = columns.length;
-    if (this.sqliteHandle) {
-      let prepared = this.valuesStatements.get(columns);
-      if (prepared?.table !== table) {
-        prepared = {
-          table,
-          many: this.preparedInsert(table, columns, VALUES_ROWS_PER_STATEMENT),
-          one: this.preparedInsert(table, columns, 1),
-        };
-        this.valuesStatements.set(columns, prepared);
-      }
-      const { many, one } = prepared;
-      const chunk = new Array<unknown>(width * VALUES_ROWS_PER_STATEMENT);
-      const row = new Array<unknown>(width);
-      try {
-        let next = 0;
-        for (; next + VALUES_ROWS_PER_STATEMENT <= rowCount; next += VALUES_ROWS_PER_STATEMENT) {
-          const from = next * width;
-          for (let k = 0; k < chunk.length; k++) chunk[k] = values[from + k];
-          many.run(chunk);
-        }
-        for (; next < rowCount; next++) {
-          for (let k = 0; k < width; k++) row[k] = values[next * width + k];
-          one.run(row);
-        }
-      } catch (error) {
-        throw this.translate(error);
-      }
-      return;
-    }
-    const rows: Record<string, unknown>[] = [];
-    for (let index = 0; index < rowCount; index++) {
-      const row: Record<string, unknown> = {};
-      for (let k = 0; k < width; k++) row[columns[k]!] = values[index * width + k];
-      rows.push(row);
-    }
-    await this.bulkInsert(trx, table, rows as Insertable<GatehouseSchema[T]>[]);
+    return this.bulk.insertValues(trx, table, columns, values, rowCount);
   }
 
-  /**
-   * Adds rows' `n` to the rows with the same key (inserting those that are new): the counters kept beside the
-   * rows they count. Rows must have distinct keys. Prepared once per table on SQLite, as `bulkInsert`.
-   */
-  async bulkIncrement<T extends keyof GatehouseSchema>(
+  /** Counters added to the rows with the same key (see `BulkWrites.increment`). */
+  bulkIncrement<T extends keyof GatehouseSchema>(
     trx: Tx,
     table: T,
     keyColumns: readonly string[],
     rows: readonly Insertable<GatehouseSchema[T]>[],
   ): Promise<void> {
-    if (rows.length === 0) return;
-    const columns = Object.keys(rows[0]!);
-    // Qualified: PostgreSQL finds a bare `n` ambiguous between the row and `excluded`.
-    const increment = { n: sql<number>`${sql.ref(`${table}.n`)} + excluded.n` };
-    if (this.sqliteHandle) {
-      const statement = this.prepared(
-        `${table}+(${columns.join(',')})`,
-        () =>
-          this.db
-            .insertInto(table)
-            .values(Object.fromEntries(columns.map((column) => [column, null])) as never)
-            .onConflict((conflict) => conflict.columns(keyColumns as never).doUpdateSet(increment as never))
-            .compile().sql,
-      );
-      this.runEach(statement, columns, rows);
-      return;
-    }
-    for (let start = 0; start < rows.length; start += 500) {
-      await trx
-        .insertInto(table)
-        .values(rows.slice(start, start + 500))
-        .onConflict((conflict) => conflict.columns(keyColumns as never).doUpdateSet(increment as never))
-        .execute();
-    }
-  }
-
-  private readonly statements = new Map<string, SqliteStatement>();
-  /** `insertValues`' statements by column list (a writer passes the same constant list every time). */
-  private readonly valuesStatements = new WeakMap<
-    readonly string[],
-    { table: string; many: SqliteStatement; one: SqliteStatement }
-  >();
-
-  private prepared(key: string, compile: () => string): SqliteStatement {
-    let statement = this.statements.get(key);
-    if (!statement) {
-      statement = this.sqliteHandle!.prepare(compile());
-      this.statements.set(key, statement);
-    }
-    return statement;
-  }
-
-  private preparedInsert(table: string, columns: readonly string[], rows = 1): SqliteStatement {
-    const row = Object.fromEntries(columns.map((column) => [column, null]));
-    return this.prepared(
-      `${table}(${columns.join(',')})${rows === 1 ? '' : `x${rows}`}`,
-      () =>
-        this.db
-          .insertInto(table as keyof GatehouseSchema)
-          .values(Array.from({ length: rows }, () => row))
-          .compile().sql,
-    );
-  }
-
-  /** Runs a prepared statement once per row, the row's values in `columns` order. */
-  private runEach(statement: SqliteStatement, columns: readonly string[], rows: readonly object[]): void {
-    const values = new Array<unknown>(columns.length);
-    try {
-      for (const row of rows) {
-        const record = row as Record<string, unknown>;
-        for (let k = 0; k < columns.length; k++) values[k] = record[columns[k]!];
-        statement.run(values);
-      }
-    } catch (error) {
-      throw this.translate(error);
-    }
+    return this.bulk.increment(trx, table, keyColumns, rows);
   }
 
   /**

@@ -1,0 +1,180 @@
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import type { Database as SqliteHandle, Statement as SqliteStatement } from 'better-sqlite3';
+import type { GatehouseSchema } from './schema.js';
+
+type Db = Kysely<GatehouseSchema>;
+type Tx = Transaction<GatehouseSchema>;
+
+/** Rows per SQLite statement in `insertValues` (fewer calls into the engine; 22 columns × 50 = 1,100 parameters). */
+export const VALUES_ROWS_PER_STATEMENT = 50;
+
+/**
+ * Writes of rows by the hundred or thousand (imports, monitoring, counters). On SQLite they run statements prepared
+ * once (compiled by Kysely) straight on the engine's handle, which is several times faster than building a query
+ * per chunk; on PostgreSQL they are multi-row statements, one round trip per chunk.
+ */
+export class BulkWrites {
+  constructor(
+    private readonly db: Db,
+    /** The SQLite file's handle (undefined on PostgreSQL). */
+    private readonly sqlite: SqliteHandle | undefined,
+    /** The engine's error translation, for statements run on the handle directly. */
+    private readonly translate: (error: unknown) => unknown,
+  ) {}
+
+  /**
+   * Inserts many rows in the transaction. SQLite runs one prepared statement (compiled by Kysely once per table
+   * and column list) per row, which is several times faster than building a multi-row query for each chunk;
+   * PostgreSQL gets multi-row inserts, one round trip per chunk.
+   */
+  async insert<T extends keyof GatehouseSchema>(
+    trx: Tx,
+    table: T,
+    rows: readonly Insertable<GatehouseSchema[T]>[],
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    const columns = Object.keys(rows[0]!);
+    if (this.sqlite) {
+      this.runEach(this.preparedInsert(table, columns), columns, rows);
+      return;
+    }
+    const perStatement = Math.max(1, Math.floor(30_000 / columns.length));
+    for (let start = 0; start < rows.length; start += perStatement) {
+      await trx
+        .insertInto(table)
+        .values(rows.slice(start, start + perStatement))
+        .execute();
+    }
+  }
+
+  /**
+   * Inserts `rowCount` rows given as one flat array of values, row after row, each in `columns` order: for writers
+   * that build rows by the thousand (API monitoring), no object per row. On SQLite, statements of
+   * VALUES_ROWS_PER_STATEMENT rows (prepared once) take the bulk, single-row ones the rest; PostgreSQL gets
+   * multi-row inserts as `insert` does.
+   */
+  async insertValues<T extends keyof GatehouseSchema>(
+    trx: Tx,
+    table: T,
+    columns: readonly (keyof GatehouseSchema[T] & string)[],
+    values: readonly unknown[],
+    rowCount: number,
+  ): Promise<void> {
+    if (rowCount === 0) return;
+    const width = columns.length;
+    if (this.sqlite) {
+      let prepared = this.valuesStatements.get(columns);
+      if (prepared?.table !== table) {
+        prepared = {
+          table,
+          many: this.preparedInsert(table, columns, VALUES_ROWS_PER_STATEMENT),
+          one: this.preparedInsert(table, columns, 1),
+        };
+        this.valuesStatements.set(columns, prepared);
+      }
+      const { many, one } = prepared;
+      const chunk = new Array<unknown>(width * VALUES_ROWS_PER_STATEMENT);
+      const row = new Array<unknown>(width);
+      try {
+        let next = 0;
+        for (; next + VALUES_ROWS_PER_STATEMENT <= rowCount; next += VALUES_ROWS_PER_STATEMENT) {
+          const from = next * width;
+          for (let k = 0; k < chunk.length; k++) chunk[k] = values[from + k];
+          many.run(chunk);
+        }
+        for (; next < rowCount; next++) {
+          for (let k = 0; k < width; k++) row[k] = values[next * width + k];
+          one.run(row);
+        }
+      } catch (error) {
+        throw this.translate(error);
+      }
+      return;
+    }
+    const rows: Record<string, unknown>[] = [];
+    for (let index = 0; index < rowCount; index++) {
+      const row: Record<string, unknown> = {};
+      for (let k = 0; k < width; k++) row[columns[k]!] = values[index * width + k];
+      rows.push(row);
+    }
+    await this.insert(trx, table, rows as Insertable<GatehouseSchema[T]>[]);
+  }
+
+  /**
+   * Adds rows' `n` to the rows with the same key (inserting those that are new): the counters kept beside the
+   * rows they count. Rows must have distinct keys. Prepared once per table on SQLite, as `insert`.
+   */
+  async increment<T extends keyof GatehouseSchema>(
+    trx: Tx,
+    table: T,
+    keyColumns: readonly string[],
+    rows: readonly Insertable<GatehouseSchema[T]>[],
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    const columns = Object.keys(rows[0]!);
+    // Qualified: PostgreSQL finds a bare `n` ambiguous between the row and `excluded`.
+    const increment = { n: sql<number>`${sql.ref(`${table}.n`)} + excluded.n` };
+    if (this.sqlite) {
+      const statement = this.prepared(
+        `${table}+(${columns.join(',')})`,
+        () =>
+          this.db
+            .insertInto(table)
+            .values(Object.fromEntries(columns.map((column) => [column, null])) as never)
+            .onConflict((conflict) => conflict.columns(keyColumns as never).doUpdateSet(increment as never))
+            .compile().sql,
+      );
+      this.runEach(statement, columns, rows);
+      return;
+    }
+    for (let start = 0; start < rows.length; start += 500) {
+      await trx
+        .insertInto(table)
+        .values(rows.slice(start, start + 500))
+        .onConflict((conflict) => conflict.columns(keyColumns as never).doUpdateSet(increment as never))
+        .execute();
+    }
+  }
+
+  private readonly statements = new Map<string, SqliteStatement>();
+  /** `insertValues`' statements by column list (a writer passes the same constant list every time). */
+  private readonly valuesStatements = new WeakMap<
+    readonly string[],
+    { table: string; many: SqliteStatement; one: SqliteStatement }
+  >();
+
+  private prepared(key: string, compile: () => string): SqliteStatement {
+    let statement = this.statements.get(key);
+    if (!statement) {
+      statement = this.sqlite!.prepare(compile());
+      this.statements.set(key, statement);
+    }
+    return statement;
+  }
+
+  private preparedInsert(table: string, columns: readonly string[], rows = 1): SqliteStatement {
+    const row = Object.fromEntries(columns.map((column) => [column, null]));
+    return this.prepared(
+      `${table}(${columns.join(',')})${rows === 1 ? '' : `x${rows}`}`,
+      () =>
+        this.db
+          .insertInto(table as keyof GatehouseSchema)
+          .values(Array.from({ length: rows }, () => row))
+          .compile().sql,
+    );
+  }
+
+  /** Runs a prepared statement once per row, the row's values in `columns` order. */
+  private runEach(statement: SqliteStatement, columns: readonly string[], rows: readonly object[]): void {
+    const values = new Array<unknown>(columns.length);
+    try {
+      for (const row of rows) {
+        const record = row as Record<string, unknown>;
+        for (let k = 0; k < columns.length; k++) values[k] = record[columns[k]!];
+        statement.run(values);
+      }
+    } catch (error) {
+      throw this.translate(error);
+    }
+  }
+}
