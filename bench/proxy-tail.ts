@@ -10,6 +10,11 @@
  *                               [--dir LABEL=PATH]                            (another checkout, e.g. a
  *                                                                               worktree of main; repeatable)
  *                               [--route full|plain]                          (both by default)
+ *
+ * Variables a variant may set (diagnostics): BENCH_NO_MONITORING=1 (no API Monitoring sink at all),
+ * BENCH_NO_MONITORING_STORE=1 (the recorder, its ring and metrics kept, the store writes dropped),
+ * BENCH_NODE_FLAGS='--max-semi-space-size=64 …' (Node/V8 flags of the Gatehouse process), BENCH_WAL_AUTOCHECKPOINT=N.
+ * The probe line also gives the young generation's size (`youngGenerationMB`).
  */
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';

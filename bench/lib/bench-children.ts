@@ -42,7 +42,9 @@ export function startChild(
   env: Record<string, string> = {},
   root = ROOT,
 ): Promise<Started> {
-  const child = spawn(process.execPath, [bundle(script, root), ...args], {
+  // BENCH_NODE_FLAGS: Node/V8 flags of the child (space-separated), e.g. a young-generation size to compare.
+  const flags = (env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, bundle(script, root), ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },

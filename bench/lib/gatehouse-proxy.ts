@@ -22,6 +22,7 @@ import { withEntryDefaults } from '../../src-server/core/passthrough/forwarding/
 import type { ApiRecord, ConfigData, PassthroughEntry } from '../../src-server/core/model/config-model.js';
 import { benchApi, configureBenchRoute } from './bench-route.js';
 import { installTailProbe } from './tail-probe.js';
+import { SqlMonitoringStore } from '../../src-server/core/monitoring/sql/sql-monitoring-store.js';
 
 const { values: options, positionals } = parseArgs({
   options: {
@@ -61,6 +62,10 @@ const gatehouse = await startGatehouse({
 });
 // Diagnostics only: BENCH_NO_MONITORING=1 replaces API Monitoring with a sink that drops records.
 if (process.env.BENCH_NO_MONITORING === '1') gatehouse.gateway.setMonitoringSink({ record: () => undefined });
+
+// Diagnostics only: BENCH_NO_MONITORING_STORE=1 keeps the recorder (ring, metrics) but drops its store writes.
+if (process.env.BENCH_NO_MONITORING_STORE === '1')
+  SqlMonitoringStore.prototype.write = (records) => Promise.resolve(records.length);
 
 // Diagnostics only (bench:proxy-tail): BENCH_TAIL_PROBE=1 reports loop delays, GC pauses and store writes.
 if (process.env.BENCH_TAIL_PROBE === '1') {

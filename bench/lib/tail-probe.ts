@@ -5,6 +5,7 @@
  * JSON line with the figures since the previous one and starts over. Diagnostics for bench:proxy-tail only.
  */
 import { monitorEventLoopDelay, PerformanceObserver, constants } from 'node:perf_hooks';
+import { getHeapSpaceStatistics } from 'node:v8';
 
 const GC_KINDS: Record<number, string> = {
   [constants.NODE_PERFORMANCE_GC_MINOR]: 'scavenge',
@@ -66,6 +67,13 @@ export function installTailProbe(): Timed {
           max: ms(loop.max),
         },
         gc: rounded(gc),
+        // The young generation's size now (both semi-spaces): how much is allocated between two scavenges.
+        youngGenerationMB: Number(
+          (
+            (getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0) /
+            2 ** 20
+          ).toFixed(1),
+        ),
         work: rounded(work),
       }),
     );
