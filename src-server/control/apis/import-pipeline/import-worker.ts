@@ -34,7 +34,7 @@ async function run(id: number, request: ImportRequest): Promise<void> {
     const lists = listsOf(outcome.prepared);
     reply({ type: 'done', id, outcome: { ...outcome, prepared }, lists }, [
       content.buffer,
-      ...ownBuffers(stored.document, stored.details),
+      ...ownBuffers(stored.document, stored.details, ...(lists.operationsUtf8 ? [lists.operationsUtf8] : [])),
     ]);
   } catch (error) {
     reply({ type: 'failed', id, message: error instanceof Error ? error.message : String(error) });
