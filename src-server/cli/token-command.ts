@@ -10,6 +10,7 @@ import { KeyStore } from '../core/config-store/key-store.js';
 import { SecretBox, secretsKeyFile } from '../core/config-store/secret-box.js';
 import type { TenantRecord } from '../core/model/config-model.js';
 import { TENANT_KIND } from '../core/config-store/config-records.js';
+import { recordJson } from '../core/config-store/config-rows.js';
 import { createLogger } from '../core/logging/logger.js';
 import { Database } from '../core/storage/database.js';
 import { SQLITE_FILE_NAME } from '../core/storage/sqlite-engine.js';
@@ -41,14 +42,16 @@ async function readIdentity(
   try {
     const tables = await database.db.introspection.getTables();
     if (!tables.some((table) => table.name === 'config_records')) return undefined;
+    // Every column there is: a data dir the server has not migrated yet (read-only here) has no data_deflated.
     const tenant = await database.db
       .selectFrom('config_records')
-      .select('data')
+      .selectAll()
       .where('kind', '=', TENANT_KIND)
       .where('valid_to', 'is', null)
       .executeTakeFirst();
     if (!tenant) return undefined;
-    const tenantId = (JSON.parse(tenant.data) as TenantRecord).id;
+    const stored = { data: tenant.data, data_deflated: tenant.data_deflated ?? null };
+    const tenantId = (JSON.parse(await recordJson(stored)) as TenantRecord).id;
     const box = await SecretBox.open(
       secretsKeyFile(dataDirLayout(dataDir).keysDir, settings.str('Secrets:KeyFile')),
     );

@@ -1,8 +1,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startServeProcess, type ServeProcess } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { testEngine } from '../helpers/test-database.js';
+import { SQLITE_FILE_NAME } from '../../src-server/core/storage/sqlite-engine.js';
 
 // Each test runs several CLI processes from source (through tsx): seconds each on a busy machine.
 describe('gatehouse CLI', { timeout: 120_000 }, () => {
@@ -79,6 +82,38 @@ describe('gatehouse CLI', { timeout: 120_000 }, () => {
     expect(serve.output()).toContain('Stopped.');
     serve = undefined;
   });
+
+  // On PostgreSQL the token command migrates like the server; on SQLite it reads the file without writing.
+  it.skipIf(testEngine() !== 'sqlite')(
+    'prints a token for a data dir the server has not migrated yet (after an upgrade), which it then accepts',
+    async () => {
+      const upgraded = await tempDir();
+      try {
+        const first = await startServeProcess(upgraded.path);
+        first.child.kill('SIGTERM');
+        expect(await first.exited).toBe(0);
+        // As a release before migration 0017 left it.
+        const handle = new BetterSqlite3(join(upgraded.path, SQLITE_FILE_NAME));
+        handle.exec(`alter table config_records drop column data_deflated;
+        delete from schema_migrations where name = '0017-deflated-config-rows'`);
+        handle.close();
+        const token = await runCli(['token', '--data-dir', upgraded.path, '--roles', 'Auditor']);
+        expect(token.code, token.stderr).toBe(0);
+        const second = await startServeProcess(upgraded.path);
+        try {
+          const me = await fetch(`${second.controlPanelUrl}/api/v1/me`, {
+            headers: { Authorization: `Bearer ${token.stdout.trim()}` },
+          });
+          expect(me.status).toBe(200);
+        } finally {
+          second.child.kill('SIGTERM');
+          await second.exited;
+        }
+      } finally {
+        await upgraded.remove();
+      }
+    },
+  );
 
   it('sets a setting offline (audited) that the next start uses', async () => {
     const set = await runCli([

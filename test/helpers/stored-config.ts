@@ -1,13 +1,14 @@
 import type { Database } from '../../src-server/core/storage/database.js';
+import { recordJson } from '../../src-server/core/config-store/config-rows.js';
 
 /**
- * The current configuration as stored: the JSON text of every current record row, put together into one
+ * The current configuration as stored: the JSON text of every current record row (a large one decompressed), put together into one
  * document (collections in their order), so tests can read it as the configuration and search it for secrets.
  */
 export async function storedConfigText(database: Database): Promise<string> {
   const rows = await database.db
     .selectFrom('config_records')
-    .select(['kind', 'data'])
+    .select(['kind', 'data', 'data_deflated'])
     .where('valid_to', 'is', null)
     .orderBy('ordinal')
     .orderBy('key')
@@ -15,8 +16,9 @@ export async function storedConfigText(database: Database): Promise<string> {
   const collections = new Map<string, string[]>();
   const singles: string[] = [];
   for (const row of rows) {
-    if (row.kind === 'tenant' || row.kind === 'schemaVersion') singles.push(`"${row.kind}":${row.data}`);
-    else collections.set(row.kind, [...(collections.get(row.kind) ?? []), row.data]);
+    const json = await recordJson(row);
+    if (row.kind === 'tenant' || row.kind === 'schemaVersion') singles.push(`"${row.kind}":${json}`);
+    else collections.set(row.kind, [...(collections.get(row.kind) ?? []), json]);
   }
   const members = [...collections].map(([kind, texts]) => `"${kind}":[${texts.join(',')}]`);
   return `{${[...singles, ...members].join(',')}}`;

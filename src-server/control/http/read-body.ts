@@ -14,6 +14,24 @@ function run(middleware: RequestHandler, req: Request, res: Response): Promise<v
   });
 }
 
+/**
+ * A body declared larger than the limit is refused before a byte of it is read. body-parser reads the rest of a
+ * refused body before answering, so that the connection can serve the next request: for a client that declared a
+ * length and waits for the answer before sending (or never sends), that answer never came. The connection closes
+ * after this one instead.
+ */
+function refuseDeclaredTooLarge(req: Request, res: Response, limit: number): void {
+  const declared = Number(req.headers['content-length']);
+  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+  // A compressed body's limit is on what it inflates to: body-parser checks that as it reads.
+  if (!(declared > limit) || encoding !== 'identity') return;
+  res.setHeader('Connection', 'close');
+  throw new HttpProblem(
+    ErrorCode.GH_ERR_PAYLOAD_TOO_LARGE,
+    `The request body is larger than the limit of ${limit} bytes.`,
+  );
+}
+
 function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }
@@ -31,6 +49,7 @@ export function bodyReader(spec: JsonBodySpec<unknown> | RawBodySpec | FormBodyS
           `Send the document as one of: ${spec.contentTypes.join(', ')}.`,
         );
       }
+      refuseDeclaredTooLarge(req, res, spec.limit);
       const declared = readDeclaredLengthBody(req, spec.limit);
       let body: unknown;
       if (declared) body = await declared;
@@ -43,10 +62,11 @@ export function bodyReader(spec: JsonBodySpec<unknown> | RawBodySpec | FormBodyS
       return body;
     };
   }
+  const limit = spec.kind === 'json' ? (spec.limit ?? DEFAULT_JSON_LIMIT) : DEFAULT_JSON_LIMIT;
   const parser =
     spec.kind === 'json'
-      ? express.json({ limit: spec.limit ?? DEFAULT_JSON_LIMIT, strict: false, type: () => true })
-      : express.urlencoded({ extended: false, limit: DEFAULT_JSON_LIMIT, type: () => true });
+      ? express.json({ limit, strict: false, type: () => true })
+      : express.urlencoded({ extended: false, limit, type: () => true });
   const expectedType = spec.kind === 'json' ? 'application/json' : 'application/x-www-form-urlencoded';
   const required = spec.kind === 'form' || spec.required !== false;
   return async (req: Request, res: Response): Promise<unknown> => {
@@ -63,6 +83,7 @@ export function bodyReader(spec: JsonBodySpec<unknown> | RawBodySpec | FormBodyS
         ErrorCode.GH_ERR_UNSUPPORTED_MEDIA_TYPE,
         `Send the request body as ${expectedType}.`,
       );
+    refuseDeclaredTooLarge(req, res, limit);
     await run(parser, req, res);
     return validate(spec.schema, req.body);
   };

@@ -1,7 +1,13 @@
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
 import type { Database, Db, Tx } from '../storage/database.js';
 import type { RecordChange, StoredRecord } from './config-records.js';
-import { stringifyWithKnown } from '../json/known-json.js';
-import { turnForLargeWrite } from '../storage/large-write-turns.js';
+import { encodeWithKnown } from '../json/known-json.js';
+import { LARGE_WRITE_BYTES, turnForLargeWrite } from '../storage/large-write-turns.js';
+
+// On libuv's thread pool: the main thread only hands the bytes over.
+const gzipOffThread = promisify(gzip);
+const gunzipOffThread = promisify(gunzip);
 
 export const COMMITS = 'config_commits';
 
@@ -46,13 +52,42 @@ export interface CurrentRecords {
 export async function readCurrent(db: Db): Promise<CurrentRecords> {
   const rows = await db
     .selectFrom('config_records')
-    .select(['kind', 'key', 'data', 'ordinal'])
+    .select(['kind', 'key', 'data', 'data_deflated', 'ordinal'])
     .where('valid_to', 'is', null)
     .orderBy('ordinal')
     .orderBy('key')
     .execute();
-  return { rows, commitId: await headCommit(db) };
+  return { rows: await withRecordData(rows), commitId: await headCommit(db) };
 }
+
+/** A row's record as JSON text, from either form (see migration 0017). */
+export async function recordJson(row: { data: string; data_deflated: Uint8Array | null }): Promise<string> {
+  return row.data_deflated === null ? row.data : (await gunzipOffThread(row.data_deflated)).toString('utf8');
+}
+
+async function withRecordData<Row extends { data: string; data_deflated: Uint8Array | null }>(
+  rows: Row[],
+): Promise<(Omit<Row, 'data_deflated'> & { data: string })[]> {
+  return Promise.all(
+    rows.map(async ({ data_deflated, ...row }) => ({
+      ...row,
+      data: await recordJson({ ...row, data_deflated }),
+    })),
+  );
+}
+
+/**
+ * A record as its row stores it: the JSON text, or, from LARGE_WRITE_BYTES on, the JSON gzip-compressed off the
+ * main thread (bytes the import worker made for an API's operations are copied, not encoded again).
+ */
+async function storedForm(record: unknown): Promise<{ data: string; data_deflated: Uint8Array | null }> {
+  const json = encodeWithKnown(record);
+  if (json.length < LARGE_WRITE_BYTES) return { data: json.toString('utf8'), data_deflated: null };
+  return { data: '', data_deflated: await gzipOffThread(json, { level: DEFLATE_LEVEL }) };
+}
+
+/** Level 3, as the documents' (control/apis/import-pipeline/revision-details.ts). */
+const DEFLATE_LEVEL = 3;
 
 export async function headCommit(db: Db): Promise<number> {
   const head = await db
@@ -75,14 +110,15 @@ export async function markCreated(db: Db, atMs: number): Promise<void> {
 
 /** The rows as they were at `atMs` (the restore's view), in collection order. */
 export async function readAsOf(db: Db, atMs: number): Promise<StoredRecord[]> {
-  return db
+  const rows = await db
     .selectFrom('config_records')
-    .select(['kind', 'key', 'data'])
+    .select(['kind', 'key', 'data', 'data_deflated'])
     .where('valid_from', '<=', atMs)
     .where((eb) => eb.or([eb('valid_to', 'is', null), eb('valid_to', '>', atMs)]))
     .orderBy('ordinal')
     .orderBy('key')
     .execute();
+  return withRecordData(rows);
 }
 
 /**
@@ -108,8 +144,9 @@ export async function writeChanges(
       .where('valid_to', 'is', null)
       .execute();
     if (change.record === undefined) continue;
-    const data = stringifyWithKnown(change.record);
-    await turnForLargeWrite(data.length);
+    const stored = await storedForm(change.record);
+    const size = stored.data_deflated?.length ?? stored.data.length;
+    await turnForLargeWrite(size);
     await trx
       .insertInto('config_records')
       .values({
@@ -119,10 +156,10 @@ export async function writeChanges(
         ordinal: order.ordinalOf(change.kind, change.key),
         valid_from: atMs,
         valid_to: null,
-        data,
+        ...stored,
       })
       .execute();
-    written = Math.max(written, data.length);
+    written = Math.max(written, size);
   }
   // The commit that follows writes the large rows to the WAL: a turn of its own too.
   await turnForLargeWrite(written);

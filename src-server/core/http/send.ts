@@ -2,7 +2,7 @@ import { StorageUnavailableError } from '../storage/storage-errors.js';
 import type { Request, Response } from 'express';
 import { HttpProblem, PROBLEM_CONTENT_TYPE } from './problem.js';
 import { ErrorCode, type HttpErrorCode } from '../contracts/error-codes.js';
-import { stringifyWithKnown } from '../json/known-json.js';
+import { encodeWithKnown, holdsKnownJson } from '../json/known-json.js';
 
 export function sendProblem(req: Request, res: Response, problem: HttpProblem): void {
   if (res.headersSent) {
@@ -37,7 +37,9 @@ export function sendJson(
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Cache-Control', 'no-store');
   if (req.method === 'HEAD') res.end();
-  else endInTurns(res, stringifyWithKnown(body));
+  // An answer holding JSON made elsewhere (an import's operations) is written from its bytes, not encoded again.
+  else if (holdsKnownJson(body)) endBytesInTurns(res, encodeWithKnown(body));
+  else endInTurns(res, JSON.stringify(body));
 }
 
 /**
@@ -47,6 +49,7 @@ export function sendJson(
  */
 const SLICED_ANSWER_CHARS = 1024 * 1024;
 const ANSWER_SLICE_CHARS = 256 * 1024;
+const ANSWER_SLICE_BYTES = 256 * 1024;
 
 function endInTurns(res: Response, json: string): void {
   if (json.length < SLICED_ANSWER_CHARS) {
@@ -63,6 +66,22 @@ function endInTurns(res: Response, json: string): void {
     const slice = json.slice(offset, end);
     offset = end;
     if (offset >= json.length) res.end(slice);
+    else {
+      res.write(slice);
+      setImmediate(writeNext);
+    }
+  };
+  writeNext();
+}
+
+function endBytesInTurns(res: Response, bytes: Buffer): void {
+  res.setHeader('Content-Length', bytes.length);
+  let offset = 0;
+  const writeNext = () => {
+    if (res.destroyed) return;
+    const slice = bytes.subarray(offset, offset + ANSWER_SLICE_BYTES);
+    offset += slice.length;
+    if (offset >= bytes.length) res.end(slice);
     else {
       res.write(slice);
       setImmediate(writeNext);

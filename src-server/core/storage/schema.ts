@@ -94,8 +94,10 @@ export interface ConfigRecordTable {
   ordinal: number;
   valid_from: number;
   valid_to: number | null;
-  /** The record (JSON). */
+  /** The record (JSON); empty when it is in `data_deflated`. */
   data: string;
+  /** A large record's JSON, gzip-compressed (migration 0017); null otherwise. */
+  data_deflated: Uint8Array | null;
 }
 
 /** Imported OpenAPI documents, named by the API record that points at them. */

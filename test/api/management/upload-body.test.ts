@@ -75,6 +75,51 @@ describe('reading an uploaded description', () => {
     expect(operationsOf(encoded.body)).toEqual(declared.operations.map((operation) => operation.key));
   });
 
+  it('refuses a body declared larger than the limit at once, without waiting for it', async () => {
+    // The client sends the head only: an answer that waited for the body would never come (the test would time out).
+    const declaredOnly = (path: string, contentType: string) =>
+      new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
+        const target = new URL(path, server.url);
+        void server.token(['Operator']).then((token) => {
+          const req = request(
+            {
+              host: target.hostname,
+              port: target.port,
+              path: target.pathname,
+              method: 'POST',
+              headers: {
+                Authorization: `Bearer ${token}`,
+                'Content-Type': contentType,
+                'Content-Length': 1e9,
+              },
+            },
+            (res) => {
+              let body = '';
+              res.setEncoding('utf8');
+              res.on('data', (chunk: string) => (body += chunk));
+              res.on('end', () => {
+                resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body });
+                req.destroy();
+              });
+            },
+          );
+          req.on('error', reject);
+          req.flushHeaders();
+        }, reject);
+      });
+    for (const [path, contentType] of [
+      ['/api/v1/apis', 'application/json'],
+      ['/api/v1/policies', 'application/json'],
+    ] as const) {
+      const refused = await declaredOnly(path, contentType);
+      expect(refused.status, path).toBe(413);
+      expect(refused.connection).toBe('close');
+      expect(JSON.parse(refused.body)).toMatchObject({ code: 'GH_ERR_PAYLOAD_TOO_LARGE' });
+    }
+    // The server goes on serving.
+    expect((await server.api('/api/v1/apis')).status).toBe(200);
+  });
+
   it('stays up when a client goes away in the middle of a declared body', async () => {
     const document = Buffer.from(await sample('orders-api.openapi.yaml'));
     await new Promise<void>((resolve) => {

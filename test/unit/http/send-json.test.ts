@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJson } from '../../../src-server/core/http/send.js';
+import { rememberJson } from '../../../src-server/core/json/known-json.js';
 
 /** A large answer is written a slice per turn (send.ts): what arrives must be the same JSON, byte for byte. */
 describe('sendJson', () => {
@@ -34,6 +35,18 @@ describe('sendJson', () => {
     expect(Number(response.headers.get('content-length'))).toBe(Buffer.byteLength(expected));
     const text = await response.text();
     expect(text).toBe(expected);
+  });
+
+  it('answers a body holding remembered JSON from its bytes, as JSON.stringify would write it', async () => {
+    const items = Object.freeze(
+      Array.from({ length: 30_000 }, (_, index) => ({ index, text: `${'x'.repeat(index % 7)}😀€é` })),
+    );
+    rememberJson(items, Buffer.from(JSON.stringify(items)));
+    body = { api: { name: 'Big', items }, note: 'é' };
+    const expected = JSON.stringify(body);
+    const response = await fetch(`${base}/answer`);
+    expect(Number(response.headers.get('content-length'))).toBe(Buffer.byteLength(expected));
+    expect(await response.text()).toBe(expected);
   });
 
   it('answers a small body in one piece, and HEAD without a body', async () => {

@@ -1,12 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rememberJson, stringifyWithKnown } from '../../../src-server/core/json/known-json.js';
+import { encodeWithKnown, holdsKnownJson, rememberJson } from '../../../src-server/core/json/known-json.js';
 import {
   fromJsonChunks,
   toJsonChunks,
 } from '../../../src-server/control/apis/import-pipeline/json-chunks.js';
 
-describe('stringifyWithKnown', () => {
+const stringifyWithKnown = (value: unknown) => encodeWithKnown(value).toString('utf8');
+
+describe('encodeWithKnown, remembered text', () => {
   it('writes what JSON.stringify writes, with remembered values anywhere it looks', () => {
     fc.assert(
       fc.property(
@@ -40,6 +42,37 @@ describe('stringifyWithKnown', () => {
   });
 });
 
+describe('encodeWithKnown, remembered bytes', () => {
+  it('writes the UTF-8 of what JSON.stringify writes, remembered bytes or not', () => {
+    fc.assert(
+      fc.property(
+        fc.jsonValue(),
+        fc.array(fc.jsonValue(), { maxLength: 20 }),
+        fc.string({ unit: 'grapheme' }),
+        fc.boolean(),
+        (value, list, name, withBytes) => {
+          const remembered = Object.freeze([...list]);
+          const json = JSON.stringify(remembered);
+          rememberJson(remembered, withBytes ? Buffer.from(json) : json);
+          const record = { name, nested: { list: remembered, value }, list: remembered, value };
+          expect(encodeWithKnown(record).toString('utf8')).toBe(JSON.stringify(record));
+          expect(encodeWithKnown(value).toString('utf8')).toBe(JSON.stringify(value));
+          expect(holdsKnownJson(record)).toBe(true);
+          expect(holdsKnownJson(value)).toBe(false);
+        },
+      ),
+    );
+  });
+
+  it('splices in the remembered bytes as they are', () => {
+    const operations = Object.freeze([{ key: 'GET /a' }]);
+    rememberJson(operations, Buffer.from('["bytes"]'));
+    expect(encodeWithKnown({ api: { operations }, é: 1 }).toString('utf8')).toBe(
+      '{"api":{"operations":["bytes"]},"é":1}',
+    );
+  });
+});
+
 describe('JSON chunks', () => {
   it('gives back the list, frozen, with its whole JSON remembered', async () => {
     await fc.assert(
@@ -48,6 +81,8 @@ describe('JSON chunks', () => {
         expect(back).toEqual(JSON.parse(JSON.stringify(items)));
         expect(Object.isFrozen(back)).toBe(true);
         expect(stringifyWithKnown({ back })).toBe(JSON.stringify({ back }));
+        const withBytes = await fromJsonChunks(toJsonChunks(items), Buffer.from(JSON.stringify(items)));
+        expect(stringifyWithKnown({ withBytes })).toBe(JSON.stringify({ withBytes }));
       }),
       { numRuns: 30 },
     );

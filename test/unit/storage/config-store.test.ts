@@ -5,6 +5,7 @@ import pg from 'pg';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readAsOf } from '../../../src-server/core/config-store/config-rows.js';
+import { rememberJson } from '../../../src-server/core/json/known-json.js';
 import { assembleConfig } from '../../../src-server/core/config-store/config-records.js';
 import { migrationsFor } from '../../../src-server/core/storage/migrations/index.js';
 import { ConfigStore } from '../../../src-server/core/config-store/config-store.js';
@@ -169,6 +170,52 @@ describe.each(ENGINES)('the configuration store on %s', (engine) => {
     const second = await open();
     expect(JSON.stringify(second.store.data)).toBe(expected);
     expect(second.store.data.policies.map((p) => p.name)).toEqual(['b2', 'c', 'd']);
+  });
+
+  it('stores a large record compressed and reads it back, after a restart and as of an earlier moment', async () => {
+    const { open } = await fixture(engine);
+    const first = await open();
+    const small = policy('small');
+    const big = bigApi(20_000);
+    // As an import hands them over: frozen, with their JSON made elsewhere (UTF-8).
+    const operations = Object.freeze(big.operations);
+    const operationsJson = JSON.stringify(operations);
+    rememberJson(operations, Buffer.from(operationsJson));
+    await first.store.update((data) => {
+      data.policies.push(small);
+      data.apis.push({ ...big, operations: operations as ApiRecord['operations'] });
+    });
+    const importedAt = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await first.store.update((data) => {
+      data.apis[0]!.name = 'Renamed';
+    });
+    const rows = await first.database.db
+      .selectFrom('config_records')
+      .select(['key', 'data', 'data_deflated', 'valid_to'])
+      .where('key', 'in', [small.id, big.id])
+      .orderBy('commit_id')
+      .execute();
+    const stored = (key: string) => rows.filter((row) => row.key === key);
+    expect(stored(small.id).map((row) => row.data_deflated)).toEqual([null]);
+    expect(JSON.parse(stored(small.id)[0]!.data)).toEqual(small);
+    for (const row of stored(big.id)) {
+      expect(row.data).toBe('');
+      // Compressed, to far less than its JSON.
+      expect(row.data_deflated!.length).toBeLessThan(operationsJson.length / 5);
+    }
+    expect(stored(big.id).map((row) => row.valid_to === null)).toEqual([false, true]);
+
+    const expected = JSON.stringify(first.store.data);
+    await first.store.close();
+    await first.database.close();
+    const second = await open();
+    expect(JSON.stringify(second.store.data)).toBe(expected);
+    expect(second.store.data.apis[0]).toEqual({ ...big, name: 'Renamed', updatedAt: big.updatedAt });
+
+    const asOfImport = assembleConfig(await readAsOf(second.database.db, importedAt))!;
+    expect(asOfImport.apis).toEqual([big]);
+    expect(asOfImport.policies).toEqual([small]);
   });
 
   it('keeps the versions a restore needs and drops those the window no longer reaches', async () => {

@@ -29,8 +29,13 @@ export interface PreparedDocument {
   definition: ImportedDefinition;
   /** The API record's operations (frozen, see revision-details.ts). */
   operations: ApiOperationRecord[];
-  /** What is stored: the bytes as received, or the bundled JSON when sibling files were resolved. */
+  /**
+   * What is stored: the bytes as received, or the bundled JSON when sibling files were resolved. Empty when `stored`
+   * is given (the import worker keeps the bytes: the main thread only writes `stored.document`).
+   */
   content: Uint8Array;
+  /** The size of `content` as prepared. */
+  documentBytes: number;
   mediaType: string;
   sha256: string;
   source: ApiSourceRecord;

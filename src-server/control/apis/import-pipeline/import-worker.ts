@@ -27,14 +27,14 @@ async function run(id: number, request: ImportRequest): Promise<void> {
       reply({ type: 'done', id, outcome });
       return;
     }
-    const { definition, operations, bundledFiles } = outcome.prepared;
-    const content = new Uint8Array(outcome.prepared.content);
+    const { definition, operations, bundledFiles, content } = outcome.prepared;
     const stored = storedRevisionForms(definition, operations, content, bundledFiles);
-    const prepared = { ...withoutLists(outcome.prepared), content, stored };
+    // The description itself stays here: the main thread writes its stored form, and 20 MB less on its side is
+    // 20 MB less external memory driving its garbage collections (which pause the gateway).
+    const prepared = { ...withoutLists(outcome.prepared), content: new Uint8Array(0), stored };
     const lists = listsOf(outcome.prepared);
     reply({ type: 'done', id, outcome: { ...outcome, prepared }, lists }, [
-      content.buffer,
-      ...ownBuffers(stored.document, stored.details),
+      ...ownBuffers(stored.document, stored.details, ...(lists.operationsUtf8 ? [lists.operationsUtf8] : [])),
     ]);
   } catch (error) {
     reply({ type: 'failed', id, message: error instanceof Error ? error.message : String(error) });

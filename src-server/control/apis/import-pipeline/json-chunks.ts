@@ -9,10 +9,13 @@ import type { PreparedDocument } from './import-types.js';
  * the main thread as JSON texts of a few hundred items each. A structured clone of Microsoft Graph's 16,000
  * operations took the main thread 30 to 50 ms in one piece; these texts copy in microseconds and are parsed one
  * per turn of the event loop (a millisecond or two each), and their JSON is kept for the configuration row and the
- * answer, which would otherwise serialize the operations again (see core/json/known-json.ts).
+ * answer, which would otherwise serialize the operations again (see core/json/known-json.ts). The operations'
+ * whole JSON comes as UTF-8 bytes too (moved, not copied), so that neither has to encode it to UTF-8 again.
  */
 export interface PreparedLists {
   operations: string[];
+  /** `[` + the operations' chunks + `]`, UTF-8. */
+  operationsUtf8?: Uint8Array;
   warnings: string[];
   skipped: string[];
 }
@@ -22,8 +25,10 @@ const ITEMS_PER_CHUNK = 500;
 
 /** In the worker. */
 export function listsOf(prepared: PreparedDocument): PreparedLists {
+  const operations = toJsonChunks(prepared.operations);
   return {
-    operations: toJsonChunks(prepared.operations),
+    operations,
+    operationsUtf8: Buffer.from(joinedChunks(operations)),
     warnings: toJsonChunks(prepared.definition.warnings),
     skipped: toJsonChunks(prepared.definition.skipped),
   };
@@ -36,7 +41,7 @@ export function withoutLists(prepared: PreparedDocument): PreparedDocument {
 
 /** On the main thread: the document with its lists back. */
 export async function withLists(prepared: PreparedDocument, lists: PreparedLists): Promise<PreparedDocument> {
-  const operations = await fromJsonChunks<ApiOperationRecord>(lists.operations);
+  const operations = await fromJsonChunks<ApiOperationRecord>(lists.operations, lists.operationsUtf8);
   const warnings = await fromJsonChunks<DefinitionIssue>(lists.warnings);
   const skipped = await fromJsonChunks<SkippedOperation>(lists.skipped);
   return { ...prepared, operations, definition: { ...prepared.definition, warnings, skipped } };
@@ -50,14 +55,19 @@ export function toJsonChunks(items: readonly unknown[]): string[] {
   return chunks;
 }
 
-/** The list, frozen (like operationRecords' own), with its whole JSON text remembered. */
-export async function fromJsonChunks<T>(chunks: readonly string[]): Promise<T[]> {
+/** The list, frozen (like operationRecords' own), with its whole JSON remembered: `utf8` when given, else the text. */
+export async function fromJsonChunks<T>(chunks: readonly string[], utf8?: Uint8Array): Promise<T[]> {
   const items: T[] = [];
   for (const chunk of chunks) {
     for (const item of JSON.parse(chunk) as T[]) items.push(item);
     await nextTurn();
   }
   Object.freeze(items);
-  rememberJson(items, `[${chunks.map((chunk) => chunk.slice(1, -1)).join(',')}]`);
+  rememberJson(items, utf8 ?? joinedChunks(chunks));
   return items;
+}
+
+/** The JSON of the whole list its chunks hold. */
+function joinedChunks(chunks: readonly string[]): string {
+  return `[${chunks.map((chunk) => chunk.slice(1, -1)).join(',')}]`;
 }

@@ -79,6 +79,7 @@ export async function prepareDocument(
       definition,
       operations: operationRecords({ operations }),
       content,
+      documentBytes: content.byteLength,
       mediaType,
       sha256: createHash('sha256').update(content).digest('hex'),
       source: root.source,

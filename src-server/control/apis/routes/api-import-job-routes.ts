@@ -209,7 +209,7 @@ function jobView(job: ImportJobView, catalog: ApiCatalogService, importer: ApiIm
             warnings: prepared.definition.warnings,
             skipped: prepared.definition.skipped,
             bundledFiles: prepared.bundledFiles,
-            documentBytes: prepared.content.byteLength,
+            documentBytes: prepared.documentBytes,
           },
         }
       : {}),

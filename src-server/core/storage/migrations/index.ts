@@ -16,6 +16,7 @@ import { monitoringReadPaths } from './0013-monitoring-read-paths.js';
 import { monitoringWriteCost } from './0014-monitoring-write-cost.js';
 import { timelineHourSplits } from './0015-timeline-hour-splits.js';
 import { monitoringInstanceIndex } from './0016-monitoring-instance-index.js';
+import { deflatedConfigRows } from './0017-deflated-config-rows.js';
 
 /**
  * One migration history for both engines, applied by Kysely's Migrator at open. Append only: never edit a
@@ -39,6 +40,7 @@ export function migrationsFor(engine: EngineKind): MigrationProvider {
     '0014-monitoring-write-cost': monitoringWriteCost(engine),
     '0015-timeline-hour-splits': timelineHourSplits(),
     '0016-monitoring-instance-index': monitoringInstanceIndex(engine),
+    '0017-deflated-config-rows': deflatedConfigRows(engine),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
