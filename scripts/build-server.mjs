@@ -35,6 +35,37 @@ const handlebarsWithoutSourceMap = {
   },
 };
 
+// mime-types builds its maps of mime-db's ~2,500 types (an object literal once bundled) when it is loaded, which
+// express, accepts, send and type-is do at start, though no answer of the first requests asks it: ~15 ms of CPU
+// of a cold start (bench/serve-start-cpu.ts). They get a stand-in that loads it at the first call.
+const LAZY_MIME_TYPES = `
+let loaded;
+const mime = () => (loaded ??= require('mime-types/index.js'));
+module.exports = {
+  charset: (type) => mime().charset(type),
+  contentType: (type) => mime().contentType(type),
+  extension: (type) => mime().extension(type),
+  lookup: (path) => mime().lookup(path),
+  get charsets() { return mime().charsets; },
+  get extensions() { return mime().extensions; },
+  get types() { return mime().types; },
+};`;
+const mimeTypesOnFirstCall = {
+  name: 'gatehouse:mime-types-on-first-call',
+  setup(build) {
+    build.onResolve({ filter: /^mime-types$/ }, (args) =>
+      /[\\/]node_modules[\\/](accepts|express|send|type-is)[\\/]/.test(args.importer)
+        ? { path: 'mime-types', namespace: 'gatehouse-lazy-mime-types' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'gatehouse-lazy-mime-types' }, () => ({
+      contents: LAZY_MIME_TYPES,
+      loader: 'js',
+      resolveDir: process.cwd(),
+    }));
+  },
+};
+
 rmSync('out/server', { recursive: true, force: true });
 await build({
   // Workers are started by URL next to the module that starts them: every file lands in out/server itself.
@@ -58,7 +89,7 @@ await build({
   minifySyntax: true,
   external: NATIVE,
   banner: { js: BANNER },
-  plugins: [handlebarsWithoutSourceMap],
+  plugins: [handlebarsWithoutSourceMap, mimeTypesOnFirstCall],
   define: { __dirname: '__gatehouseDirname', __filename: '__gatehouseFilename' },
   logLevel: 'warning',
 });

@@ -37,6 +37,11 @@ export interface GatehouseOptions {
   now?: () => Date;
   /** Named in the lock file so a second process can say who holds the data dir. */
   command?: string;
+  /**
+   * How long after the start the audit retention's first run waits on SQLite (default a few seconds, so that the
+   * first requests are answered first; `runStartUpJobs()` runs it sooner).
+   */
+  retentionStartDelayMs?: number;
 }
 
 export interface Gatehouse<G extends GatewayPlane = GatewayManager> {
@@ -48,6 +53,11 @@ export interface Gatehouse<G extends GatewayPlane = GatewayManager> {
   /** A one-time console sign-in URL (the ticket rides in the fragment, never in logs or history). */
   createSignInUrl: (request?: { userName?: string; roles?: string[] }) => Promise<string>;
   restartControlPanel: () => Promise<void>;
+  /**
+   * Runs the start-up audit retention now if it still waits for its delay, and resolves when it is over: for tests
+   * and embedders that write entries dated long ago right after the start.
+   */
+  runStartUpJobs: () => Promise<void>;
   /** Graceful: listeners drain (after the readiness grace, if asked), the audit store flushes, the lock is released. */
   close: (options?: ShutdownOptions) => Promise<void>;
   /** For embedding and tests: the live stores. */
@@ -123,6 +133,7 @@ export async function launchGatehouse<G extends GatewayPlane>(
       settings,
       uiDir: options.uiDir ?? defaultUiDir(),
       startGateway,
+      retentionStartDelayMs: options.retentionStartDelayMs,
     });
     try {
       await lock.announce({ controlPanelUrl: services.controlPanel.url });
@@ -154,6 +165,7 @@ export async function launchGatehouse<G extends GatewayPlane>(
         return `${services.controlPanel.url}/#signin=${ticket}`;
       },
       restartControlPanel: () => services.controlPanel.restart(),
+      runStartUpJobs: () => services.runStartUpJobs(),
       close: closeAll,
       audit: { store: tenant.auditStore, recorder: tenant.recorder, sources: tenant.auditSources },
       config: { store: tenant.configStore, secretBox: tenant.secretBox },

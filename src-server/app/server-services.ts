@@ -29,8 +29,17 @@ export interface ServerServices<G extends GatewayPlane> {
   gateway: G;
   /** This instance's name (`Instance:Id`, or host name and process id). */
   instance: string;
+  /** The start-up retention at once if it still waits; resolves when it is over. */
+  runStartUpJobs: () => Promise<void>;
   close: (options?: ShutdownOptions) => Promise<void>;
 }
+
+/**
+ * On SQLite, statements run on the main thread: the start-up retention's read of the trail (the agent-window
+ * count, 13–25 ms at 1M entries) held up the first answers of a cold start. It waits this long after the start
+ * instead. PostgreSQL runs them on its server: at once there.
+ */
+export const SQLITE_RETENTION_START_DELAY_MS = 3_000;
 
 export interface ShutdownOptions {
   /**
@@ -108,6 +117,8 @@ export async function startServices<G extends GatewayPlane>(input: {
   settings: SettingsSnapshot;
   uiDir: string | undefined;
   startGateway: (context: GatewayStartContext) => Promise<G>;
+  /** How long the start-up retention waits on SQLite (default `SQLITE_RETENTION_START_DELAY_MS`). */
+  retentionStartDelayMs?: number;
 }): Promise<ServerServices<G>> {
   const { tenant, source, settings } = input;
   const { logger, now } = tenant;
@@ -129,8 +140,12 @@ export async function startServices<G extends GatewayPlane>(input: {
 
   // Background jobs run on one instance of the database at a time; the others take them over when it goes.
   const lease = await tenant.database.jobLease(instance, logger);
-  const stopRetention = scheduleRetention({
+  const retention = scheduleRetention({
     lease,
+    startUpDelayMs:
+      tenant.database.kind === 'sqlite'
+        ? (input.retentionStartDelayMs ?? SQLITE_RETENTION_START_DELAY_MS)
+        : 0,
     store: tenant.auditStore,
     logger,
     now,
@@ -251,7 +266,7 @@ export async function startServices<G extends GatewayPlane>(input: {
   try {
     await controlPanel.start();
   } catch (error) {
-    await stopRetention();
+    await retention.stop();
     await stopCheckpoints();
     await stopMonitoringRetention();
     await stopBackups();
@@ -267,6 +282,7 @@ export async function startServices<G extends GatewayPlane>(input: {
     controlPanel,
     gateway,
     instance,
+    runStartUpJobs: () => retention.runStartUpNow(),
     async close({ readinessGrace = false, cutGraceShort }: ShutdownOptions = {}) {
       draining = true;
       gateway.announceShutdown();
@@ -277,7 +293,7 @@ export async function startServices<G extends GatewayPlane>(input: {
         );
         await graceElapsed(readinessGraceMs, cutGraceShort);
       }
-      await stopRetention();
+      await retention.stop();
       await stopCheckpoints();
       await stopMonitoringRetention();
       await stopBackups();

@@ -27,8 +27,20 @@ export async function runRetention(options: RetentionOptions): Promise<number> {
   return removed;
 }
 
-/** Retention at start and then hourly (seed part 8). The returned stop function waits for a run in progress. */
-export function scheduleRetention(options: RetentionOptions): () => Promise<void> {
+export interface RetentionSchedule {
+  /** The start-up run at once if it still waits for its delay; resolves when the runs begun so far are over. */
+  runStartUpNow: () => Promise<void>;
+  /** Cancels what has not begun and waits for a run in progress. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Retention at start and then hourly (seed part 8). The start-up run waits `startUpDelayMs` (0: at once), so that
+ * the first requests are answered before it reads the trail.
+ */
+export function scheduleRetention(
+  options: RetentionOptions & { startUpDelayMs?: number },
+): RetentionSchedule {
   let running: Promise<unknown> = Promise.resolve();
   const run = () => {
     if (options.lease && !options.lease.held) return;
@@ -36,13 +48,33 @@ export function scheduleRetention(options: RetentionOptions): () => Promise<void
       options.logger.error({ err: error }, 'audit retention failed'),
     );
   };
-  run();
+  let startUp: NodeJS.Timeout | undefined;
+  const runStartUp = () => {
+    startUp = undefined;
+    run();
+  };
+  const delayMs = options.startUpDelayMs ?? 0;
+  if (delayMs > 0) {
+    startUp = setTimeout(runStartUp, delayMs);
+    startUp.unref();
+  } else runStartUp();
   const stopListening = options.lease?.onAcquired(run);
   const timer = setInterval(run, HOUR_MS);
   timer.unref();
-  return async () => {
-    stopListening?.();
-    clearInterval(timer);
-    await running;
+  return {
+    async runStartUpNow() {
+      if (startUp) {
+        clearTimeout(startUp);
+        runStartUp();
+      }
+      await running;
+    },
+    async stop() {
+      stopListening?.();
+      clearTimeout(startUp);
+      startUp = undefined;
+      clearInterval(timer);
+      await running;
+    },
   };
 }

@@ -24,13 +24,21 @@ export class InstanceRegistry {
     private readonly logger: Logger,
   ) {}
 
+  /**
+   * Relaxed (no wait for the disk): no acknowledged write depends on the row, which is written again within a
+   * minute; on SQLite the fsync of a plain statement, on the main thread, cost a cold start ~3.5 ms.
+   */
   async start(): Promise<void> {
     const at = this.now();
-    await this.database.db
-      .insertInto('instances')
-      .values({ name: this.name, started_at: at, seen_at: at })
-      .onConflict((conflict) => conflict.column('name').doUpdateSet({ started_at: at, seen_at: at }))
-      .execute();
+    await this.database.transaction(
+      (trx) =>
+        trx
+          .insertInto('instances')
+          .values({ name: this.name, started_at: at, seen_at: at })
+          .onConflict((conflict) => conflict.column('name').doUpdateSet({ started_at: at, seen_at: at }))
+          .execute(),
+      { relaxed: true },
+    );
     this.#timer = setInterval(() => void this.#seen(), SEEN_EVERY_MS);
     this.#timer.unref();
   }

@@ -38,7 +38,7 @@ export interface SqliteEngine {
  * the one in node_modules, built for Node by npm.
  */
 export function nativeBindingForRuntime(): string | undefined {
-  if (!process.versions.electron) return undefined;
+  if (!process.versions.electron) return nodeBinding();
   const binding = join(packageInfo().root, 'out', 'native', 'electron', 'better_sqlite3.node');
   if (!existsSync(binding)) {
     throw new DatabaseOpenError(
@@ -46,6 +46,26 @@ export function nativeBindingForRuntime(): string | undefined {
     );
   }
   return binding;
+}
+
+let nodeBindingFile: string | null | undefined;
+
+/**
+ * The module npm built, by its path: without one, better-sqlite3 looks for it through `bindings`, a failed
+ * require per place it tries (~3 ms of CPU on every start). Undefined where it is not there: `bindings` then
+ * finds it (a Debug build, say).
+ */
+function nodeBinding(): string | undefined {
+  if (nodeBindingFile === undefined) {
+    try {
+      nodeBindingFile = createRequire(import.meta.url).resolve(
+        'better-sqlite3/build/Release/better_sqlite3.node',
+      );
+    } catch {
+      nodeBindingFile = null;
+    }
+  }
+  return nodeBindingFile ?? undefined;
 }
 
 /** The way out named in every message about a damaged file. */

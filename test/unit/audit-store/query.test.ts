@@ -142,4 +142,33 @@ describe.each(ENGINES)('query on %s', (engine) => {
       userNames: ['Bob', 'zoe'],
     });
   });
+
+  it('filters by an action and a user alike when the user has many entries and the action few', async () => {
+    const HOUR = DAY_MS / 24;
+    const agent = (timeMs: number, actionName: string, userName: string) =>
+      entryAt(timeMs, { actionName, userName, category: 'agent', agentGroup: { id: 'g', name: 'g' } });
+    // The user's entries outnumber the action's by far: on SQLite the action index reads them.
+    const entries = Array.from({ length: 360 }, (_, i) =>
+      agent(BASE_MS + (i * HOUR) / 4, 'Agent.Heartbeat', 'system'),
+    );
+    entries.push(agent(BASE_MS + 5 * HOUR + 1, 'Agent.Started', 'system')); // 361
+    entries.push(agent(BASE_MS + 30 * HOUR + 1, 'Agent.Started', 'someone')); // 362: another user
+    entries.push(agent(BASE_MS + 50 * HOUR + 1, 'agent.started', 'System')); // 363
+    entries.push(agent(BASE_MS + 80 * HOUR + 1, 'Agent.Started', 'system')); // 364: after the range
+    await store.importEntries(entries);
+    const filter = {
+      actionName: 'AGENT.STARTED',
+      userName: 'system',
+      startMs: BASE_MS + 2 * HOUR,
+      endMs: BASE_MS + 70 * HOUR,
+    };
+    const first = await store.query({ ...filter, pageNumber: 1, pageSize: 1 });
+    const second = await store.query({ ...filter, pageNumber: 2, pageSize: 1 });
+    expect([...first.items, ...second.items].map((e) => e.id)).toEqual([363, 361]);
+    expect([first.totalCount, second.totalCount]).toEqual([2, 2]);
+    const seek = await store.seek(filter, 1);
+    const after = await store.seek(filter, 1, seek.next);
+    expect([...seek.items, ...after.items].map((e) => e.id)).toEqual([363, 361]);
+    expect(after.next).toBeUndefined();
+  });
 });

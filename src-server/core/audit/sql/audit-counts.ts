@@ -9,7 +9,14 @@ import { searchWords } from '../search-terms.js';
 import { searchCondition, type SearchContext } from './audit-search.js';
 
 /** A filter as the SQL store reads it: a search needs to know the engine it runs on. */
-export type SqlAuditFilter = AuditFilter & SearchContext;
+export type SqlAuditFilter = AuditFilter &
+  SearchContext & {
+    /**
+     * SQLite, an action and a user: read through the action index, the user tested on each row
+     * (`withPairIndexChoice`), rather than through the user index the planner takes.
+     */
+    actionIndexFirst?: boolean;
+  };
 
 type Reader = Pick<Tx, 'selectFrom'>;
 
@@ -362,7 +369,14 @@ export function filteredEntries(reader: Reader, filter: SqlAuditFilter) {
     .selectFrom('audit_entries')
     .$if(tenant !== undefined, (q) => q.where('tenant', '=', tenant!))
     .$if(filter.actionName !== undefined, (q) => q.where('action_key', '=', nameKey(filter.actionName!)))
-    .$if(filter.userName !== undefined, (q) => q.where('user_key', '=', nameKey(filter.userName!)))
+    .$if(filter.userName !== undefined, (q) =>
+      // SQLite's unary plus keeps the column out of index choice: the action index reads the entries.
+      q.where(
+        filter.actionIndexFirst ? sql<string>`+user_key` : sql.ref('user_key'),
+        '=',
+        nameKey(filter.userName!),
+      ),
+    )
     .$if(filter.instance !== undefined, (q) => q.where('instance', '=', textColumn(filter.instance!)))
     .$if(filter.resource !== undefined, (q) =>
       q.where('id', 'in', (eb) =>

@@ -4,6 +4,7 @@ import { countBuckets, tenantOf } from './audit-counts.js';
 import { entryOfRow } from './audit-rows.js';
 import { withSearchMatches } from './audit-search.js';
 import { listRows } from './audit-list-rows.js';
+import { withPairIndexChoice } from './audit-pair-index.js';
 
 /**
  * A page by position rather than by number: the entries after `after` in list order. Reads one row more than the
@@ -21,7 +22,8 @@ export async function seekPage(
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
-      const filter = await withSearchMatches(trx, { ...asked, engine: database.kind }, tenantOf(asked));
+      const searched = await withSearchMatches(trx, { ...asked, engine: database.kind }, tenantOf(asked));
+      const filter = await withPairIndexChoice(trx, searched);
       const buckets = await countBuckets(trx, filter);
       const totalCount = buckets.reduce((sum, bucket) => sum + bucket.count, 0);
       const rows = await listRows(trx, filter, { limit: pageSize + 1, after });

@@ -33,6 +33,7 @@ import type { ChainSigner } from '../chain/chain-signer.js';
 import { seekPage } from './audit-seek.js';
 import { withSearchMatches, withSearchTerms } from './audit-search.js';
 import { listRows } from './audit-list-rows.js';
+import { withPairIndexChoice } from './audit-pair-index.js';
 import { entryById, previousOfResource } from './audit-changes.js';
 import { ErrorCode } from '../../contracts/error-codes.js';
 import { GatehouseError } from '../../errors/gatehouse-error.js';
@@ -101,7 +102,8 @@ export class SqlAuditStore implements AuditStore {
       .transaction()
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => {
-        const query = await withSearchMatches(trx, { ...asked, engine }, tenantOf(asked));
+        const searched = await withSearchMatches(trx, { ...asked, engine }, tenantOf(asked));
+        const query = await withPairIndexChoice(trx, searched);
         const buckets = await countBuckets(trx, query);
         const totalCount = buckets.reduce((sum, bucket) => sum + bucket.count, 0);
         const start = locatePage(buckets, (query.pageNumber - 1) * query.pageSize);

@@ -1,0 +1,52 @@
+import type { Tx } from '../../storage/database.js';
+import type { SqlAuditFilter } from './audit-counts.js';
+import { tenantOf } from './audit-counts.js';
+import { dayOf, nameKey } from './audit-rows.js';
+
+type Reader = Pick<Tx, 'selectFrom'>;
+
+/**
+ * What reading one entry through the action index costs against one through the user index, measured over 1M
+ * entries: the user index holds the action, so its entries are tested in the index (~0.15 µs each); the action
+ * index does not hold the user, so each of its entries reads its row (~4.5 µs).
+ */
+const ROW_READ_TO_INDEX_TEST = 30;
+
+/**
+ * SQLite, a filter on both an action and a user of one tenant: which index reads fewer. Its planner always takes
+ * the user index (its fixed statistics say a user has fewer entries than an action), which for a user with many
+ * entries and a rare action read every entry of the user in the range: 3–5 ms for the system user's 24,000 of a
+ * week, where the action index reads the action's 15. The per-day counts of each say how many entries each index
+ * holds in the range (whole days: an estimate is enough here).
+ */
+export async function withPairIndexChoice<F extends SqlAuditFilter>(reader: Reader, filter: F): Promise<F> {
+  const tenant = tenantOf(filter);
+  if (
+    filter.engine !== 'sqlite' ||
+    tenant === undefined ||
+    filter.actionName === undefined ||
+    filter.userName === undefined
+  )
+    return filter;
+  const first = filter.startMs === undefined ? undefined : dayOf(filter.startMs);
+  const last = filter.endMs === undefined ? undefined : dayOf(filter.endMs - 1);
+  const action = await reader
+    .selectFrom('audit_action_day_counts')
+    .select((eb) => eb.fn.sum<number | null>('n').as('n'))
+    .where('tenant', '=', tenant)
+    .where('action_key', '=', nameKey(filter.actionName))
+    .$if(first !== undefined, (q) => q.where('day', '>=', first!))
+    .$if(last !== undefined, (q) => q.where('day', '<=', last!))
+    .executeTakeFirst();
+  const user = await reader
+    .selectFrom('audit_user_day_counts')
+    .select((eb) => eb.fn.sum<number | null>('n').as('n'))
+    .where('tenant', '=', tenant)
+    .where('user_key', '=', nameKey(filter.userName))
+    .$if(first !== undefined, (q) => q.where('day', '>=', first!))
+    .$if(last !== undefined, (q) => q.where('day', '<=', last!))
+    .executeTakeFirst();
+  const actionEntries = action?.n ?? 0;
+  const userEntries = user?.n ?? 0;
+  return { ...filter, actionIndexFirst: actionEntries * ROW_READ_TO_INDEX_TEST < userEntries };
+}
