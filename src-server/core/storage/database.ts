@@ -25,6 +25,7 @@ import { ALWAYS_HELD, PostgresJobLease, type JobLease } from './job-lease.js';
 import { translatingDialect } from './translating-dialect.js';
 import { BulkWrites } from './bulk-writes.js';
 import { reserveIds } from './sequences.js';
+import { WriteTurn } from './write-turn.js';
 
 export type Db = Kysely<GatehouseSchema>;
 export type Tx = Transaction<GatehouseSchema>;
@@ -63,6 +64,7 @@ export class Database {
     private readonly sqliteSync?: SqliteOffThreadSync,
   ) {
     this.bulk = new BulkWrites(db, sqliteHandle, translate);
+    this.writeTurn = sqliteSync ? new WriteTurn() : undefined;
   }
 
   private readonly bulk: BulkWrites;
@@ -153,6 +155,25 @@ export class Database {
    * monitoring, whose recorder loses its buffer in a crash anyway).
    */
   async transaction<T>(work: (trx: Tx) => Promise<T>, options: { relaxed?: boolean } = {}): Promise<T> {
+    if (!this.writeTurn) return this.transactionInTurn(work, options);
+    await this.writeTurn.acquire();
+    try {
+      return await this.transactionInTurn(work, options);
+    } finally {
+      this.writeTurn.release();
+    }
+  }
+
+  /**
+   * On a writable SQLite file, the main thread's turn at the write lock against API monitoring's writer thread
+   * (write-turn.ts): `transaction` takes it first.
+   */
+  readonly writeTurn: WriteTurn | undefined;
+
+  private async transactionInTurn<T>(
+    work: (trx: Tx) => Promise<T>,
+    options: { relaxed?: boolean },
+  ): Promise<T> {
     if (!options.relaxed) {
       if (!this.sqliteSync) return this.db.transaction().execute(work);
       // Committed without the fsync, then flushed on the thread pool (sqlite-off-thread-sync.ts).

@@ -8,14 +8,12 @@ import type { Database } from '../../../src-server/core/storage/database.js';
 import { record, StoreFixture } from './helpers.js';
 
 const count = async (database: Database) =>
-  Number(
-    (
-      await database.db
-        .selectFrom('monitoring_records')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+  (
+    await database.db
+      .selectFrom('monitoring_records')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 describe('API monitoring writes on SQLite', () => {
   let fixture: StoreFixture;

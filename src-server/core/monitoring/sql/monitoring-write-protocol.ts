@@ -15,12 +15,13 @@ export const ROWS_PER_WRITER_TRANSACTION = 250;
 export const WRITER_BUSY_TIMEOUT_MS = 30_000;
 
 /**
- * To the writer thread: a chunk of rows for the database file `file`, written in one transaction (the thread opens
- * a connection to the file at its first chunk); `release` closes that connection once the chunks before it are
- * written.
+ * To the writer thread: a chunk of rows for the database file `file`, written in one transaction in its turn at the
+ * write lock (`turn`, storage/write-turn.ts); the thread opens a connection to the file at its first chunk.
+ * `release` closes that connection once the chunks before it are written.
  */
 export type ToWriterThread =
-  ({ op: 'write'; id: number; file: string } & EncodedRows) | { op: 'release'; id: number; file: string };
+  | ({ op: 'write'; id: number; file: string; turn: SharedArrayBuffer } & EncodedRows)
+  | { op: 'release'; id: number; file: string };
 
 /** The chunk's transaction committed (its ids `firstId` on) or the connection closed; or it failed. */
 export type FromWriterThread =

@@ -45,6 +45,7 @@ export class MonitoringWriteThread {
   }
 
   #used = false;
+  readonly #turn: SharedArrayBuffer | undefined;
   #closed = false;
   /** The thread that wrote the last chunk: 0 for the main thread (tests tell them apart by it). */
   lastWriterThreadId: number | undefined;
@@ -52,7 +53,10 @@ export class MonitoringWriteThread {
   private constructor(
     private readonly database: Database,
     private readonly logger: Logger | undefined,
-  ) {}
+  ) {
+    // A read-only database has none; its store never writes.
+    this.#turn = database.writeTurn?.buffer;
+  }
 
   /** Writes the records with a usable time; resolves once all are committed. */
   async write(records: readonly NewMonitoringRecord[], recordedAt: number): Promise<WrittenChunks> {
@@ -82,10 +86,11 @@ export class MonitoringWriteThread {
   }
 
   async #writeChunk(rows: EncodedRows): Promise<number> {
-    const thread = this.#closed ? undefined : writerThread(this.logger);
-    if (!thread) return this.#writeHere(rows);
+    const turn = this.#turn;
+    const thread = this.#closed || !turn ? undefined : writerThread(this.logger);
+    if (!thread || !turn) return this.#writeHere(rows);
     this.#used = true;
-    const reply = await thread.send({ op: 'write', id: 0, file: this.database.location, ...rows }, () =>
+    const reply = await thread.send({ op: 'write', id: 0, file: this.database.location, turn, ...rows }, () =>
       this.#writeHere(rows),
     );
     this.lastWriterThreadId = reply.threadId;

@@ -10,6 +10,7 @@ import type { GatehouseSchema } from '../../storage/schema.js';
 import { reserveIds } from '../../storage/sequences.js';
 import { openSqliteEngine } from '../../storage/sqlite-engine.js';
 import { translatingDialect } from '../../storage/translating-dialect.js';
+import { acquireTurnBlocking } from '../../storage/write-turn.js';
 import {
   WRITER_BUSY_TIMEOUT_MS,
   type FromWriterThread,
@@ -69,10 +70,15 @@ async function handle(message: ToWriterThread): Promise<number> {
     connections.set(message.file, connection);
   }
   const { db, writer } = connection;
-  // `begin immediate` (the engine's dialect): the write lock from the start, held for one chunk only.
-  return db.transaction().execute(async (trx) => {
-    const firstId = await reserveIds(trx, MONITORING_SEQUENCE, message.rows);
-    await insertEncodedRows(writer, trx, message, firstId);
-    return firstId;
-  });
+  const release = acquireTurnBlocking(message.turn);
+  try {
+    // `begin immediate` (the engine's dialect): the write lock from the start, held for one chunk only.
+    return await db.transaction().execute(async (trx) => {
+      const firstId = await reserveIds(trx, MONITORING_SEQUENCE, message.rows);
+      await insertEncodedRows(writer, trx, message, firstId);
+      return firstId;
+    });
+  } finally {
+    release();
+  }
 }
