@@ -13,6 +13,8 @@ export default defineConfig({
           'import-worker': resolve('src-server/control/apis/import-pipeline/import-worker.ts'),
           // The backup worker thread: started by URL next to the bundle (core/backup/backup-jobs.ts).
           'backup-worker': resolve('src-server/core/backup/backup-worker.ts'),
+          // API monitoring's writer thread: started by URL next to the bundle (monitoring-write-thread.ts).
+          'monitoring-write-worker': resolve('src-server/core/monitoring/sql/monitoring-write-worker.ts'),
         },
       },
     },

@@ -74,6 +74,7 @@ await build({
     'worker-entry': 'src-server/app/cluster/worker-entry.ts',
     'import-worker': 'src-server/control/apis/import-pipeline/import-worker.ts',
     'backup-worker': 'src-server/core/backup/backup-worker.ts',
+    'monitoring-write-worker': 'src-server/core/monitoring/sql/monitoring-write-worker.ts',
   },
   outdir: 'out/server',
   chunkNames: '[name]-[hash]',

@@ -3,7 +3,7 @@
  * build: no transpiling on the fly), started with Node, each printing one JSON line when ready.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -29,7 +29,36 @@ function bundle(script: string, root: string): string {
     { cwd: root, stdio: 'inherit' },
   );
   if (result.status !== 0) throw new Error(`bundling ${script} failed`);
+  bundleWorkers(root);
   return outfile;
+}
+
+/**
+ * The worker threads the server starts by URL next to its code (as scripts/build-server.mjs builds them), beside
+ * the bundles: without them the server falls back to its main thread (API monitoring's writes) or fails.
+ */
+const WORKER_ENTRIES = ['src-server/core/monitoring/sql/monitoring-write-worker.ts'];
+
+function bundleWorkers(root: string): void {
+  for (const entry of WORKER_ENTRIES) {
+    if (!existsSync(`${root}/${entry}`)) continue;
+    const outfile = `${BUNDLE_DIR}/${entry.split('/').pop()!.replace(/\.ts$/, '.js')}`;
+    const result = spawnSync(
+      'node_modules/.bin/esbuild',
+      [
+        entry,
+        '--bundle',
+        '--platform=node',
+        '--format=esm',
+        '--packages=external',
+        '--target=node20',
+        `--outfile=${outfile}`,
+        '--log-level=warning',
+      ],
+      { cwd: root, stdio: 'inherit' },
+    );
+    if (result.status !== 0) throw new Error(`bundling ${entry} failed`);
+  }
 }
 
 /** A child's ready line, with its pid; `lines` gets every later line. */

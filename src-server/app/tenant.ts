@@ -67,7 +67,7 @@ export async function openTenant(options: OpenTenantOptions): Promise<Tenant> {
     sqlAuditStore.chainSigner = chainSigner;
     const auditStore: AuditStore = sqlAuditStore;
     const issuerId = builtInIssuer(config.data.tenant.id);
-    const monitoring = Monitoring.open({ store: new SqlMonitoringStore(database, clock), logger });
+    const monitoring = Monitoring.open({ store: new SqlMonitoringStore(database, clock, logger), logger });
     const stopCheck = reportDamage(database, logger);
     const backups =
       database.kind === 'sqlite'

@@ -24,6 +24,8 @@ import { DatabaseOpenError } from './storage-errors.js';
 import { ALWAYS_HELD, PostgresJobLease, type JobLease } from './job-lease.js';
 import { translatingDialect } from './translating-dialect.js';
 import { BulkWrites } from './bulk-writes.js';
+import { reserveIds } from './sequences.js';
+import { WriteTurn } from './write-turn.js';
 
 export type Db = Kysely<GatehouseSchema>;
 export type Tx = Transaction<GatehouseSchema>;
@@ -62,6 +64,7 @@ export class Database {
     private readonly sqliteSync?: SqliteOffThreadSync,
   ) {
     this.bulk = new BulkWrites(db, sqliteHandle, translate);
+    this.writeTurn = sqliteSync ? new WriteTurn() : undefined;
   }
 
   private readonly bulk: BulkWrites;
@@ -152,6 +155,25 @@ export class Database {
    * monitoring, whose recorder loses its buffer in a crash anyway).
    */
   async transaction<T>(work: (trx: Tx) => Promise<T>, options: { relaxed?: boolean } = {}): Promise<T> {
+    if (!this.writeTurn) return this.transactionInTurn(work, options);
+    await this.writeTurn.acquire();
+    try {
+      return await this.transactionInTurn(work, options);
+    } finally {
+      this.writeTurn.release();
+    }
+  }
+
+  /**
+   * On a writable SQLite file, the main thread's turn at the write lock against API monitoring's writer thread
+   * (write-turn.ts): `transaction` takes it first.
+   */
+  readonly writeTurn: WriteTurn | undefined;
+
+  private async transactionInTurn<T>(
+    work: (trx: Tx) => Promise<T>,
+    options: { relaxed?: boolean },
+  ): Promise<T> {
     if (!options.relaxed) {
       if (!this.sqliteSync) return this.db.transaction().execute(work);
       // Committed without the fsync, then flushed on the thread pool (sqlite-off-thread-sync.ts).
@@ -185,17 +207,8 @@ export class Database {
    * Reserves `count` ids of a sequence and returns the first. Inside a transaction, the sequence's row stays
    * locked until it ends, so on PostgreSQL concurrent writers (of several instances) commit in id order.
    */
-  async reserveIds(trx: Tx, sequence: string, count: number): Promise<number> {
-    // One statement whether or not the sequence exists yet, so two first writers can't both create it.
-    const row = await trx
-      .insertInto('sequences')
-      .values({ name: sequence, value: count })
-      .onConflict((conflict) =>
-        conflict.column('name').doUpdateSet({ value: sql<number>`sequences.value + excluded.value` }),
-      )
-      .returning('value')
-      .executeTakeFirstOrThrow();
-    return row.value - count + 1;
+  reserveIds(trx: Tx, sequence: string, count: number): Promise<number> {
+    return reserveIds(trx, sequence, count);
   }
 
   /** Makes ids of a sequence start above `highest` (after rows were written with ids of their own). */
@@ -299,8 +312,19 @@ export class Database {
     return lease;
   }
 
+  private readonly closers: (() => Promise<void>)[] = [];
+
+  /**
+   * Runs `close` when the database closes, before its connection does: for what a feature keeps open on the same
+   * database for as long as it is open (API monitoring's writer thread, with its own connection to the file).
+   */
+  closeWith(close: () => Promise<void>): void {
+    this.closers.push(close);
+  }
+
   close(): Promise<void> {
     this.closing ??= (async () => {
+      for (const close of this.closers.splice(0)) await close();
       await this.feed?.close();
       // First: the main connection, closing last, checkpoints the WAL into the file and removes it.
       await this.sqliteSync?.close();

@@ -5,7 +5,16 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import { packageInfo } from '../data-dir/package-root.js';
-import { SqliteDialect, type Dialect } from 'kysely';
+import {
+  CompiledQuery,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type SqliteDialectConfig,
+  type TransactionSettings,
+} from 'kysely';
 import {
   DatabaseDamagedError,
   DatabaseOpenError,
@@ -120,7 +129,38 @@ export async function openSqliteEngine(
     }
     return error;
   };
-  return { dialect: new SqliteDialect({ database: cachingStatements(handle) }), handle, translate };
+  return {
+    dialect: new WriterFirstSqliteDialect({ database: cachingStatements(handle) }),
+    handle,
+    translate,
+  };
+}
+
+/**
+ * Transactions take SQLite's write lock when they begin (`begin immediate`), except snapshot reads (Kysely's
+ * `repeatable read`, which on SQLite is a plain deferred transaction). The file has a second writer, API
+ * monitoring's thread (monitoring-write-worker.ts): a deferred transaction that reads, then writes after that
+ * thread committed, would fail at once with SQLITE_BUSY (its snapshot is stale, so the busy timeout cannot help);
+ * one that holds the lock from its start waits (busy_timeout) for the other writer's short transaction instead.
+ */
+class WriterFirstSqliteDialect extends SqliteDialect {
+  constructor(private readonly config: SqliteDialectConfig) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return new WriterFirstSqliteDriver(this.config);
+  }
+}
+
+class WriterFirstSqliteDriver extends SqliteDriver {
+  override async beginTransaction(
+    connection: DatabaseConnection,
+    settings?: TransactionSettings,
+  ): Promise<void> {
+    const begin = settings?.isolationLevel === 'repeatable read' ? 'begin' : 'begin immediate';
+    await connection.executeQuery(CompiledQuery.raw(begin));
+  }
 }
 
 /** Kysely prepares every query it runs; the same SQL text gets the same prepared statement here instead. */

@@ -101,7 +101,7 @@ export class RollupDeltas {
     return targets;
   }
 
-  async apply(database: Database, trx: Tx): Promise<void> {
+  async apply(database: Pick<Database, 'lockExclusively'>, trx: Tx): Promise<void> {
     if (this.rollups.size === 0) return;
     await database.lockExclusively(trx, 'monitoring_rollups');
     for (const { granularity } of this.levels) {

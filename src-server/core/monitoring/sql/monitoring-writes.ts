@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database, Tx } from '../../storage/database.js';
 import type { NewMonitoringRecord } from '../monitoring-record.js';
 import { RollupDeltas } from './monitoring-rollups.js';
+import { recordTimeMs } from '../normalize-record.js';
 import { RECORD_WRITE_COLUMNS, rolledRecordOf, writeRecordValues } from './monitoring-rows.js';
 
 export const MONITORING_SEQUENCE = 'monitoring_records';
@@ -62,4 +63,52 @@ export async function insertRecords(
   // SQLite's statements resolve at once (no turn of the loop between them): the commit that follows gets a turn
   // of its own, so the roll-up merge and the commit never hold the gateway's requests together.
   await nextTurn();
+}
+
+/** What writes rows of values in a transaction: the Database, or the monitoring writer thread's connection. */
+export type RowWriter = Pick<Database, 'insertValues' | 'lockExclusively'>;
+
+/** Records encoded as rows of RECORD_WRITE_COLUMNS values, one flat array; ids are given when they are written. */
+export interface EncodedRows {
+  values: unknown[];
+  rows: number;
+}
+
+/**
+ * The rows of the records with a usable time (the others are left out), from `from` up to `rows` of them: what
+ * crosses to the writer thread. Flat arrays of strings and numbers are what a structured clone copies fastest.
+ */
+export function encodeRecords(
+  records: readonly NewMonitoringRecord[],
+  from: number,
+  rows: number,
+  recordedAt: number,
+): { encoded: EncodedRows; next: number } {
+  const values: unknown[] = [];
+  let count = 0;
+  let index = from;
+  for (; index < records.length && count < rows; index++) {
+    const timeMs = recordTimeMs(records[index]!);
+    if (!Number.isFinite(timeMs)) continue;
+    writeRecordValues(records[index]!, timeMs, 0, recordedAt, values, count * WIDTH);
+    count++;
+  }
+  return { encoded: { values, rows: count }, next: index };
+}
+
+/** Writes encoded rows, ids `firstId` on, and their roll-ups in the caller's transaction. */
+export async function insertEncodedRows(
+  writer: RowWriter,
+  trx: Tx,
+  { values, rows }: EncodedRows,
+  firstId: number,
+): Promise<void> {
+  const deltas = new RollupDeltas();
+  for (let row = 0; row < rows; row++) {
+    const at = row * WIDTH;
+    values[at] = firstId + row;
+    deltas.add(rolledRecordOf(values, at));
+  }
+  await writer.insertValues(trx, 'monitoring_records', RECORD_WRITE_COLUMNS, values, rows);
+  await deltas.apply(writer, trx);
 }

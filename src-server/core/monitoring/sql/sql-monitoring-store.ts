@@ -17,6 +17,8 @@ import { countBucketsByHour, countRecords, summarizeRecords } from './monitoring
 import { purgeRemovedRecords, removeRecordsBefore } from './monitoring-removal.js';
 import { insertRecords, MONITORING_SEQUENCE, type RecordBatch } from './monitoring-writes.js';
 import { captureOfRow, RECORD_COLUMNS, recordOfRow } from './monitoring-rows.js';
+import type { Logger } from '../../logging/logger.js';
+import { MonitoringWriteThread } from './monitoring-write-thread.js';
 import { ErrorCode } from '../../contracts/error-codes.js';
 import { GatehouseError } from '../../errors/gatehouse-error.js';
 
@@ -37,10 +39,21 @@ export class SqlMonitoringStore implements MonitoringStore {
   private closing: Promise<void> | undefined;
   private readonly appends = new GroupCommit<RecordBatch, number>((batches) => this.commit(batches), 100);
 
+  /** On SQLite, the writer thread (PostgreSQL's driver does not hold the main thread while it writes). */
+  private readonly thread: MonitoringWriteThread | undefined;
+
   constructor(
     private readonly database: Database,
     private readonly now: () => number = Date.now,
-  ) {}
+    logger?: Logger,
+  ) {
+    this.thread = database.kind === 'sqlite' ? MonitoringWriteThread.of(database, logger) : undefined;
+  }
+
+  /** The thread that wrote the last batch: 0 for the main thread. */
+  get lastWriterThreadId(): number | undefined {
+    return this.thread?.lastWriterThreadId;
+  }
 
   async append(records: readonly NewMonitoringRecord[]): Promise<MonitoringRecord[]> {
     this.assertOpen();
@@ -49,8 +62,8 @@ export class SqlMonitoringStore implements MonitoringStore {
       const normalized = normalizeRecord(input);
       return normalized ? [withoutAbsentFields(normalized.record)] : [];
     });
-    const { firstId } = await this.store(records);
-    stored.forEach((record, k) => (record.id = firstId + k));
+    const { idOf } = await this.store(records);
+    stored.forEach((record, k) => (record.id = idOf(k)));
     return stored;
   }
 
@@ -60,7 +73,19 @@ export class SqlMonitoringStore implements MonitoringStore {
     return (await this.store(records)).kept;
   }
 
-  private store(records: readonly NewMonitoringRecord[]): Promise<{ firstId: number; kept: number }> {
+  /** Writes the records with a usable time: how many, and the id of the k-th of them. */
+  private store(
+    records: readonly NewMonitoringRecord[],
+  ): Promise<{ idOf: (k: number) => number; kept: number }> {
+    const thread = this.thread;
+    if (thread) {
+      return this.track(
+        (async () => {
+          const { firstIds, rows } = await thread.write(records, this.now());
+          return { idOf: (k: number) => idInChunks(firstIds, rows, k), kept: sum(rows) };
+        })(),
+      );
+    }
     return this.track(
       (async () => {
         const times = new Float64Array(records.length);
@@ -70,8 +95,9 @@ export class SqlMonitoringStore implements MonitoringStore {
           times[index] = Number.isFinite(timeMs) ? timeMs : Number.NaN;
           if (Number.isFinite(timeMs)) kept++;
         }
-        if (kept === 0) return { firstId: 0, kept };
-        return { firstId: await this.appends.submit({ records, times, kept }), kept };
+        if (kept === 0) return { idOf: () => 0, kept };
+        const firstId = await this.appends.submit({ records, times, kept });
+        return { idOf: (k: number) => firstId + k, kept };
       })(),
     );
   }
@@ -228,6 +254,17 @@ export class SqlMonitoringStore implements MonitoringStore {
   private assertOpen(): void {
     if (this.closing) throw new MonitoringStoreClosedError();
   }
+}
+
+/** The id of the k-th row of chunks of `rows` rows whose ids start at `firstIds`. */
+function idInChunks(firstIds: readonly number[], rows: readonly number[], k: number): number {
+  let chunk = 0;
+  while (k >= rows[chunk]!) k -= rows[chunk++]!;
+  return firstIds[chunk]! + k;
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((total, value) => total + value, 0);
 }
 
 /** `normalizeRecord` writes every field (absent ones undefined); callers get the record as a query returns it. */
