@@ -14,21 +14,7 @@ const children: ChildProcess[] = [];
 /** Bundles a child script (and the server code it imports) into `out/bench/<name>.mjs`. */
 function bundle(script: string, root: string): string {
   const outfile = `${BUNDLE_DIR}/${script.split('/').pop()!.replace(/\.ts$/, '.mjs')}`;
-  const result = spawnSync(
-    'node_modules/.bin/esbuild',
-    [
-      script,
-      '--bundle',
-      '--platform=node',
-      '--format=esm',
-      '--packages=external',
-      '--target=node20',
-      `--outfile=${outfile}`,
-      '--log-level=warning',
-    ],
-    { cwd: root, stdio: 'inherit' },
-  );
-  if (result.status !== 0) throw new Error(`bundling ${script} failed`);
+  esbuild(script, outfile, root);
   bundleWorkers(root);
   return outfile;
 }
@@ -41,24 +27,28 @@ const WORKER_ENTRIES = ['src-server/core/monitoring/sql/monitoring-write-worker.
 
 function bundleWorkers(root: string): void {
   for (const entry of WORKER_ENTRIES) {
-    if (!existsSync(`${root}/${entry}`)) continue;
-    const outfile = `${BUNDLE_DIR}/${entry.split('/').pop()!.replace(/\.ts$/, '.js')}`;
-    const result = spawnSync(
-      'node_modules/.bin/esbuild',
-      [
-        entry,
-        '--bundle',
-        '--platform=node',
-        '--format=esm',
-        '--packages=external',
-        '--target=node20',
-        `--outfile=${outfile}`,
-        '--log-level=warning',
-      ],
-      { cwd: root, stdio: 'inherit' },
-    );
-    if (result.status !== 0) throw new Error(`bundling ${entry} failed`);
+    if (existsSync(`${root}/${entry}`))
+      esbuild(entry, `${BUNDLE_DIR}/${entry.split('/').pop()!.replace(/\.ts$/, '.js')}`, root);
   }
+}
+
+/** One ESM bundle for Node, packages left external. */
+function esbuild(entry: string, outfile: string, root: string): void {
+  const result = spawnSync(
+    'node_modules/.bin/esbuild',
+    [
+      entry,
+      '--bundle',
+      '--platform=node',
+      '--format=esm',
+      '--packages=external',
+      '--target=node20',
+      `--outfile=${outfile}`,
+      '--log-level=warning',
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error(`bundling ${entry} failed`);
 }
 
 /** A child's ready line, with its pid; `lines` gets every later line. */

@@ -48,8 +48,7 @@ export function sendJson(
  * call held the event loop, and the gateway's requests with it, for 15 to 25 ms.
  */
 const SLICED_ANSWER_CHARS = 1024 * 1024;
-const ANSWER_SLICE_CHARS = 256 * 1024;
-const ANSWER_SLICE_BYTES = 256 * 1024;
+const ANSWER_SLICE = 256 * 1024;
 
 function endInTurns(res: Response, json: string): void {
   if (json.length < SLICED_ANSWER_CHARS) {
@@ -57,31 +56,34 @@ function endInTurns(res: Response, json: string): void {
     return;
   }
   res.setHeader('Content-Length', Buffer.byteLength(json));
-  let offset = 0;
-  const writeNext = () => {
-    if (res.destroyed) return;
-    let end = Math.min(json.length, offset + ANSWER_SLICE_CHARS);
+  writeInTurns(res, json.length, (offset) => {
+    const end = Math.min(json.length, offset + ANSWER_SLICE);
     // A slice never ends between the two halves of a surrogate pair: each slice is encoded on its own.
-    if (end < json.length && isHighSurrogate(json.charCodeAt(end - 1))) end -= 1;
-    const slice = json.slice(offset, end);
-    offset = end;
-    if (offset >= json.length) res.end(slice);
-    else {
-      res.write(slice);
-      setImmediate(writeNext);
-    }
-  };
-  writeNext();
+    const cut = end < json.length && isHighSurrogate(json.charCodeAt(end - 1)) ? end - 1 : end;
+    return { slice: json.slice(offset, cut), end: cut };
+  });
 }
 
 function endBytesInTurns(res: Response, bytes: Buffer): void {
   res.setHeader('Content-Length', bytes.length);
+  writeInTurns(res, bytes.length, (offset) => {
+    const end = Math.min(bytes.length, offset + ANSWER_SLICE);
+    return { slice: bytes.subarray(offset, end), end };
+  });
+}
+
+/** Writes `length` units of an answer, one slice (from `sliceAt`) per turn of the event loop. */
+function writeInTurns(
+  res: Response,
+  length: number,
+  sliceAt: (offset: number) => { slice: string | Buffer; end: number },
+): void {
   let offset = 0;
   const writeNext = () => {
     if (res.destroyed) return;
-    const slice = bytes.subarray(offset, offset + ANSWER_SLICE_BYTES);
-    offset += slice.length;
-    if (offset >= bytes.length) res.end(slice);
+    const { slice, end } = sliceAt(offset);
+    offset = end;
+    if (offset >= length) res.end(slice);
     else {
       res.write(slice);
       setImmediate(writeNext);

@@ -30,23 +30,33 @@ export async function withPairIndexChoice<F extends SqlAuditFilter>(reader: Read
     return filter;
   const first = filter.startMs === undefined ? undefined : dayOf(filter.startMs);
   const last = filter.endMs === undefined ? undefined : dayOf(filter.endMs - 1);
-  const action = await reader
-    .selectFrom('audit_action_day_counts')
+  const range = { first, last };
+  const action = await entriesInDays(reader, 'action', tenant, filter.actionName, range);
+  const user = await entriesInDays(reader, 'user', tenant, filter.userName, range);
+  return { ...filter, actionIndexFirst: action * ROW_READ_TO_INDEX_TEST < user };
+}
+
+const DAY_COUNTS = {
+  action: { table: 'audit_action_day_counts', keyColumn: 'action_key' },
+  user: { table: 'audit_user_day_counts', keyColumn: 'user_key' },
+} as const;
+
+/** How many entries of one name the per-day counts hold over the days (all days when open-ended). */
+async function entriesInDays(
+  reader: Reader,
+  of: keyof typeof DAY_COUNTS,
+  tenant: string,
+  name: string,
+  { first, last }: { first: number | undefined; last: number | undefined },
+): Promise<number> {
+  const { table, keyColumn } = DAY_COUNTS[of];
+  const row = await reader
+    .selectFrom(table)
     .select((eb) => eb.fn.sum<number | null>('n').as('n'))
     .where('tenant', '=', tenant)
-    .where('action_key', '=', nameKey(filter.actionName))
+    .where(keyColumn, '=', nameKey(name))
     .$if(first !== undefined, (q) => q.where('day', '>=', first!))
     .$if(last !== undefined, (q) => q.where('day', '<=', last!))
     .executeTakeFirst();
-  const user = await reader
-    .selectFrom('audit_user_day_counts')
-    .select((eb) => eb.fn.sum<number | null>('n').as('n'))
-    .where('tenant', '=', tenant)
-    .where('user_key', '=', nameKey(filter.userName))
-    .$if(first !== undefined, (q) => q.where('day', '>=', first!))
-    .$if(last !== undefined, (q) => q.where('day', '<=', last!))
-    .executeTakeFirst();
-  const actionEntries = action?.n ?? 0;
-  const userEntries = user?.n ?? 0;
-  return { ...filter, actionIndexFirst: actionEntries * ROW_READ_TO_INDEX_TEST < userEntries };
+  return row?.n ?? 0;
 }
