@@ -29,7 +29,8 @@ import type { ImportRunner } from './import-pipeline/import-runner.js';
 import type { DefinitionIssue, SkippedOperation } from './openapi/index.js';
 
 export interface ApiDocumentUpload {
-  content: Buffer;
+  /** The request body's chunks, as received (see ImportInput). */
+  content: readonly Uint8Array[];
   /** As sent (`Content-Type` without parameters); the format's own type when absent. */
   mediaType?: string;
   fileName?: string;

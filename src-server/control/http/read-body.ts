@@ -4,7 +4,7 @@ import { HttpProblem } from '../../core/http/problem.js';
 import type { FormBodySpec, JsonBodySpec, RawBodySpec } from './route.js';
 import { zodErrorsToProblem } from '../../core/http/zod-problem.js';
 import { ErrorCode } from '../../core/contracts/error-codes.js';
-import { readDeclaredLengthBody } from './read-raw-body.js';
+import { readDeclaredLengthBody, type RawBody } from './read-raw-body.js';
 
 const DEFAULT_JSON_LIMIT = 1024 * 1024;
 
@@ -51,13 +51,14 @@ export function bodyReader(spec: JsonBodySpec<unknown> | RawBodySpec | FormBodyS
       }
       refuseDeclaredTooLarge(req, res, spec.limit);
       const declared = readDeclaredLengthBody(req, spec.limit);
-      let body: unknown;
+      let body: RawBody | undefined;
       if (declared) body = await declared;
       else {
         await run(parser, req, res);
-        body = req.body as unknown;
+        const joined = req.body as unknown;
+        if (Buffer.isBuffer(joined)) body = { chunks: [joined], byteLength: joined.length };
       }
-      if (!Buffer.isBuffer(body) || body.length === 0)
+      if (!body || body.byteLength === 0)
         throw new HttpProblem(ErrorCode.GH_ERR_BODY_REQUIRED, 'The request body is empty.');
       return body;
     };

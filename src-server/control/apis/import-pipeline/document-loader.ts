@@ -76,7 +76,7 @@ export class DocumentLoader {
   private async loadRootOf(input: ImportInput): Promise<LoadedRoot> {
     if (input.kind === 'bytes') {
       return {
-        bytes: input.content,
+        bytes: input.content instanceof Uint8Array ? input.content : Buffer.concat(input.content),
         ...(input.mediaType ? { mediaType: input.mediaType } : {}),
         source: { kind: 'upload', ...(input.fileName ? { name: input.fileName } : {}) },
       };

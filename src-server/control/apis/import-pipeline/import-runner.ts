@@ -101,12 +101,13 @@ export class WorkerImportRunner implements ImportRunner {
     this.current = job;
     const worker = this.ensureWorker();
     const { request } = job;
-    const input =
-      request.input.kind === 'bytes'
-        ? { ...request.input, content: ownedBytes(request.input.content) }
-        : request.input;
+    const content = request.input.kind === 'bytes' ? arraysOf(request.input.content).map(ownedBytes) : [];
+    const input = request.input.kind === 'bytes' ? { ...request.input, content } : request.input;
     const message: WorkerRequest = { id: job.id, request: { ...request, input } };
-    worker.postMessage(message, input.kind === 'bytes' ? [input.content.buffer as ArrayBuffer] : []);
+    worker.postMessage(
+      message,
+      content.map((bytes) => bytes.buffer as ArrayBuffer),
+    );
   }
 
   private ensureWorker(): Worker {
@@ -173,9 +174,14 @@ function spawnImportWorker(): Worker {
   return new Worker(new URL(WORKER_FILE, import.meta.url), options);
 }
 
+function arraysOf(content: Uint8Array | readonly Uint8Array[]): readonly Uint8Array[] {
+  return content instanceof Uint8Array ? [content] : content;
+}
+
 /**
  * The bytes to hand to the worker: moved, not copied, when they fill their own buffer (a large upload does);
- * copied when they share one (a small Buffer from Node's pool), since moving would take the others' bytes too.
+ * copied when they share one (a small Buffer from Node's pool), since moving would take the others' bytes too. A
+ * request body's chunks each fill their own.
  */
 function ownedBytes(bytes: Uint8Array): Uint8Array {
   return bytes.byteOffset === 0 &&

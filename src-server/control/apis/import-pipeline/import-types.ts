@@ -6,7 +6,16 @@ import type { ImportedDefinition, StoredRevisionForms } from './revision-details
 
 /** Where the description comes from. */
 export type ImportInput =
-  | { kind: 'bytes'; content: Uint8Array; fileName?: string; mediaType?: string }
+  | {
+      kind: 'bytes';
+      /**
+       * One array, or a request body's chunks as the socket delivered them: those move to the import worker, which
+       * joins them, so that the server's main thread never allocates (and first touches) one array of the whole.
+       */
+      content: Uint8Array | readonly Uint8Array[];
+      fileName?: string;
+      mediaType?: string;
+    }
   | { kind: 'url'; url: string; allowPrivateAddress: boolean }
   /** A file on this machine (the CLI): sibling files its `$ref`s name are read too. */
   | { kind: 'file'; path: string };

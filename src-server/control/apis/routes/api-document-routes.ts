@@ -10,6 +10,7 @@ import {
   ReimportResultSchema,
 } from '../../../core/contracts/api-schemas.js';
 import { annotateApi, mediaTypeOf } from './api-audit.js';
+import type { RawBody } from '../../http/read-raw-body.js';
 
 const TAG = 'Apis';
 const PATH = '/api/v1/apis/:id/document';
@@ -73,12 +74,11 @@ export function apiDocumentRoutes(catalog: ApiCatalogService, importer: ApiImpor
       responses: [{ status: 200, description: 'Re-imported.', schema: ReimportResultSchema }],
       problems: [404, 409, 413, 415],
       async handler({ req, params, query, body, audit }) {
-        // The document moves to the import worker: its size is taken first.
-        const documentBytes = (body as Buffer).length;
+        const { chunks, byteLength: documentBytes } = body as RawBody;
         annotateApi(audit, catalog.data, catalog.get(params.id));
         const outcome = await importer.reimportDocument(
           params.id,
-          { content: body as Buffer, mediaType: mediaTypeOf(req.headers['content-type']) },
+          { content: chunks, mediaType: mediaTypeOf(req.headers['content-type']) },
           { name: query.name?.trim() || undefined },
         );
         annotateApi(audit, catalog.data, outcome.api);

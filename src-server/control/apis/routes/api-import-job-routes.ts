@@ -17,6 +17,7 @@ import {
   ReimportResultSchema,
 } from '../../../core/contracts/api-schemas.js';
 import { annotateApi, mediaTypeOf } from './api-audit.js';
+import type { RawBody } from '../../http/read-raw-body.js';
 
 const TAG = 'Apis';
 const BASE = '/api/v1/api-imports';
@@ -53,7 +54,7 @@ export function apiImportJobRoutes(
         const mediaType = mediaTypeOf(req.headers['content-type']);
         const job = jobs.start(ownerOf(principal), {
           kind: 'bytes',
-          content: body as Buffer,
+          content: (body as RawBody).chunks,
           ...(mediaType ? { mediaType } : {}),
           ...(query.fileName ? { fileName: query.fileName } : {}),
         });

@@ -16,6 +16,7 @@ import {
 } from '../../../core/contracts/api-schemas.js';
 import { UrlImportAndApplySchema } from '../../../core/contracts/api-import-schemas.js';
 import { annotateApi, apiResource, mediaTypeOf } from './api-audit.js';
+import type { RawBody } from '../../http/read-raw-body.js';
 
 const TAG = 'Apis';
 const BASE = '/api/v1/apis';
@@ -91,11 +92,10 @@ export function apiRoutes(catalog: ApiCatalogService, importer: ApiImportService
       responses: [{ status: 201, description: 'Imported.', schema: ImportResultSchema }],
       problems: [409, 413, 415],
       async handler({ req, query, body, audit }) {
-        // The document moves to the import worker: its size is taken first.
-        const documentBytes = (body as Buffer).length;
+        const { chunks, byteLength: documentBytes } = body as RawBody;
         const outcome = await importer.importDocument(
           {
-            content: body as Buffer,
+            content: chunks,
             mediaType: mediaTypeOf(req.headers['content-type']),
             ...(query.fileName ? { fileName: query.fileName } : {}),
           },

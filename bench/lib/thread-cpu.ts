@@ -1,0 +1,30 @@
+/**
+ * CPU time of one thread of a process, from Linux's /proc/PID/task/TID/schedstat (nanoseconds on the CPU): a Node
+ * process's main thread has the process's own id, so this is the main thread's share alone, apart from its worker
+ * threads and libuv's pool. Undefined where /proc is not (or the kernel keeps no schedstat).
+ */
+import { readFileSync } from 'node:fs';
+
+export function threadCpuSeconds(pid: number, tid = pid): number | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const nanoseconds = Number(stat.split(' ')[0]);
+  return Number.isFinite(nanoseconds) ? nanoseconds / 1e9 : undefined;
+}
+
+/** The thread's minor page faults so far (/proc/PID/task/TID/stat): fresh memory first touched costs one a page. */
+export function threadMinorFaults(pid: number, tid = pid): number | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // The fields after the command name's last ')': state is the first, minflt (field 10) the eighth.
+  const minorFaults = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[7]);
+  return Number.isFinite(minorFaults) ? minorFaults : undefined;
+}
