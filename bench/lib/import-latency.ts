@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { percentile } from './stats.js';
 import { processCpuSeconds } from './process-cpu.js';
+import { schedstat } from './thread-cpu.js';
 import { ROOT } from './gatehouse-serve.js';
 import type { ManagementClient } from './import-load.js';
 
@@ -44,6 +45,9 @@ interface Phase {
   imports: number;
   /** The server process's CPU time during the phase (main thread, import worker and all). */
   cpuSeconds: number;
+  /** The server's main thread alone: its CPU time, and its time runnable but waiting for a core. */
+  mainCpuSeconds: number;
+  mainWaitSeconds: number;
   /** The server's main thread, from its /metrics (prom-client's event-loop delay, reset at each scrape). */
   loopDelayP99: number;
   loopDelayMax: number;
@@ -81,6 +85,7 @@ async function runPhase(
 ): Promise<Phase> {
   await eventLoopDelay(subject.url); // resets the server's histogram
   const cpuBefore = processCpuSeconds(subject.pid) ?? 0;
+  const mainBefore = schedstat(subject.pid) ?? { running: 0, waiting: 0 };
   let imports = 0;
   let loadDone = false;
   const load = openLoopLoad(subject.gateway, options.seconds, options.rate).finally(() => {
@@ -89,14 +94,13 @@ async function runPhase(
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- set when the load ends, while awaiting
   while (condition === 'imports' && !loadDone) {
     const file = options.files[imports % options.files.length]!;
-    const uploaded = await subject.client.upload(subject.importPath, file);
-    if (uploaded.status !== 201)
-      throw new Error(`import of ${file}: ${uploaded.status} ${JSON.stringify(uploaded.body)}`);
-    await subject.client.call('DELETE', `/api/v1/apis/${(uploaded.body as { api: { id: string } }).api.id}`);
+    const id = await subject.client.importFile(subject.importPath, file);
+    await subject.client.call('DELETE', `/api/v1/apis/${id}`);
     imports += 1;
   }
   const output = await load;
   const cpuSeconds = (processCpuSeconds(subject.pid) ?? 0) - cpuBefore;
+  const mainAfter = schedstat(subject.pid) ?? { running: 0, waiting: 0 };
   const delay = await eventLoopDelay(subject.url);
   return {
     round,
@@ -105,6 +109,8 @@ async function runPhase(
     ...output,
     imports,
     cpuSeconds,
+    mainCpuSeconds: mainAfter.running - mainBefore.running,
+    mainWaitSeconds: mainAfter.waiting - mainBefore.waiting,
     loopDelayP99: delay.p99,
     loopDelayMax: delay.max,
     load: loadavg()[0]!,
@@ -145,9 +151,9 @@ export async function interleavedImportLatency(
     `\n## Gateway latency at ${options.rate} req/s (open loop), ${options.rounds} rounds of a ${options.seconds} s phase without imports then one with imports (target: p99 ≤ 20 ms during imports)\n`,
   );
   console.log(
-    '| round | server | while | requests | p50 | p99 | max | errors | non-2xx | imports | server CPU | server loop delay p99 / max | load avg |',
+    '| round | server | while | requests | p50 | p99 | max | errors | non-2xx | imports | server CPU | main thread CPU / waiting for a core | server loop delay p99 / max | load avg |',
   );
-  console.log('|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (let round = 1; round <= options.rounds; round++) {
     const order = round % 2 === 1 ? subjects : [...subjects].reverse();
     for (const subject of order) {
@@ -156,7 +162,7 @@ export async function interleavedImportLatency(
         phases.push(phase);
         const stats = summary(phase.latencies);
         console.log(
-          `| ${round} | ${subject.label} | ${condition} | ${stats.requests} | ${fixed(stats.p50)} ms | ${fixed(stats.p99)} ms | ${fixed(stats.max)} ms | ${phase.errors} | ${phase.non2xx} | ${phase.imports} | ${phase.cpuSeconds.toFixed(2)} s | ${fixed(phase.loopDelayP99)} / ${fixed(phase.loopDelayMax)} ms | ${phase.load.toFixed(1)} |`,
+          `| ${round} | ${subject.label} | ${condition} | ${stats.requests} | ${fixed(stats.p50)} ms | ${fixed(stats.p99)} ms | ${fixed(stats.max)} ms | ${phase.errors} | ${phase.non2xx} | ${phase.imports} | ${phase.cpuSeconds.toFixed(2)} s | ${phase.mainCpuSeconds.toFixed(2)} / ${phase.mainWaitSeconds.toFixed(2)} s | ${fixed(phase.loopDelayP99)} / ${fixed(phase.loopDelayMax)} ms | ${phase.load.toFixed(1)} |`,
         );
       }
     }
@@ -165,12 +171,13 @@ export async function interleavedImportLatency(
     '\nPooled over the rounds (p99 of every request of the condition; the median of the phases’ p99 beside it):\n',
   );
   console.log(
-    '| server | while | requests | p50 | p99 pooled | p99.9 | max | median phase p99 | server CPU per import | server loop delay: median phase p99 / max |',
+    '| server | while | requests | p50 | p99 pooled | p99.9 | max | median phase p99 | server CPU per import | main thread CPU per import | main thread waiting for a core | server loop delay: median phase p99 / max |',
   );
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   const pooledP99 = new Map<string, number>();
   for (const subject of subjects) {
     const cpuPerSecond = new Map<Condition, number>();
+    const mainCpuPerSecond = new Map<Condition, number>();
     for (const condition of ['no import', 'imports'] as const) {
       const own = phases.filter((phase) => phase.subject === subject.label && phase.condition === condition);
       const stats = summary(own.flatMap((phase) => phase.latencies));
@@ -180,15 +187,23 @@ export async function interleavedImportLatency(
       const loopMax = Math.max(...own.map((phase) => phase.loopDelayMax));
       const cpu = own.reduce((sum, phase) => sum + phase.cpuSeconds, 0);
       const imports = own.reduce((sum, phase) => sum + phase.imports, 0);
+      const mainCpu = own.reduce((sum, phase) => sum + phase.mainCpuSeconds, 0);
+      const mainWait = own.reduce((sum, phase) => sum + phase.mainWaitSeconds, 0);
       cpuPerSecond.set(condition, cpu / (own.length * options.seconds));
+      mainCpuPerSecond.set(condition, mainCpu / (own.length * options.seconds));
       // The import's own CPU: the phase's CPU less what the gateway used in the phases without imports.
       const importCpu =
         imports > 0
           ? `${(((cpu - (cpuPerSecond.get('no import') ?? 0) * own.length * options.seconds) / imports) * 1000).toFixed(0)} ms`
           : '–';
+      const mainImportCpu =
+        imports > 0
+          ? `${(((mainCpu - (mainCpuPerSecond.get('no import') ?? 0) * own.length * options.seconds) / imports) * 1000).toFixed(0)} ms`
+          : '–';
+      const waitShare = `${((mainWait / (own.length * options.seconds)) * 100).toFixed(1)} % of the time`;
       pooledP99.set(`${subject.label}/${condition}`, stats.p99);
       console.log(
-        `| ${subject.label} | ${condition} | ${stats.requests} | ${fixed(stats.p50)} ms | ${fixed(stats.p99)} ms | ${fixed(stats.p999)} ms | ${fixed(stats.max)} ms | ${fixed(medianP99)} ms | ${importCpu} | ${fixed(loopP99[Math.floor(loopP99.length / 2)] ?? 0)} / ${fixed(loopMax)} ms |`,
+        `| ${subject.label} | ${condition} | ${stats.requests} | ${fixed(stats.p50)} ms | ${fixed(stats.p99)} ms | ${fixed(stats.p999)} ms | ${fixed(stats.max)} ms | ${fixed(medianP99)} ms | ${importCpu} | ${mainImportCpu} | ${waitShare} | ${fixed(loopP99[Math.floor(loopP99.length / 2)] ?? 0)} / ${fixed(loopMax)} ms |`,
       );
     }
   }

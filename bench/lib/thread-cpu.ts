@@ -6,14 +6,24 @@
 import { readFileSync } from 'node:fs';
 
 export function threadCpuSeconds(pid: number, tid = pid): number | undefined {
+  return schedstat(pid, tid)?.running;
+}
+
+/**
+ * The thread's time on the CPU and its time runnable but waiting for one (the scheduler's run queue), in seconds
+ * so far: the second is what the other processes of a busy machine cost it.
+ */
+export function schedstat(pid: number, tid = pid): { running: number; waiting: number } | undefined {
   let stat: string;
   try {
     stat = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8');
   } catch {
     return undefined;
   }
-  const nanoseconds = Number(stat.split(' ')[0]);
-  return Number.isFinite(nanoseconds) ? nanoseconds / 1e9 : undefined;
+  const [running, waiting] = stat.split(' ').map(Number);
+  return Number.isFinite(running) && Number.isFinite(waiting)
+    ? { running: running! / 1e9, waiting: waiting! / 1e9 }
+    : undefined;
 }
 
 /** The thread's minor page faults so far (/proc/PID/task/TID/stat): fresh memory first touched costs one a page. */

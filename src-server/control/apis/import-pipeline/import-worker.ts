@@ -6,7 +6,7 @@ import { parentPort } from 'node:worker_threads';
 import { prepareDocument } from './prepare-document.js';
 import type { ImportRequest } from './import-types.js';
 import { storedRevisionForms } from './revision-details.js';
-import { listsOf, withoutLists } from './json-chunks.js';
+import { listBuffers, listsOf, withoutLists } from './json-chunks.js';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
 import { lowerThisThreadPriority } from './background-priority.js';
 
@@ -34,7 +34,8 @@ async function run(id: number, request: ImportRequest): Promise<void> {
     const prepared = { ...withoutLists(outcome.prepared), content: new Uint8Array(0), stored };
     const lists = listsOf(outcome.prepared);
     reply({ type: 'done', id, outcome: { ...outcome, prepared }, lists }, [
-      ...ownBuffers(stored.document, stored.details, ...(lists.operationsUtf8 ? [lists.operationsUtf8] : [])),
+      ...ownBuffers(stored.document, stored.details),
+      ...listBuffers(lists),
     ]);
   } catch (error) {
     reply({ type: 'failed', id, message: error instanceof Error ? error.message : String(error) });
