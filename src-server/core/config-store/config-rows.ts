@@ -1,13 +1,25 @@
 import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
+import { createGzip, gunzip } from 'node:zlib';
 import type { Database, Db, Tx } from '../storage/database.js';
 import type { RecordChange, StoredRecord } from './config-records.js';
-import { encodeWithKnown } from '../json/known-json.js';
+import { encodePiecesWithKnown } from '../json/known-json.js';
 import { LARGE_WRITE_BYTES, turnForLargeWrite } from '../storage/large-write-turns.js';
 
 // On libuv's thread pool: the main thread only hands the bytes over.
-const gzipOffThread = promisify(gzip);
 const gunzipOffThread = promisify(gunzip);
+
+/** gzip on libuv's thread pool, fed the pieces as they are (not joined first: see storedForm). */
+function gzipPiecesOffThread(pieces: readonly Uint8Array[], level: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const stream = createGzip({ level });
+    const output: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => output.push(chunk));
+    stream.once('error', reject);
+    stream.once('end', () => resolve(Buffer.concat(output)));
+    for (const piece of pieces) stream.write(piece);
+    stream.end();
+  });
+}
 
 export const COMMITS = 'config_commits';
 
@@ -78,12 +90,15 @@ async function withRecordData<Row extends { data: string; data_deflated: Uint8Ar
 
 /**
  * A record as its row stores it: the JSON text, or, from LARGE_WRITE_BYTES on, the JSON gzip-compressed off the
- * main thread (bytes the import worker made for an API's operations are copied, not encoded again).
+ * main thread (bytes the import worker made for an API's operations go to gzip as they are, neither encoded nor
+ * copied again).
  */
 async function storedForm(record: unknown): Promise<{ data: string; data_deflated: Uint8Array | null }> {
-  const json = encodeWithKnown(record);
-  if (json.length < LARGE_WRITE_BYTES) return { data: json.toString('utf8'), data_deflated: null };
-  return { data: '', data_deflated: await gzipOffThread(json, { level: DEFLATE_LEVEL }) };
+  const pieces = encodePiecesWithKnown(record);
+  const length = pieces.reduce((sum, piece) => sum + piece.byteLength, 0);
+  if (length < LARGE_WRITE_BYTES)
+    return { data: Buffer.concat(pieces).toString('utf8'), data_deflated: null };
+  return { data: '', data_deflated: await gzipPiecesOffThread(pieces, DEFLATE_LEVEL) };
 }
 
 /** Level 3, as the documents' (control/apis/import-pipeline/revision-details.ts). */

@@ -2,7 +2,7 @@ import { StorageUnavailableError } from '../storage/storage-errors.js';
 import type { Request, Response } from 'express';
 import { HttpProblem, PROBLEM_CONTENT_TYPE } from './problem.js';
 import { ErrorCode, type HttpErrorCode } from '../contracts/error-codes.js';
-import { encodeWithKnown, holdsKnownJson } from '../json/known-json.js';
+import { encodePiecesWithKnown, holdsKnownJson } from '../json/known-json.js';
 
 export function sendProblem(req: Request, res: Response, problem: HttpProblem): void {
   if (res.headersSent) {
@@ -38,7 +38,7 @@ export function sendJson(
   res.setHeader('Cache-Control', 'no-store');
   if (req.method === 'HEAD') res.end();
   // An answer holding JSON made elsewhere (an import's operations) is written from its bytes, not encoded again.
-  else if (holdsKnownJson(body)) endBytesInTurns(res, encodeWithKnown(body));
+  else if (holdsKnownJson(body)) endBytesInTurns(res, encodePiecesWithKnown(body));
   else endInTurns(res, JSON.stringify(body));
 }
 
@@ -64,11 +64,18 @@ function endInTurns(res: Response, json: string): void {
   });
 }
 
-function endBytesInTurns(res: Response, bytes: Buffer): void {
-  res.setHeader('Content-Length', bytes.length);
-  writeInTurns(res, bytes.length, (offset) => {
-    const end = Math.min(bytes.length, offset + ANSWER_SLICE);
-    return { slice: bytes.subarray(offset, end), end };
+/** The pieces are written as they are, sliced but never joined (one may be an import's megabytes of operations). */
+function endBytesInTurns(res: Response, pieces: readonly Uint8Array[]): void {
+  const length = pieces.reduce((sum, piece) => sum + piece.byteLength, 0);
+  res.setHeader('Content-Length', length);
+  let piece = 0;
+  let pieceStart = 0;
+  writeInTurns(res, length, (offset) => {
+    while (offset - pieceStart >= pieces[piece]!.byteLength) pieceStart += pieces[piece++]!.byteLength;
+    const bytes = pieces[piece]!;
+    const from = offset - pieceStart;
+    const to = Math.min(bytes.byteLength, from + ANSWER_SLICE);
+    return { slice: bytes.subarray(from, to), end: pieceStart + to };
   });
 }
 
@@ -76,7 +83,7 @@ function endBytesInTurns(res: Response, bytes: Buffer): void {
 function writeInTurns(
   res: Response,
   length: number,
-  sliceAt: (offset: number) => { slice: string | Buffer; end: number },
+  sliceAt: (offset: number) => { slice: string | Uint8Array; end: number },
 ): void {
   let offset = 0;
   const writeNext = () => {
