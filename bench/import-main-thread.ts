@@ -1,12 +1,15 @@
 /**
  * bench:import-main-thread — what an import of the largest descriptions costs the server's main thread (the one
  * that serves the gateway), measured without load so that it holds on a busy machine: per import, the main
- * thread's own CPU time (Linux /proc, apart from the import worker and libuv's pool), the server's event-loop
- * delay max and its garbage collections (prom-client's, from /metrics), for the POST and for the DELETE after it.
+ * thread's own CPU time and minor page faults (Linux /proc, apart from the import worker and libuv's pool), the
+ * server's event-loop delay max and its garbage collections (prom-client's, from /metrics; wall-clock pauses, so
+ * load-sensitive), for the POST and for the DELETE after it.
  *
- *   npx tsx bench/import-main-thread.ts                       # 5 rounds of Microsoft Graph then GitHub
- *   npx tsx bench/import-main-thread.ts --against /tmp/base   # A/B with another build, interleaved by round
+ *   npm run bench:import-main-thread                          # 5 rounds of Microsoft Graph then GitHub
+ *   npm run bench:import-main-thread -- --against /tmp/base   # A/B with another build, interleaved by round
  *   options: --rounds 5, --cpu-prof DIR (this build's CPU profiles, written when it stops)
+ *
+ * The descriptions come from bench:import's corpus in bench/.data (run bench:import once to fetch it).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';

@@ -17,9 +17,11 @@
  *    without imports, interleaved so that the machine's noise hits both alike: --rounds rounds of a phase
  *    without imports then a phase with imports, each phase an open-loop load of --rate req/s for
  *    --phase-seconds (bench/lib/open-loop-load.ts: requests leave on schedule, so a stall delays every request
- *    sent during it). Prints each phase (requests, p50, p99, max, errors, imports, the server's CPU time, the
- *    server's own event-loop delay p99 and max from its /metrics, load average), then per condition the p99 of all its requests pooled and the median of its phases' p99, the
- *    server's CPU time per import (less the gateway's own), and the p99 with imports against the p99 without
+ *    sent during it). Prints each phase (requests, p50, p99, max, errors, imports, the server's CPU time, its main
+ *    thread's CPU time and time spent runnable but waiting for a core (Linux schedstat: what the machine's other
+ *    processes cost it), the server's own event-loop delay p99 and max from its /metrics, load average), then per
+ *    condition the p99 of all its requests pooled and the median of its phases' p99, the server's and its main
+ *    thread's CPU time per import (less the gateway's own), and the p99 with imports against the p99 without
  *    (ratio and difference). With --against DIR (a worktree of another commit, built: `npm run build:server`
  *    there), a second server from DIR/out/server/cli.js runs the same phases in each round, the two servers'
  *    order alternating, so that a change is measured A/B in one run.
