@@ -16,7 +16,7 @@ export function timelineCountIndexes() {
     [
       'audit_action_user_day_counts_by_user',
       'audit_action_user_day_counts',
-      ['tenant', 'user_key', 'day', 'action_key', 'n'],
+      ['tenant', 'user_key', 'action_key', 'day', 'n'],
     ],
     ['audit_action_hour_counts_with_n', 'audit_action_hour_counts', ['tenant', 'hour', 'action_key', 'n']],
     ['audit_user_hour_counts_with_n', 'audit_user_hour_counts', ['tenant', 'hour', 'user_key', 'n']],
