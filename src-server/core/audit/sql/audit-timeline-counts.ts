@@ -44,7 +44,7 @@ export async function timelineTotals(
     .select((eb) => ['key', eb.fn.sum<number>('n').as('n')])
     .groupBy('key')
     .execute();
-  return rows.map((row) => ({ bucket: 0, key: row.key, n: Number(row.n) }));
+  return rows.map((row) => ({ bucket: 0, key: row.key, n: row.n }));
 }
 
 /**
@@ -73,7 +73,7 @@ export async function timelineCounts(
     .select((eb) => ['bucket', series.as('series'), eb.fn.sum<number>('n').as('n')])
     .groupBy(['bucket', sql.ref('series')])
     .execute();
-  return rows.map((row) => ({ bucket: Number(row.bucket), key: row.series, n: Number(row.n) }));
+  return rows.map((row) => ({ bucket: row.bucket, key: row.series, n: row.n }));
 }
 
 function unionOf(queries: CellQuery[]): CellQuery | undefined {
@@ -143,7 +143,7 @@ function wholeHourCounts(
     .$if(tenant !== undefined, (q) => q.where('tenant', '=', tenant!))
     .$if(name !== undefined, (q) => q.where(sql.ref(key), '=', nameKey(name!)))
     .$if(first !== undefined, (q) => q.where('hour', '>=', first!))
-    .$if(end !== undefined, (q) => q.where('hour', '<', end!)) as CellQuery;
+    .$if(end !== undefined, (q) => q.where('hour', '<', end!));
 }
 
 function rowCounts(
@@ -157,7 +157,7 @@ function rowCounts(
   const key = splitBy === 'action' ? 'action_key' : 'user_key';
   return filteredEntries(reader, filter)
     .select((eb) => [bucket.as('bucket'), eb.ref(key).as('key'), eb.fn.countAll<number>().as('n')])
-    .groupBy([bucket, key]) as CellQuery;
+    .groupBy([bucket, key]);
 }
 
 /** Whole days [first, end) from the count table that holds the split and the filter's names. */
@@ -186,7 +186,7 @@ function wholeDayCounts(
     .$if(action !== undefined, (q) => q.where(sql.ref('action_key'), '=', action!))
     .$if(user !== undefined, (q) => q.where(sql.ref('user_key'), '=', user!))
     .$if(first !== undefined, (q) => q.where('day', '>=', first!))
-    .$if(end !== undefined, (q) => q.where('day', '<', end!)) as CellQuery;
+    .$if(end !== undefined, (q) => q.where('day', '<', end!));
 }
 
 /** The names as first spelled of these keys (the counts keep them); a key without one stands for itself. */
