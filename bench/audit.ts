@@ -11,12 +11,17 @@
  * Then, per engine, what tamper evidence costs (bench/lib/audit-chain-bench.ts): the same file imported with the
  * chain and without (in process, fresh databases, alternating), and a verify of all N chained entries.
  *
+ * With `--keep`, bench/.data/audit stays, and a later run with `--keep` and the same count reuses its generated file
+ * and the SQLite imports (no import rate then): for probing query shapes again after a change. `--baseline CLI`
+ * adds another build of Gatehouse (e.g. a worktree of main's out/server/cli.js) to the SQLite pair, queried in the
+ * same interleaved loop, so a change is measured side by side with what it replaces.
+ *
  *   npm run bench:audit -- [--engine sqlite|postgres|both] [--count 1000000] [--samples 200] [--rounds 3]
- *                          [--only pair|chain]
+ *                          [--only pair|chain] [--keep] [--baseline path/to/out/server/cli.js]
  */
 import { loadavg } from 'node:os';
-import { existsSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -43,6 +48,8 @@ const { values } = parseArgs({
     samples: { type: 'string' },
     rounds: { type: 'string' },
     only: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+    baseline: { type: 'string' },
   },
 });
 const ONLY = values.only;
@@ -56,6 +63,8 @@ const WARM_UP = 20;
 const WORK = join(ROOT, 'bench/.data/audit');
 const DAY = 86_400_000;
 
+if (values.baseline !== undefined && !existsSync(values.baseline))
+  throw new Error(`--baseline: no such file ${values.baseline}`);
 if (ONLY !== 'chain' && !existsSync(CLI)) throw new Error('Build the server first: npm run build:server');
 
 interface Shape {
@@ -141,7 +150,8 @@ interface Measured {
   importRate: number;
   coldStartMs: number[];
   rss: number;
-  shapes: Record<string, { p50: number; p95: number; total: number }>;
+  /** Per shape: wall-clock percentiles, and the server's CPU time (user + system) per request. */
+  shapes: Record<string, { p50: number; p95: number; cpuMs: number; total: number }>;
 }
 
 async function get(server: RunningCandidate, query: string, path = ''): Promise<{ totalCount: number }> {
@@ -152,23 +162,35 @@ async function get(server: RunningCandidate, query: string, path = ''): Promise<
   return { totalCount: body.totalCount ?? body.total ?? Number.NaN };
 }
 
-/** One engine's pair: import each, cold starts alternating, then the query mix interleaved sample by sample. */
+/** A process's CPU time (user + system) so far, from /proc: a measure that load from elsewhere barely moves. */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime, in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * One engine's candidates (Gatehouse first, the plain table second): import each (unless `imported` says a kept
+ * run did), cold starts alternating, then the query mix interleaved sample by sample.
+ */
 async function measurePair(
   pair: AuditCandidate[],
   file: string,
   endMs: number,
-  afterImport?: () => Promise<void>,
+  { afterImport, imported }: { afterImport?: () => Promise<void>; imported?: Set<string> } = {},
 ): Promise<Measured[]> {
   const measured: Measured[] = pair.map((c) => ({
     name: c.name,
-    importRate: 0,
+    importRate: Number.NaN,
     coldStartMs: [],
     rss: 0,
     shapes: {},
   }));
   for (const [k, candidate] of pair.entries()) {
+    if (imported?.has(candidate.name)) continue;
     measured[k]!.importRate = COUNT / candidate.importSeconds(file);
     console.log(`${candidate.name}: imported at ${Math.round(measured[k]!.importRate)} entries/s`);
+    imported?.add(candidate.name);
   }
   await afterImport?.();
   for (let round = 0; round < ROUNDS; round++) {
@@ -203,27 +225,36 @@ async function measurePair(
     };
     for (const shape of queryShapes(endMs, actions, users, searches)) {
       const samples = servers.map(() => [] as number[]);
+      const cpuMs = servers.map(() => 0);
       const totals = servers.map(() => 0);
+      // The plain table (the second candidate) has no such filter.
+      const skipped = (k: number) => shape.gatehouseOnly === true && k === 1;
       for (let i = 0; i < SAMPLES + WARM_UP; i++) {
         // Alternate which candidate goes first, so neither always follows the other's cache misses.
         const order = i % 2 === 0 ? servers.keys() : [...servers.keys()].reverse();
         for (const k of order) {
-          if (shape.gatehouseOnly && k !== 0) continue;
+          if (skipped(k)) continue;
+          const cpuBefore = cpuMsOf(servers[k]!.pid);
           const started = performance.now();
           const { totalCount } = await get(servers[k]!, shape.query(i), shape.path);
-          if (i >= WARM_UP) samples[k]!.push(performance.now() - started);
+          if (i >= WARM_UP) {
+            samples[k]!.push(performance.now() - started);
+            cpuMs[k]! += cpuMsOf(servers[k]!.pid) - cpuBefore;
+          }
           totals[k] = totalCount;
         }
       }
       // Gatehouse's count includes the entries it records itself (each start, each token): a few dozen at the
       // newest end of the trail. A real mismatch would be far larger.
-      if (!shape.gatehouseOnly && (totals[0]! < totals[1]! || totals[0]! - totals[1]! > 100)) {
-        throw new Error(`${shape.name}: the candidates disagree on totalCount (${totals.join(' vs ')})`);
+      for (const k of servers.keys()) {
+        if (k === 1 || shape.gatehouseOnly) continue;
+        if (totals[k]! < totals[1]! || totals[k]! - totals[1]! > 100)
+          throw new Error(`${shape.name}: the candidates disagree on totalCount (${totals.join(' vs ')})`);
       }
       for (const [k, m] of measured.entries()) {
         if (samples[k]!.length === 0) continue;
         const { p50, p95 } = percentiles(samples[k]!);
-        m.shapes[shape.name] = { p50, p95, total: totals[k]! };
+        m.shapes[shape.name] = { p50, p95, cpuMs: cpuMs[k]! / samples[k]!.length, total: totals[k]! };
       }
     }
     for (const [k, server] of servers.entries()) measured[k]!.rss = rssOf(server.pid);
@@ -236,27 +267,47 @@ async function measurePair(
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 
-function report(title: string, [gatehouse, plain]: Measured[], loads: string): string {
-  const g = gatehouse!;
-  const p = plain!;
+/**
+ * The candidates side by side: Gatehouse first, the plain table second, a baseline build third when measured.
+ * Ratios are Gatehouse ÷ plain table (and ÷ baseline).
+ */
+function report(title: string, measured: Measured[], loads: string): string {
+  const [g, p, base] = measured as [Measured, Measured, Measured | undefined];
+  const shown = base ? [g, p, base] : [g, p];
+  const cells = (of: (m: Measured) => string) => shown.map(of).join(' | ');
+  const ratios = (of: (m: Measured) => number) =>
+    [p, ...(base ? [base] : [])].map((other) => ratio(of(g), of(other))).join(' | ');
+  const ratioHeads = `${g.name} ÷ ${p.name}${base ? ` | ÷ ${base.name}` : ''}`;
+  const align = '|---|' + shown.map(() => '---:|').join('') + (base ? '---:|---:|' : '---:|');
+  const rate = (m: Measured) =>
+    Number.isNaN(m.importRate) ? 'kept from an earlier run' : Math.round(m.importRate).toLocaleString('en');
+  const starts = (m: Measured) =>
+    `${median(m.coldStartMs).toFixed(0)} (${m.coldStartMs.map((ms) => ms.toFixed(0)).join(', ')})`;
   const lines = [
     `### ${title}`,
     '',
     `Load average (1 min) at start and end: ${loads}`,
     '',
-    `| measure | ${g.name} | ${p.name} | ratio |`,
-    '|---|---:|---:|---:|',
-    `| import, entries/s | ${Math.round(g.importRate).toLocaleString('en')} | ${Math.round(p.importRate).toLocaleString('en')} | ${ratio(g.importRate, p.importRate)} |`,
-    `| cold start to first answer, ms (median of ${ROUNDS}; all) | ${median(g.coldStartMs).toFixed(0)} (${g.coldStartMs.map((ms) => ms.toFixed(0)).join(', ')}) | ${median(p.coldStartMs).toFixed(0)} (${p.coldStartMs.map((ms) => ms.toFixed(0)).join(', ')}) | ${ratio(median(g.coldStartMs), median(p.coldStartMs))} |`,
-    `| RSS after the query mix, MB | ${(g.rss / 2 ** 20).toFixed(0)} | ${(p.rss / 2 ** 20).toFixed(0)} | ${ratio(g.rss, p.rss)} |`,
+    `| measure | ${cells((m) => m.name)} | ${ratioHeads} |`,
+    align,
+    `| import, entries/s | ${cells(rate)} | ${ratios((m) => m.importRate)} |`,
+    `| cold start to first answer, ms (median of ${ROUNDS}; all) | ${cells(starts)} | ${ratios((m) => median(m.coldStartMs))} |`,
+    `| RSS after the query mix, MB | ${cells((m) => (m.rss / 2 ** 20).toFixed(0))} | ${ratios((m) => m.rss)} |`,
     '',
-    `| query shape (totalCount of the last sample) | ${g.name} p50 / p95 ms | ${p.name} p50 / p95 ms | p95 ratio |`,
-    '|---|---:|---:|---:|',
+    "Per query shape: wall-clock p50 / p95 ms, then the server's CPU time per request (ms, 10 ms ticks summed over",
+    'the samples); ratios of p95.',
+    '',
+    `| query shape (totalCount of the last sample) | ${cells((m) => `${m.name} p50 / p95 · CPU`)} | ${ratioHeads} |`,
+    align,
     ...Object.keys(g.shapes).map((shape) => {
-      const a = g.shapes[shape]!;
-      const b = p.shapes[shape];
-      const peer = b ? `${formatMs(b.p50)} / ${formatMs(b.p95)}` : 'no such filter';
-      return `| ${shape} (${a.total.toLocaleString('en')}) | ${formatMs(a.p50)} / ${formatMs(a.p95)} | ${peer} | ${b ? ratio(a.p95, b.p95) : '—'} |`;
+      const timing = (m: Measured) => {
+        const t = m.shapes[shape];
+        return t ? `${formatMs(t.p50)} / ${formatMs(t.p95)} · ${formatMs(t.cpuMs)}` : 'no such filter';
+      };
+      const p95Ratios = [p, ...(base ? [base] : [])]
+        .map((other) => (other.shapes[shape] ? ratio(g.shapes[shape]!.p95, other.shapes[shape].p95) : '—'))
+        .join(' | ');
+      return `| ${shape} (${g.shapes[shape]!.total.toLocaleString('en')}) | ${cells(timing)} | ${p95Ratios} |`;
     }),
   ];
   return lines.join('\n');
@@ -272,16 +323,43 @@ async function createDatabases(server: PostgresServer): Promise<{ gatehouse: str
   return { gatehouse: `${base}/gatehouse`, plain: `${base}/plain` };
 }
 
-async function main() {
+interface KeptDataset {
+  count: number;
+  endMs: number;
+  /** The candidates whose imports are in the directory. */
+  imported: string[];
+}
+
+const KEPT = join(WORK, 'dataset.json');
+
+/** The generated file of a kept run of the same count, or a fresh one (the directory emptied first). */
+async function dataset(file: string): Promise<{ endMs: number; imported: Set<string> }> {
+  if (values.keep && existsSync(KEPT)) {
+    const kept = JSON.parse(await readFile(KEPT, 'utf8')) as KeptDataset;
+    if (kept.count === COUNT) {
+      console.log(`reusing the ${COUNT.toLocaleString('en')} entries kept in ${WORK}`);
+      return { endMs: kept.endMs, imported: new Set(kept.imported) };
+    }
+  }
   await rm(WORK, { recursive: true, force: true });
   await mkdir(WORK, { recursive: true });
-  const file = join(WORK, 'entries.ndjson');
   const endMs = Date.now();
   const generating = performance.now();
   await writeAuditNdjson(file, { count: COUNT, endMs, seed: 7 });
   console.log(
     `generated ${COUNT.toLocaleString('en')} entries in ${((performance.now() - generating) / 1000).toFixed(1)} s`,
   );
+  return { endMs, imported: new Set() };
+}
+
+async function main() {
+  const file = join(WORK, 'entries.ndjson');
+  const { endMs, imported } = await dataset(file);
+  const keep = async () => {
+    if (!values.keep) return;
+    const kept: KeptDataset = { count: COUNT, endMs, imported: [...imported] };
+    await writeFile(KEPT, JSON.stringify(kept));
+  };
   const load = () => loadavg()[0]!.toFixed(1);
   const sections: string[] = [];
   if (ENGINE !== 'postgres') {
@@ -289,16 +367,23 @@ async function main() {
     const pair = [
       gatehouseCandidate('Gatehouse, SQLite', join(WORK, 'sqlite-data'), {}),
       plainSqliteCandidate(WORK),
+      ...(values.baseline
+        ? [gatehouseCandidate('baseline build', join(WORK, 'baseline-data'), {}, values.baseline)]
+        : []),
     ];
     if (ONLY !== 'chain') {
-      const measured = await measurePair(pair, file, endMs);
+      const measured = await measurePair(pair, file, endMs, { imported });
+      await keep();
       sections.push(report('Embedded: SQLite', measured, `${before} → ${load()}`));
     }
     if (ONLY !== 'pair')
       sections.push(chainReport('Embedded: SQLite', await measureChaining(file, freshSqlite(WORK))));
+    await keep();
   }
   if (ENGINE !== 'sqlite') {
     const before = load();
+    // A kept run reuses only the SQLite imports: the PostgreSQL cluster is new each run.
+    await rm(join(WORK, 'postgres-data'), { recursive: true, force: true });
     const postgres = await startPostgresServer();
     try {
       const urls = await createDatabases(postgres);
@@ -319,7 +404,7 @@ async function main() {
         }
       };
       if (ONLY !== 'chain') {
-        const measured = await measurePair(pair, file, endMs, vacuum);
+        const measured = await measurePair(pair, file, endMs, { afterImport: vacuum });
         sections.push(report('Server mode: PostgreSQL on loopback', measured, `${before} → ${load()}`));
       }
       if (ONLY !== 'pair') {
@@ -342,7 +427,7 @@ async function main() {
       await postgres.destroy();
     }
   }
-  const command = `npm run bench:audit -- --engine ${ENGINE} --count ${COUNT} --samples ${SAMPLES} --rounds ${ROUNDS}${ONLY ? ` --only ${ONLY}` : ''}`;
+  const command = `npm run bench:audit -- --engine ${ENGINE} --count ${COUNT} --samples ${SAMPLES} --rounds ${ROUNDS}${ONLY ? ` --only ${ONLY}` : ''}${values.keep ? ' --keep' : ''}${values.baseline ? ` --baseline ${values.baseline}` : ''}`;
   console.log(
     `\nCommand: \`${command}\` (${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}, ${process.platform})\n\n${sections.join('\n\n')}`,
   );

@@ -69,17 +69,19 @@ export async function startCold(
   };
 }
 
+/** `cli`: another build's out/server/cli.js (a baseline), this worktree's by default. */
 export function gatehouseCandidate(
   name: string,
   dataDir: string,
   env: Record<string, string>,
+  cli = CLI,
 ): AuditCandidate {
   let token: string | undefined;
   return {
     name,
     importSeconds(file) {
       const started = performance.now();
-      const result = spawnSync(process.execPath, [CLI, 'audit', 'import', file, '--data-dir', dataDir], {
+      const result = spawnSync(process.execPath, [cli, 'audit', 'import', file, '--data-dir', dataDir], {
         encoding: 'utf8',
         env: { ...process.env, ...env },
       });
@@ -87,9 +89,9 @@ export function gatehouseCandidate(
       return (performance.now() - started) / 1000;
     },
     async start() {
-      token ??= gatehouseToken(dataDir, 'Auditor', '2h', env);
+      token ??= gatehouseToken(dataDir, 'Auditor', '2h', env, cli);
       return startCold(
-        [CLI, 'serve', '--data-dir', dataDir, '--port', '0', '--gateway-port', '0', '--no-sign-in-link'],
+        [cli, 'serve', '--data-dir', dataDir, '--port', '0', '--gateway-port', '0', '--no-sign-in-link'],
         { Logging__Level: 'warn', ...FULL_AUDIT_ENV, ...env },
         (output) => /Control Panel:\s+(\S+)/.exec(output)?.[1],
         { Authorization: `Bearer ${token}` },

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { NewAuditEntry } from '../../src-server/core/audit/audit-entry.js';
 import { verifyStoredChain } from '../../src-server/core/audit/chain/chain-verify-store.js';
@@ -88,6 +88,8 @@ export async function measureChaining(
 export function freshSqlite(work: string): (label: string) => Promise<Database> {
   return async (label) => {
     const dataDir = join(work, `chain-${label}`);
+    // Left by an earlier run that kept the directory (bench:audit --keep).
+    await rm(dataDir, { recursive: true, force: true });
     await mkdir(dataDir, { recursive: true });
     return Database.open({ dataDir, logger: createLogger('silent') });
   };

@@ -95,10 +95,11 @@ export function gatehouseToken(
   roles: string,
   ttl = '2h',
   env: Record<string, string> = {},
+  cli = CLI,
 ): string {
   const result = spawnSync(
     process.execPath,
-    [CLI, 'token', '--data-dir', dataDir, '--roles', roles, '--ttl', ttl],
+    [cli, 'token', '--data-dir', dataDir, '--roles', roles, '--ttl', ttl],
     { encoding: 'utf8', env: { ...process.env, ...env } },
   );
   if (result.status !== 0) throw new Error(`gatehouse token failed: ${result.stderr}`);

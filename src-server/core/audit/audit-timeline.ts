@@ -35,10 +35,13 @@ export function chooseInterval(
   return (endMs ?? now) - startMs <= HOURLY_RANGE_DEFAULT_MS ? 'hour' : 'day';
 }
 
-/** One counted cell: entries of one name key in one bucket (`bucket * intervalMs` is its start). */
+/**
+ * One counted cell: entries of one name key in one bucket (`bucket * intervalMs` is its start). Key null: the
+ * names not shown as series of their own, counted together ("Other").
+ */
 export interface TimelineCount {
   bucket: number;
-  key: string;
+  key: string | null;
   n: number;
 }
 
@@ -72,7 +75,8 @@ export function shapeTimeline(options: {
     name: names.get(key) ?? key,
     total: n,
   }));
-  const otherIndex = ranked.length > shown.length ? series.length : -1;
+  const others = ranked.length > shown.length || counts.some(({ key, n }) => key === null && n > 0);
+  const otherIndex = others ? series.length : -1;
   if (otherIndex >= 0) series.push({ name: OTHER_SERIES, other: true, total: total - sum(shown) });
 
   const range = bucketRange(size, options.startMs, options.endMs, options.now, minPresent, maxPresent);
@@ -96,7 +100,7 @@ export function shapeTimeline(options: {
     if (n <= 0 || bucket < range.first || bucket > range.last) continue;
     const cell = cellOf(bucket);
     cell.total += n;
-    cell.counts[indexOf.get(key) ?? otherIndex]! += n;
+    cell.counts[(key === null ? undefined : indexOf.get(key)) ?? otherIndex]! += n;
   }
   const buckets = [...cells.entries()].sort((a, b) => a[0] - b[0]).map(([, cell]) => cell);
   return { interval, splitBy, total, series, buckets };
@@ -108,7 +112,7 @@ export function rankSeries(counts: readonly TimelineCount[]): {
   shown: [string, number][];
 } {
   const totals = new Map<string, number>();
-  for (const { key, n } of counts) if (n > 0) totals.set(key, (totals.get(key) ?? 0) + n);
+  for (const { key, n } of counts) if (n > 0 && key !== null) totals.set(key, (totals.get(key) ?? 0) + n);
   const ranked = [...totals.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const shown = ranked.length > TIMELINE_SERIES_MAX ? ranked.slice(0, TIMELINE_SERIES_MAX - 1) : ranked;
   return { ranked, shown };

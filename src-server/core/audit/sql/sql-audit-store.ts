@@ -22,7 +22,7 @@ import type {
 } from '../audit-entry.js';
 import { normalizeEntry } from '../normalize-entry.js';
 import { chooseInterval, rankSeries, shapeTimeline, type AuditTimeline } from '../audit-timeline.js';
-import { timelineCounts, timelineNames } from './audit-timeline-counts.js';
+import { timelineCounts, timelineNames, timelineTotals } from './audit-timeline-counts.js';
 import { countBuckets, tenantOf } from './audit-counts.js';
 import { OWN_TENANT } from '../audit-tenant.js';
 import { importAuditEntries } from './audit-import.js';
@@ -163,9 +163,13 @@ export class SqlAuditStore implements AuditStore {
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => {
         const searched = await withSearchTerms(trx, filter, tenantOf(filter));
-        const counts = await timelineCounts(trx, searched, interval, options.splitBy);
+        // Each name's total first, which says the series; then the cells, the other names' summed as one.
+        const totals = await timelineTotals(trx, searched, interval, options.splitBy);
+        const { ranked, shown: series } = rankSeries(totals);
+        const shown = series.map(([key]) => key);
+        const collapsed = ranked.length > shown.length ? shown : undefined;
+        const counts = await timelineCounts(trx, searched, interval, options.splitBy, collapsed);
         // Only the names shown as series of their own are looked up (a day holds hundreds of users).
-        const shown = rankSeries(counts).shown.map(([key]) => key);
         const names = await timelineNames(trx, filter, options.splitBy, shown);
         return shapeTimeline({ interval, splitBy: options.splitBy, ...rangeOf(filter), now, counts, names });
       });

@@ -17,6 +17,7 @@ import { monitoringWriteCost } from './0014-monitoring-write-cost.js';
 import { timelineHourSplits } from './0015-timeline-hour-splits.js';
 import { monitoringInstanceIndex } from './0016-monitoring-instance-index.js';
 import { deflatedConfigRows } from './0017-deflated-config-rows.js';
+import { timelineCountIndexes } from './0018-timeline-count-indexes.js';
 
 /**
  * One migration history for both engines, applied by Kysely's Migrator at open. Append only: never edit a
@@ -41,6 +42,7 @@ export function migrationsFor(engine: EngineKind): MigrationProvider {
     '0015-timeline-hour-splits': timelineHourSplits(),
     '0016-monitoring-instance-index': monitoringInstanceIndex(engine),
     '0017-deflated-config-rows': deflatedConfigRows(engine),
+    '0018-timeline-count-indexes': timelineCountIndexes(),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
