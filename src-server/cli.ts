@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { setFlagsFromString } from 'node:v8';
+import { keepYoungGenerationSmall } from './core/threads/worker-thread.js';
 
 /**
  * V8 doubles its young generation (up to 2 × 16 MiB) whenever many young objects survive a collection, which
@@ -7,8 +7,9 @@ import { setFlagsFromString } from 'node:v8';
  * its resident memory. Kept at its initial size, what lives on reaches the old generation sooner; a cold start's
  * CPU time did not measurably change, and RSS after bench:audit's query mix at 1M entries fell by ~24 MB. Set
  * before any other module loads (the rest of the CLI is imported below), for `serve` only: the offline commands
- * (an import of a million entries) keep V8's defaults, and so does Electron's main process.
+ * (an import of a million entries) keep V8's defaults, and so does Electron's main process. Every worker thread
+ * starts through the same module, which sets it again once the thread is up (a new isolate resets it).
  */
-if (process.argv[2] === 'serve') setFlagsFromString('--semi-space-growth-factor=1');
+if (process.argv[2] === 'serve') keepYoungGenerationSmall();
 
 await import('./cli/main.js');
