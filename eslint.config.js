@@ -75,6 +75,26 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src-server/**/*.ts'],
+    ignores: ['src-server/core/threads/worker-thread.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              // A new isolate resets V8's flags that keep `gatehouse serve`'s young generation small.
+              name: 'node:worker_threads',
+              importNames: ['Worker'],
+              allowTypeImports: true,
+              message: 'Start worker threads with startWorker (core/threads/worker-thread.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src-renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../threads/worker-thread.js';
 import { applyChanges, copyDatabase, extractChanges, type HighestIds } from './sqlite-copy.js';
 
 /** The SQLite work of a backup or restore, which reads or writes whole files. */
@@ -59,7 +60,7 @@ function spawnBackupWorker(): Worker {
     // Running from TypeScript sources (tests): the worker loads them through tsx too.
     const entry = new URL('./backup-worker.ts', import.meta.url).href;
     const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-    return new Worker(bootstrap, { eval: true });
+    return startWorker(bootstrap, { eval: true });
   }
-  return new Worker(new URL(WORKER_FILE, import.meta.url));
+  return startWorker(new URL(WORKER_FILE, import.meta.url));
 }

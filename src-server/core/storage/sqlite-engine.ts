@@ -2,7 +2,7 @@ import { chmod, open as openFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { startWorker } from '../threads/worker-thread.js';
 import BetterSqlite3 from 'better-sqlite3';
 import { packageInfo } from '../data-dir/package-root.js';
 import {
@@ -208,7 +208,7 @@ export function checkSqliteFile(file: string): Promise<string[]> {
       if (db) db.close();
     }`;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(code, {
+    const worker = startWorker(code, {
       eval: true,
       workerData: { file, driver, nativeBinding: nativeBindingForRuntime() },
     });

@@ -1,6 +1,7 @@
 import { open, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../threads/worker-thread.js';
 import { StorageUnavailableError } from './storage-errors.js';
 
 /**
@@ -81,7 +82,7 @@ export class SqliteOffThreadSync {
   #worker(): Worker {
     if (this.#checkpointer) return this.#checkpointer;
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-    const worker = new Worker(CHECKPOINTER, {
+    const worker = startWorker(CHECKPOINTER, {
       eval: true,
       workerData: { file: this.file, driver, nativeBinding: this.nativeBinding },
     });

@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../../../core/threads/worker-thread.js';
 import { withLists } from './json-chunks.js';
 import type { ImportProgress, ImportRequest, PrepareOutcome } from './import-types.js';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
@@ -169,9 +170,9 @@ function spawnImportWorker(): Worker {
     // Running from TypeScript sources (tests, benchmarks): the worker loads them through tsx too.
     const entry = new URL('./import-worker.ts', import.meta.url).href;
     const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-    return new Worker(bootstrap, { ...options, eval: true });
+    return startWorker(bootstrap, { ...options, eval: true });
   }
-  return new Worker(new URL(WORKER_FILE, import.meta.url), options);
+  return startWorker(new URL(WORKER_FILE, import.meta.url), options);
 }
 
 function arraysOf(content: Uint8Array | readonly Uint8Array[]): readonly Uint8Array[] {

@@ -1,5 +1,6 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { startWorker } from '../../threads/worker-thread.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Database } from '../../storage/database.js';
 import type { NewMonitoringRecord } from '../monitoring-record.js';
@@ -199,7 +200,7 @@ function spawnWriter(): Worker {
     // Running from TypeScript sources (tests, benchmarks): the worker loads them through tsx too.
     const entry = new URL('./monitoring-write-worker.ts', import.meta.url).href;
     const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-    return new Worker(bootstrap, { eval: true });
+    return startWorker(bootstrap, { eval: true });
   }
-  return new Worker(new URL(WORKER_FILE, import.meta.url));
+  return startWorker(new URL(WORKER_FILE, import.meta.url));
 }
