@@ -7,16 +7,17 @@ import { parentPort, threadId } from 'node:worker_threads';
 import { Kysely } from 'kysely';
 import { BulkWrites } from '../../storage/bulk-writes.js';
 import type { GatehouseSchema } from '../../storage/schema.js';
-import { reserveIds } from '../../storage/sequences.js';
 import { openSqliteEngine } from '../../storage/sqlite-engine.js';
 import { translatingDialect } from '../../storage/translating-dialect.js';
-import { acquireTurnBlocking } from '../../storage/write-turn.js';
+import { WriterTurn } from '../../storage/write-turn.js';
 import {
+  MAX_ROWS_PER_WRITER_TRANSACTION,
   WRITER_BUSY_TIMEOUT_MS,
   type FromWriterThread,
   type ToWriterThread,
 } from './monitoring-write-protocol.js';
-import { insertEncodedRows, MONITORING_SEQUENCE, type RowWriter } from './monitoring-writes.js';
+import type { PackedRows } from './monitoring-row-packing.js';
+import { insertPackedRows, type RowWriter } from './monitoring-writes.js';
 
 const port = parentPort;
 if (!port) throw new Error('monitoring-write-worker.ts runs as a worker thread only');
@@ -45,40 +46,58 @@ async function connect(file: string): Promise<Connection> {
   return { db, writer };
 }
 
-let turn = Promise.resolve();
+const turns = new WeakMap<SharedArrayBuffer, WriterTurn>();
+
+let queue = Promise.resolve();
 port.on('message', (message: ToWriterThread) => {
-  turn = turn.then(async () => {
-    let reply: FromWriterThread;
+  queue = queue.then(async () => {
     try {
-      reply = { id: message.id, ok: true, firstId: await handle(message), threadId };
+      if (message.op === 'release') {
+        await release(message.file);
+        reply({ id: message.id, ok: true, firstId: 0, rows: 0, done: true, threadId });
+      } else {
+        await write(message.id, message.file, message.turn, message.packed);
+      }
     } catch (error) {
-      reply = { id: message.id, ok: false, message: error instanceof Error ? error.message : String(error) };
+      reply({ id: message.id, ok: false, message: error instanceof Error ? error.message : String(error) });
     }
-    port.postMessage(reply);
   });
 });
 
-async function handle(message: ToWriterThread): Promise<number> {
-  let connection = connections.get(message.file);
-  if (message.op === 'release') {
-    connections.delete(message.file);
-    await connection?.db.destroy();
-    return 0;
-  }
+function reply(message: FromWriterThread): void {
+  port!.postMessage(message);
+}
+
+async function release(file: string): Promise<void> {
+  const connection = connections.get(file);
+  connections.delete(file);
+  await connection?.db.destroy();
+}
+
+/** Writes the batch in as few transactions as the main thread's writes allow; replies after each commit. */
+async function write(id: number, file: string, buffer: SharedArrayBuffer, packed: PackedRows): Promise<void> {
+  let connection = connections.get(file);
   if (!connection) {
-    connection = await connect(message.file);
-    connections.set(message.file, connection);
+    connection = await connect(file);
+    connections.set(file, connection);
   }
   const { db, writer } = connection;
-  const release = acquireTurnBlocking(message.turn);
-  try {
-    // `begin immediate` (the engine's dialect): the write lock from the start, held for one chunk only.
-    return await db.transaction().execute(async (trx) => {
-      const firstId = await reserveIds(trx, MONITORING_SEQUENCE, message.rows);
-      await insertEncodedRows(writer, trx, message, firstId);
-      return firstId;
-    });
-  } finally {
-    release();
+  const turn = turns.get(buffer) ?? new WriterTurn(buffer);
+  turns.set(buffer, turn);
+  const stopEarly = (written: number) => written >= MAX_ROWS_PER_WRITER_TRANSACTION || turn.mainThreadWaits();
+  let from = 0;
+  while (from < packed.rows) {
+    turn.acquireBlocking();
+    let committed: { firstId: number; rows: number };
+    try {
+      // `begin immediate` (the engine's dialect): the write lock from the start.
+      committed = await db
+        .transaction()
+        .execute((trx) => insertPackedRows(writer, trx, packed, from, { stopEarly }));
+    } finally {
+      turn.release();
+    }
+    from += committed.rows;
+    reply({ id, ok: true, ...committed, done: from >= packed.rows, threadId });
   }
 }
