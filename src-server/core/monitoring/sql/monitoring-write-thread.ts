@@ -21,9 +21,12 @@ const ENCODE_SLICE = 250;
  * API monitoring's writes on the SQLite engine, off the server's main thread. The records of a batch are encoded
  * here, packed (monitoring-row-packing.ts) and posted in one message; the writer thread
  * (monitoring-write-worker.ts), with a connection of its own to the same file, inserts them and merges their
- * roll-ups, the batch in one transaction unless the main thread waits for the write lock meanwhile
- * (MAX_ROWS_PER_WRITER_TRANSACTION). WAL lets the main connection read meanwhile; the batch's promise resolves once
- * all its rows are committed, when the main connection sees them.
+ * roll-ups in transactions of up to MAX_ROWS_PER_WRITER_TRANSACTION rows, committed earlier when the main thread
+ * waits for the write lock. WAL lets the main connection read meanwhile; the batch's promise resolves once all its
+ * rows are committed, when the main connection sees them.
+ *
+ * No main-thread transaction may wait for a monitoring write: it holds the turn the thread needs (none does; the
+ * recorder writes from a loop of its own, outside any transaction).
  *
  * One per database, closed with it (it closes the thread's connection to the file). If the thread dies, the
  * server log says so, and the rows it had not acknowledged, and all later ones, are written on the main
