@@ -29,13 +29,20 @@ interface Connection {
 
 const connections = new Map<string, Connection>();
 
+/** SQLite's own default: the thread checkpoints after a commit that leaves this many pages in the WAL. */
+const WRITER_AUTOCHECKPOINT_PAGES = 1000;
+
 async function connect(file: string): Promise<Connection> {
   const engine = await openSqliteEngine(file);
   engine.handle.pragma(`busy_timeout = ${WRITER_BUSY_TIMEOUT_MS}`);
   // As the main connection's relaxed transactions: in the WAL at commit, on the disk with the next fsync of it
-  // (the main connection's next durable commit, or the checkpointer's), which also copies the WAL into the file.
+  // (the main connection's next durable commit, or a checkpoint's).
   engine.handle.pragma('synchronous = NORMAL');
-  engine.handle.pragma('wal_autocheckpoint = 0');
+  // The thread checkpoints the WAL after its commits, as an import does (storage/bulk-write-mode.ts): the checkpoint
+  // worker copies only the frames committed before it starts and SQLite starts the WAL over only once every frame
+  // is copied, so a writer that commits batch after batch stayed ahead of it. bench:monitoring's 1M appends grew
+  // the WAL past 1.2 GB (every page read looked up through it) and slowed to 5-7k records/s.
+  engine.handle.pragma(`wal_autocheckpoint = ${WRITER_AUTOCHECKPOINT_PAGES}`);
   const db = new Kysely<GatehouseSchema>({ dialect: translatingDialect(engine.dialect, engine.translate) });
   const bulk = new BulkWrites(db, engine.handle, engine.translate);
   const writer: RowWriter = {
