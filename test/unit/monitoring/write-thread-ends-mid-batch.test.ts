@@ -30,10 +30,10 @@ describe('API monitoring writes on SQLite when the writer thread ends in the mid
     const appended = store.append(batch);
     // Ends the thread once it has committed part of the batch: most likely while it holds the turn.
     for (;;) {
-      const [{ n }] = await database.db
+      const { n } = await database.db
         .selectFrom('monitoring_records')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .execute();
+        .executeTakeFirstOrThrow();
       if (n > 0) break;
       await new Promise((resolve) => setImmediate(resolve));
     }
