@@ -4,6 +4,7 @@
  * main thread, which serves the gateway. Started by monitoring-write-thread.ts, one per process.
  */
 import { parentPort, threadId } from 'node:worker_threads';
+import type { Database as SqliteHandle } from 'better-sqlite3';
 import { Kysely } from 'kysely';
 import { BulkWrites } from '../../storage/bulk-writes.js';
 import type { GatehouseSchema } from '../../storage/schema.js';
@@ -25,12 +26,34 @@ if (!port) throw new Error('monitoring-write-worker.ts runs as a worker thread o
 interface Connection {
   db: Kysely<GatehouseSchema>;
   writer: RowWriter;
+  handle: SqliteHandle;
+  /** Rows committed since the thread's last checkpoint of the file. */
+  rowsSinceCheckpoint: number;
 }
 
 const connections = new Map<string, Connection>();
 
-/** SQLite's own default: the thread checkpoints after a commit that leaves this many pages in the WAL. */
-const WRITER_AUTOCHECKPOINT_PAGES = 1000;
+/**
+ * The thread checkpoints the WAL after this many rows (about SQLite's own 1,000 pages of WAL), as an import does
+ * (storage/bulk-write-mode.ts): the checkpoint worker copies only the frames committed before it starts and SQLite
+ * starts the WAL over only once every frame is copied, so a writer that commits batch after batch stayed ahead of
+ * it. bench:monitoring's 1M appends grew the WAL past 1.2 GB (every page read looked up through it) and slowed to
+ * 2-5k records/s. Outside its turn at the write lock: a checkpoint does not hold the main connection's writes up,
+ * and with SQLite's auto-checkpoint (inside the commit) a main-thread write waited for it.
+ */
+const CHECKPOINT_EVERY_ROWS = 10_000;
+
+/** PASSIVE: copies what no reader still needs and waits for nobody; the next writer starts the WAL over. */
+function checkpointNowAndThen(connection: Connection, committedRows: number): void {
+  connection.rowsSinceCheckpoint += committedRows;
+  if (connection.rowsSinceCheckpoint < CHECKPOINT_EVERY_ROWS) return;
+  connection.rowsSinceCheckpoint = 0;
+  try {
+    connection.handle.pragma('wal_checkpoint(PASSIVE)');
+  } catch {
+    // Tried again after the next rows; the WAL only grows meanwhile (and the checkpoint worker copies it too).
+  }
+}
 
 async function connect(file: string): Promise<Connection> {
   const engine = await openSqliteEngine(file);
@@ -38,11 +61,8 @@ async function connect(file: string): Promise<Connection> {
   // As the main connection's relaxed transactions: in the WAL at commit, on the disk with the next fsync of it
   // (the main connection's next durable commit, or a checkpoint's).
   engine.handle.pragma('synchronous = NORMAL');
-  // The thread checkpoints the WAL after its commits, as an import does (storage/bulk-write-mode.ts): the checkpoint
-  // worker copies only the frames committed before it starts and SQLite starts the WAL over only once every frame
-  // is copied, so a writer that commits batch after batch stayed ahead of it. bench:monitoring's 1M appends grew
-  // the WAL past 1.2 GB (every page read looked up through it) and slowed to 5-7k records/s.
-  engine.handle.pragma(`wal_autocheckpoint = ${WRITER_AUTOCHECKPOINT_PAGES}`);
+  // The thread checkpoints the WAL itself (`checkpointNowAndThen`); its commits do not.
+  engine.handle.pragma('wal_autocheckpoint = 0');
   const db = new Kysely<GatehouseSchema>({ dialect: translatingDialect(engine.dialect, engine.translate) });
   const bulk = new BulkWrites(db, engine.handle, engine.translate);
   const writer: RowWriter = {
@@ -50,7 +70,7 @@ async function connect(file: string): Promise<Connection> {
     // SQLite has one writer at a time already.
     lockExclusively: () => Promise.resolve(),
   };
-  return { db, writer };
+  return { db, writer, handle: engine.handle, rowsSinceCheckpoint: 0 };
 }
 
 const turns = new WeakMap<SharedArrayBuffer, WriterTurn>();
@@ -106,5 +126,6 @@ async function write(id: number, file: string, buffer: SharedArrayBuffer, packed
     }
     from += committed.rows;
     reply({ id, ok: true, ...committed, done: from >= packed.rows, threadId });
+    checkpointNowAndThen(connection, committed.rows);
   }
 }
