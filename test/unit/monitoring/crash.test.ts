@@ -25,9 +25,11 @@ async function runAndKill(dataDir: string, connectionString: string | undefined)
   );
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
-      const wasReady = stdout.includes('ready\n');
+      // From the first acknowledged batch, not from 'ready': on SQLite the writer thread starts first, which
+      // took 1.4-1.7 s under tsx at load 9, longer than the window below.
+      const wasWriting = /^\d+$/m.test(stdout);
       stdout += chunk.toString();
-      if (!wasReady && stdout.includes('ready\n')) {
+      if (!wasWriting && /^\d+$/m.test(stdout)) {
         setTimeout(
           () => {
             child.kill('SIGKILL');

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src-server/core/logging/logger.js';
 import { Monitoring } from '../../../src-server/core/monitoring/monitoring.js';
 import { SqlMonitoringStore } from '../../../src-server/core/monitoring/sql/sql-monitoring-store.js';
-import { ROWS_PER_WRITER_TRANSACTION } from '../../../src-server/core/monitoring/sql/monitoring-write-protocol.js';
+import { MAX_ROWS_PER_WRITER_TRANSACTION } from '../../../src-server/core/monitoring/sql/monitoring-write-protocol.js';
 import type { Database } from '../../../src-server/core/storage/database.js';
 import { record, StoreFixture } from './helpers.js';
 
@@ -35,7 +35,7 @@ describe('API monitoring writes on SQLite', () => {
     const snapshot = main.prepare('select count(*) as n from monitoring_records');
     expect(snapshot.get()).toEqual({ n: 1 });
     // On the main connection this would fail: it is inside a transaction already.
-    const batch = Array.from({ length: ROWS_PER_WRITER_TRANSACTION * 2 + 7 }, (_, k) =>
+    const batch = Array.from({ length: MAX_ROWS_PER_WRITER_TRANSACTION * 2 + 7 }, (_, k) =>
       record({ path: `/r/${k}` }),
     );
     const stored = await store.append(batch);

@@ -53,10 +53,19 @@ export interface RolledRecord {
  */
 export class RollupDeltas {
   private readonly rollups = new Map<string, Rollup>();
+  /**
+   * The roll-ups a record goes to, by what decides them: its bucket at the finest granularity (every other
+   * granularity is a multiple of it, so that bucket fixes theirs), its status class, API and agent group. A batch
+   * has few of these, and one key per record is cheaper than one per roll-up it goes to.
+   */
+  private readonly targetsByKey = new Map<string, Rollup[]>();
+  private readonly finest: number;
   /** The roll-ups the last record went to: the next one usually goes to the same (same buckets, API, status). */
   private last: { record: RolledRecord; statusClass: number; targets: Rollup[] } | undefined;
 
-  constructor(private readonly levels: readonly RollupLevel[] = ROLLUP_LEVELS) {}
+  constructor(private readonly levels: readonly RollupLevel[] = ROLLUP_LEVELS) {
+    this.finest = Math.min(...levels.map((level) => level.granularity));
+  }
 
   add(record: RolledRecord): void {
     const statusClass = statusClassOf(record.status);
@@ -82,6 +91,18 @@ export class RollupDeltas {
     ) {
       return last.targets;
     }
+    const finestBucket = Math.floor(record.timeMs / this.finest);
+    const key = `${finestBucket}\u0000${statusClass}\u0000${record.agentGroupId}\u0000${record.apiId ?? ''}\u0000${record.apiId === undefined ? 0 : 1}`;
+    let targets = this.targetsByKey.get(key);
+    if (!targets) {
+      targets = this.rollupsOf(record, statusClass);
+      this.targetsByKey.set(key, targets);
+    }
+    this.last = { record, statusClass, targets };
+    return targets;
+  }
+
+  private rollupsOf(record: RolledRecord, statusClass: number): Rollup[] {
     const targets: Rollup[] = [];
     for (const { granularity, dimensions } of this.levels) {
       const bucket = Math.floor(record.timeMs / granularity) * granularity;
@@ -97,7 +118,6 @@ export class RollupDeltas {
         targets.push(rollup);
       }
     }
-    this.last = { record, statusClass, targets };
     return targets;
   }
 

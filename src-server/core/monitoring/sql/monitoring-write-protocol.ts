@@ -1,14 +1,13 @@
-import type { EncodedRows } from './monitoring-writes.js';
+import type { PackedRows } from './monitoring-row-packing.js';
 
 /**
- * Rows per transaction of the writer thread. SQLite has one writer at a time: a write of the main connection
- * (audit, configuration) waits for the chunk being written (asynchronously, storage/write-turn.ts), so chunks stay
- * short. Measured with 60,000 records shaped like the full route's written back to back
- * (bench/monitoring-write-thread.ts, load 3.5): a one-row durable main-thread transaction took 3.6-4.0 ms at the
- * median, 9.8-10.8 ms at p99 and 15.7 ms at most, its own WAL fdatasync included (before the thread: 5.9-6.9 ms,
- * 28-42 ms, 42 ms).
+ * Rows of a batch the writer thread writes in one transaction at most. It commits earlier when the main thread
+ * waits for its turn at the write lock (storage/write-turn.ts), checked every INSERT_SLICE rows, so a main-thread
+ * write waits for a slice and a commit, not for the batch. The cap is for the main connection's writes outside
+ * `Database.transaction` (single statements), which do not take the turn and wait in SQLite's busy handler:
+ * they wait for at most this many rows, as long as a batch took on the main thread before the writer thread.
  */
-export const ROWS_PER_WRITER_TRANSACTION = 250;
+export const MAX_ROWS_PER_WRITER_TRANSACTION = 1_000;
 
 /**
  * The writer thread waits this long for the main connection's write lock (an import of a large description holds
@@ -17,14 +16,18 @@ export const ROWS_PER_WRITER_TRANSACTION = 250;
 export const WRITER_BUSY_TIMEOUT_MS = 30_000;
 
 /**
- * To the writer thread: a chunk of rows for the database file `file`, written in one transaction in its turn at the
- * write lock (`turn`, storage/write-turn.ts); the thread opens a connection to the file at its first chunk.
- * `release` closes that connection once the chunks before it are written.
+ * To the writer thread: a batch of rows for the database file `file`, written in its turn at the write lock
+ * (`turn`, storage/write-turn.ts); the thread opens a connection to the file at its first batch. `release` closes
+ * that connection once the batches before it are written.
  */
 export type ToWriterThread =
-  | ({ op: 'write'; id: number; file: string; turn: SharedArrayBuffer } & EncodedRows)
+  | { op: 'write'; id: number; file: string; turn: SharedArrayBuffer; packed: PackedRows }
   | { op: 'release'; id: number; file: string };
 
-/** The chunk's transaction committed (its ids `firstId` on) or the connection closed; or it failed. */
+/**
+ * Per transaction committed: its rows' first id and how many (`done` once the batch is all written); or a
+ * failure, after which the thread writes no more of the batch.
+ */
 export type FromWriterThread =
-  { id: number; ok: true; firstId: number; threadId: number } | { id: number; ok: false; message: string };
+  | { id: number; ok: true; firstId: number; rows: number; done: boolean; threadId: number }
+  | { id: number; ok: false; message: string };

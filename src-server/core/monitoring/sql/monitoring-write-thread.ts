@@ -3,35 +3,35 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { startWorker } from '../../threads/worker-thread.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Database } from '../../storage/database.js';
+import type { WriteTurn } from '../../storage/write-turn.js';
 import type { NewMonitoringRecord } from '../monitoring-record.js';
-import {
-  ROWS_PER_WRITER_TRANSACTION,
-  type FromWriterThread,
-  type ToWriterThread,
-} from './monitoring-write-protocol.js';
-import {
-  encodeRecords,
-  insertEncodedRows,
-  MONITORING_SEQUENCE,
-  type EncodedRows,
-} from './monitoring-writes.js';
+import type { FromWriterThread, ToWriterThread } from './monitoring-write-protocol.js';
+import { RowPacker, type PackedRows } from './monitoring-row-packing.js';
+import { insertPackedRows } from './monitoring-writes.js';
 
-/** The first id of each chunk of a batch, and how many rows each chunk has, in the batch's order. */
+/** The first id of each chunk of a batch (each written in one transaction), and its rows, in the batch's order. */
 export interface WrittenChunks {
   firstIds: number[];
   rows: number[];
 }
 
+/** Records encoded per turn of the main thread's event loop. */
+const ENCODE_SLICE = 250;
+
 /**
  * API monitoring's writes on the SQLite engine, off the server's main thread. The records of a batch are encoded
- * here (flat arrays of values, what a structured clone copies fastest) and the writer thread
+ * here, packed (monitoring-row-packing.ts) and posted in one message; the writer thread
  * (monitoring-write-worker.ts), with a connection of its own to the same file, inserts them and merges their
- * roll-ups, a chunk of ROWS_PER_WRITER_TRANSACTION rows per transaction. WAL lets the main connection read
- * meanwhile; a chunk's promise resolves once its transaction committed, when the main connection sees it.
+ * roll-ups in transactions of up to MAX_ROWS_PER_WRITER_TRANSACTION rows, committed earlier when the main thread
+ * waits for the write lock. WAL lets the main connection read meanwhile; the batch's promise resolves once all its
+ * rows are committed, when the main connection sees them.
+ *
+ * No main-thread transaction may wait for a monitoring write: it holds the turn the thread needs (none does; the
+ * recorder writes from a loop of its own, outside any transaction).
  *
  * One per database, closed with it (it closes the thread's connection to the file). If the thread dies, the
- * server log says so, and the chunks it had not acknowledged, and all later ones, are written on the main
- * connection as before (a chunk committed in the instant between the thread's commit and its reply would be
+ * server log says so, and the rows it had not acknowledged, and all later ones, are written on the main
+ * connection as before (a transaction committed in the instant between the thread's commit and its reply would be
  * written twice).
  */
 export class MonitoringWriteThread {
@@ -46,7 +46,7 @@ export class MonitoringWriteThread {
   }
 
   #used = false;
-  readonly #turn: SharedArrayBuffer | undefined;
+  readonly #turn: WriteTurn | undefined;
   #closed = false;
   /** The thread that wrote the last chunk: 0 for the main thread (tests tell them apart by it). */
   lastWriterThreadId: number | undefined;
@@ -56,70 +56,60 @@ export class MonitoringWriteThread {
     private readonly logger: Logger | undefined,
   ) {
     // A read-only database has none; its store never writes.
-    this.#turn = database.writeTurn?.buffer;
+    this.#turn = database.writeTurn;
   }
 
   /** Writes the records with a usable time; resolves once all are committed. */
   async write(records: readonly NewMonitoringRecord[], recordedAt: number): Promise<WrittenChunks> {
-    const written: Promise<number>[] = [];
-    const rows: number[] = [];
-    let next = 0;
-    while (next < records.length) {
-      const chunk = encodeRecords(records, next, ROWS_PER_WRITER_TRANSACTION, recordedAt);
-      next = chunk.next;
-      if (chunk.encoded.rows === 0) break;
-      rows.push(chunk.encoded.rows);
-      written.push(this.#writeChunk(chunk.encoded));
-      // Encoding a chunk and handing it over is the main thread's share: one chunk per turn of the event loop.
-      if (next < records.length) await nextTurn();
+    const packer = new RowPacker(records.length, recordedAt);
+    for (let index = 0; index < records.length; index++) {
+      packer.add(records[index]!);
+      // Encoding is the main thread's share: a slice per turn of the event loop.
+      if ((index + 1) % ENCODE_SLICE === 0 && index + 1 < records.length) await nextTurn();
     }
-    return { firstIds: await Promise.all(written), rows };
+    if (packer.rows === 0) return { firstIds: [], rows: [] };
+    const packed = packer.finish();
+    const turn = this.#turn;
+    const thread = this.#closed || !turn ? undefined : writerThread(this.logger);
+    if (!thread || !turn) return this.#writeHere(packed, 0);
+    this.#used = true;
+    const written = await thread.write(this.database.location, turn, packed, (from) =>
+      this.#writeHere(packed, from),
+    );
+    this.lastWriterThreadId = written.threadId;
+    return written;
   }
 
-  /** Closes the thread's connection to the file, once the chunks sent before are written. */
+  /** Closes the thread's connection to the file, once the batches sent before are written. */
   async close(): Promise<void> {
     this.#closed = true;
     const thread = this.#used ? writerThread(this.logger) : undefined;
-    if (!thread) return;
-    await thread
-      .send({ op: 'release', id: 0, file: this.database.location }, () => Promise.resolve(0))
-      .catch(() => undefined);
+    await thread?.release(this.database.location).catch(() => undefined);
   }
 
-  async #writeChunk(rows: EncodedRows): Promise<number> {
-    const turn = this.#turn;
-    const thread = this.#closed || !turn ? undefined : writerThread(this.logger);
-    if (!thread || !turn) return this.#writeHere(rows);
-    this.#used = true;
-    const reply = await thread.send({ op: 'write', id: 0, file: this.database.location, turn, ...rows }, () =>
-      this.#writeHere(rows),
-    );
-    this.lastWriterThreadId = reply.threadId;
-    return reply.firstId;
-  }
-
-  /** On the main connection: the way it was before the writer thread, and the fallback when it died. */
-  async #writeHere(rows: EncodedRows): Promise<number> {
-    const firstId = await this.database.transaction(
-      async (trx) => {
-        const first = await this.database.reserveIds(trx, MONITORING_SEQUENCE, rows.rows);
-        await insertEncodedRows(this.database, trx, rows, first);
-        return first;
-      },
+  /**
+   * On the main connection, from row `from` on: the way it was before the writer thread (one transaction, the
+   * event loop free between slices), and the fallback when it died.
+   */
+  async #writeHere(packed: PackedRows, from: number): Promise<WrittenChunks> {
+    const { firstId, rows } = await this.database.transaction(
+      (trx) => insertPackedRows(this.database, trx, packed, from, { betweenSlices: () => nextTurn() }),
       { relaxed: true },
     );
     this.lastWriterThreadId = 0;
-    return firstId;
+    return { firstIds: [firstId], rows: [rows] };
   }
 }
 
 const perDatabase = new WeakMap<Database, MonitoringWriteThread>();
 
 interface Sent {
-  resolve: (reply: { firstId: number; threadId: number }) => void;
+  /** The chunks the thread acknowledged so far. */
+  written: WrittenChunks & { threadId: number };
+  resolve: (written: WrittenChunks & { threadId: number }) => void;
   reject: (error: unknown) => void;
-  /** The same work on the main thread, should the thread die first. */
-  fallback: () => Promise<number>;
+  /** The rest of the work on the main thread, should the thread die first. */
+  fallback: (from: number) => Promise<WrittenChunks>;
 }
 
 /**
@@ -130,6 +120,8 @@ interface Sent {
 class WriterThread {
   readonly #worker: Worker;
   readonly #sent = new Map<number, Sent>();
+  /** The turns of the databases it writes to: one it holds when it ends is given back. */
+  readonly #turns = new Set<WriteTurn>();
   #nextId = 1;
   #failed = false;
 
@@ -138,16 +130,39 @@ class WriterThread {
     this.#worker.unref();
     this.#worker.on('message', (reply: FromWriterThread) => this.#settle(reply));
     this.#worker.on('error', (error) => this.#fail(error));
-    this.#worker.on('exit', (code) => this.#fail(new Error(`the thread ended (exit code ${code})`)));
+    this.#worker.on('exit', (code) => {
+      this.#fail(new Error(`the thread ended (exit code ${code})`));
+      this.#fallBack();
+    });
   }
 
-  send(
+  write(
+    file: string,
+    turn: WriteTurn,
+    packed: PackedRows,
+    fallback: (from: number) => Promise<WrittenChunks>,
+  ): Promise<WrittenChunks & { threadId: number }> {
+    this.#turns.add(turn);
+    return this.#send({ op: 'write', id: 0, file, turn: turn.buffer, packed }, fallback);
+  }
+
+  async release(file: string): Promise<void> {
+    await this.#send({ op: 'release', id: 0, file }, () => Promise.resolve({ firstIds: [], rows: [] }));
+  }
+
+  /** Ends the thread as a crash would: what it had not acknowledged is written on the main thread. */
+  async end(): Promise<void> {
+    await this.#worker.terminate();
+  }
+
+  #send(
     message: ToWriterThread,
-    fallback: () => Promise<number>,
-  ): Promise<{ firstId: number; threadId: number }> {
+    fallback: (from: number) => Promise<WrittenChunks>,
+  ): Promise<WrittenChunks & { threadId: number }> {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      this.#sent.set(id, { resolve, reject, fallback });
+      const written = { firstIds: [], rows: [], threadId: 0 };
+      this.#sent.set(id, { written, resolve, reject, fallback });
       // Referenced while work is in flight, so that a process waiting for it does not end first.
       if (this.#sent.size === 1) this.#worker.ref();
       this.#worker.postMessage({ ...message, id });
@@ -157,28 +172,62 @@ class WriterThread {
   #settle(reply: FromWriterThread): void {
     const sent = this.#sent.get(reply.id);
     if (!sent) return;
+    if (reply.ok) {
+      if (reply.rows > 0) {
+        sent.written.firstIds.push(reply.firstId);
+        sent.written.rows.push(reply.rows);
+      }
+      sent.written.threadId = reply.threadId;
+      if (!reply.done) return;
+    }
     this.#sent.delete(reply.id);
     if (this.#sent.size === 0) this.#worker.unref();
-    if (reply.ok) sent.resolve(reply);
+    if (reply.ok) sent.resolve(sent.written);
     else sent.reject(new Error(reply.message));
   }
 
+  /** On an error or the end of the thread: says so once; no more work goes to it. */
   #fail(error: Error): void {
     if (this.#failed) return;
     this.#failed = true;
     died = true;
     if (shared === this) shared = undefined;
     void this.#worker.terminate();
-    const unwritten = [...this.#sent.values()];
-    this.#sent.clear();
     const message =
       'The API monitoring writer thread stopped; records are written on the main thread from now on';
-    if (this.logger) this.logger.error({ err: error, unwrittenChunks: unwritten.length }, message);
+    if (this.logger) this.logger.error({ err: error, unwrittenBatches: this.#sent.size }, message);
     else process.emitWarning(`${message}: ${error.message}`);
+  }
+
+  /**
+   * Once the thread has ended (its connections closed with it, which rolled back a transaction in progress and
+   * released SQLite's lock): its turn is given back, and what it had not acknowledged is written here.
+   */
+  #fallBack(): void {
+    for (const turn of this.#turns) turn.releaseFromEndedWriter();
+    const unwritten = [...this.#sent.values()];
+    this.#sent.clear();
     for (const sent of unwritten) {
-      sent.fallback().then((firstId) => sent.resolve({ firstId, threadId: 0 }), sent.reject);
+      const from = sent.written.rows.reduce((sum, rows) => sum + rows, 0);
+      sent.fallback(from).then(
+        (rest) =>
+          sent.resolve({
+            firstIds: [...sent.written.firstIds, ...rest.firstIds],
+            rows: [...sent.written.rows, ...rest.rows],
+            threadId: 0,
+          }),
+        sent.reject,
+      );
     }
   }
+}
+
+/**
+ * Ends the process's writer thread as a crash would (what it had not acknowledged is written on the main thread,
+ * and so is everything after): for tests of that fallback.
+ */
+export async function endWriterThread(): Promise<void> {
+  await shared?.end();
 }
 
 let shared: WriterThread | undefined;

@@ -2,8 +2,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database, Tx } from '../../storage/database.js';
 import type { NewMonitoringRecord } from '../monitoring-record.js';
 import { RollupDeltas } from './monitoring-rollups.js';
-import { recordTimeMs } from '../normalize-record.js';
 import { RECORD_WRITE_COLUMNS, rolledRecordOf, writeRecordValues } from './monitoring-rows.js';
+import { reserveIds } from '../../storage/sequences.js';
+import { unpackRows, type PackedRows } from './monitoring-row-packing.js';
 
 export const MONITORING_SEQUENCE = 'monitoring_records';
 
@@ -68,47 +69,47 @@ export async function insertRecords(
 /** What writes rows of values in a transaction: the Database, or the monitoring writer thread's connection. */
 export type RowWriter = Pick<Database, 'insertValues' | 'lockExclusively'>;
 
-/** Records encoded as rows of RECORD_WRITE_COLUMNS values, one flat array; ids are given when they are written. */
-export interface EncodedRows {
-  values: unknown[];
-  rows: number;
+/** How `insertPackedRows` goes from one slice of rows to the next. */
+export interface PackedWriteSteps {
+  /** Whether to commit what is written so far instead of going on (the rest goes in a later transaction). */
+  stopEarly?: (written: number) => boolean;
+  /** Between slices: on the main thread, a turn of the event loop. */
+  betweenSlices?: () => Promise<void>;
 }
 
 /**
- * The rows of the records with a usable time (the others are left out), from `from` up to `rows` of them: what
- * crosses to the writer thread. Flat arrays of strings and numbers are what a structured clone copies fastest.
+ * Writes packed rows from `from` on, and their roll-ups, in the caller's transaction, INSERT_SLICE rows at a time,
+ * until the end or until `stopEarly` says so. Returns the first id and how many rows were written: the ids are
+ * contiguous (the sequence's row is locked for the transaction).
  */
-export function encodeRecords(
-  records: readonly NewMonitoringRecord[],
-  from: number,
-  rows: number,
-  recordedAt: number,
-): { encoded: EncodedRows; next: number } {
-  const values: unknown[] = [];
-  let count = 0;
-  let index = from;
-  for (; index < records.length && count < rows; index++) {
-    const timeMs = recordTimeMs(records[index]!);
-    if (!Number.isFinite(timeMs)) continue;
-    writeRecordValues(records[index]!, timeMs, 0, recordedAt, values, count * WIDTH);
-    count++;
-  }
-  return { encoded: { values, rows: count }, next: index };
-}
-
-/** Writes encoded rows, ids `firstId` on, and their roll-ups in the caller's transaction. */
-export async function insertEncodedRows(
+export async function insertPackedRows(
   writer: RowWriter,
   trx: Tx,
-  { values, rows }: EncodedRows,
-  firstId: number,
-): Promise<void> {
+  packed: PackedRows,
+  from: number,
+  steps: PackedWriteSteps = {},
+): Promise<{ firstId: number; rows: number }> {
   const deltas = new RollupDeltas();
-  for (let row = 0; row < rows; row++) {
-    const at = row * WIDTH;
-    values[at] = firstId + row;
-    deltas.add(rolledRecordOf(values, at));
+  const values = new Array<unknown>(INSERT_SLICE * WIDTH);
+  let firstId: number | undefined;
+  let written = 0;
+  while (from + written < packed.rows) {
+    if (written > 0) {
+      if (steps.stopEarly?.(written)) break;
+      await steps.betweenSlices?.();
+    }
+    const rows = Math.min(INSERT_SLICE, packed.rows - from - written);
+    unpackRows(packed, from + written, rows, values);
+    const first = await reserveIds(trx, MONITORING_SEQUENCE, rows);
+    firstId ??= first;
+    for (let row = 0; row < rows; row++) {
+      const at = row * WIDTH;
+      values[at] = first + row;
+      deltas.add(rolledRecordOf(values, at));
+    }
+    await writer.insertValues(trx, 'monitoring_records', RECORD_WRITE_COLUMNS, values, rows);
+    written += rows;
   }
-  await writer.insertValues(trx, 'monitoring_records', RECORD_WRITE_COLUMNS, values, rows);
   await deltas.apply(writer, trx);
+  return { firstId: firstId ?? 0, rows: written };
 }
