@@ -13,6 +13,16 @@ const SMALL_HEAP_FLAGS = '--semi-space-growth-factor=1 --heap-growing-percent=50
 
 let keepingHeapSmall = false;
 
+/**
+ * `GATEHOUSE_HEAP`: `small` (the default for `serve`) or `throughput`, V8's own sizing. The small young generation
+ * costs the gateway CPU under heavy load (more scavenges: about 10 % more CPU per request through `serve` under wrk,
+ * BENCHMARKS.md), which a team's busy gateway may rather spend than the ~30 MB. Undefined for any other value.
+ */
+export function heapProfileOf(env: NodeJS.ProcessEnv): 'small' | 'throughput' | undefined {
+  const value = (env.GATEHOUSE_HEAP ?? 'small').trim().toLowerCase();
+  return value === 'small' || value === 'throughput' ? value : undefined;
+}
+
 /** For the process's life; set before the server's modules load. */
 export function keepHeapSmall(): void {
   keepingHeapSmall = true;
