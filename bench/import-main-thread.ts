@@ -120,8 +120,8 @@ console.log(
     .map((value) => value.toFixed(1))
     .join(' ')}\n`,
 );
-row([
-  'round',
+/** The columns of a step's measures, in both tables. */
+const STEP_COLUMNS = [
   'server',
   'description',
   'step',
@@ -130,9 +130,10 @@ row([
   'wall',
   'loop delay max',
   'GC (minor)',
-  'load avg',
-]);
-row(['---:', '---', '---', '---', '---:', '---:', '---:', '---:', '---:', '---:']);
+];
+const STEP_ALIGNMENT = ['---', '---', '---', '---:', '---:', '---:', '---:', '---:'];
+row(['round', ...STEP_COLUMNS, 'load avg']);
+row(['---:', ...STEP_ALIGNMENT, '---:']);
 try {
   // The first import of each server loads the worker's modules and compiles the paths: not counted.
   for (const served of subjects) {
@@ -182,17 +183,8 @@ try {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 console.log('\nMedians over the rounds (main-thread CPU from /proc schedstat, in ns):\n');
-row([
-  'server',
-  'description',
-  'step',
-  'main-thread CPU',
-  'page faults',
-  'wall',
-  'loop delay max',
-  'GC (minor)',
-]);
-row(['---', '---', '---', '---:', '---:', '---:', '---:', '---:']);
+row(STEP_COLUMNS);
+row(STEP_ALIGNMENT);
 for (const [key, list] of samples) {
   const [label, name, step] = key.split('|');
   row([

@@ -1,25 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SqlMonitoringStore } from '../../../src-server/core/monitoring/sql/sql-monitoring-store.js';
 import { endWriterThread } from '../../../src-server/core/monitoring/sql/monitoring-write-thread.js';
 import { MAX_ROWS_PER_WRITER_TRANSACTION } from '../../../src-server/core/monitoring/sql/monitoring-write-protocol.js';
 import type { Database } from '../../../src-server/core/storage/database.js';
-import { record, StoreFixture } from './helpers.js';
+import { record } from './helpers.js';
+import { sqliteDatabasePerTest, storedPaths } from './sqlite-database.js';
 
 // A file of its own: once the writer thread ended, this process writes monitoring on the main thread for good.
 
-const paths = async (database: Database) =>
-  (await database.db.selectFrom('monitoring_records').select('path').execute()).map((row) => row.path);
-
 describe('API monitoring writes on SQLite when the writer thread ends in the middle of a batch', () => {
-  let fixture: StoreFixture;
+  const databases = sqliteDatabasePerTest();
   let database: Database;
-  beforeEach(async () => {
-    fixture = await StoreFixture.create('sqlite');
-    database = await fixture.openDatabase();
-  });
-  afterEach(async () => {
-    await database.close();
-    await fixture.dispose();
+  beforeEach(() => {
+    database = databases.current();
   });
 
   it('stores the whole batch and leaves the write lock to the main thread', async () => {
@@ -42,7 +35,7 @@ describe('API monitoring writes on SQLite when the writer thread ends in the mid
     expect(stored.map((r) => r.path)).toEqual(batch.map((r) => r.path));
     // Every record is stored; one transaction committed in the instant before the thread could say so would be
     // stored twice (the documented cost of the fallback), never once less.
-    const written = new Set(await paths(database));
+    const written = new Set(await storedPaths(database));
     expect(batch.filter((r) => !written.has(r.path))).toEqual([]);
     // A durable main-thread write is not left waiting for a turn the ended thread held.
     await database.transaction(async (trx) => {

@@ -1,24 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SqlMonitoringStore } from '../../../src-server/core/monitoring/sql/sql-monitoring-store.js';
 import { endWriterThread } from '../../../src-server/core/monitoring/sql/monitoring-write-thread.js';
 import type { Database } from '../../../src-server/core/storage/database.js';
-import { record, StoreFixture } from './helpers.js';
+import { record } from './helpers.js';
+import { sqliteDatabasePerTest, storedPaths } from './sqlite-database.js';
 
 // A file of its own: once the writer thread ended, this process writes monitoring on the main thread for good.
 
-const paths = async (database: Database) =>
-  (await database.db.selectFrom('monitoring_records').select('path').execute()).map((row) => row.path);
-
 describe('API monitoring writes on SQLite when the writer thread ends', () => {
-  let fixture: StoreFixture;
+  const databases = sqliteDatabasePerTest();
   let database: Database;
-  beforeEach(async () => {
-    fixture = await StoreFixture.create('sqlite');
-    database = await fixture.openDatabase();
-  });
-  afterEach(async () => {
-    await database.close();
-    await fixture.dispose();
+  beforeEach(() => {
+    database = databases.current();
   });
 
   it('writes on the main connection a batch the thread had not written, and every batch after it', async () => {
@@ -43,7 +36,9 @@ describe('API monitoring writes on SQLite when the writer thread ends', () => {
 
     await store.append([record({ path: '/after' })]);
     expect(store.lastWriterThreadId).toBe(0);
-    expect((await paths(database)).sort()).toEqual(['/before', '/after', ...batch.map((r) => r.path)].sort());
+    expect((await storedPaths(database)).sort()).toEqual(
+      ['/before', '/after', ...batch.map((r) => r.path)].sort(),
+    );
     await store.close();
   });
 });

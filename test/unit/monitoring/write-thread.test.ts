@@ -1,11 +1,12 @@
 import { threadId } from 'node:worker_threads';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src-server/core/logging/logger.js';
 import { Monitoring } from '../../../src-server/core/monitoring/monitoring.js';
 import { SqlMonitoringStore } from '../../../src-server/core/monitoring/sql/sql-monitoring-store.js';
 import { MAX_ROWS_PER_WRITER_TRANSACTION } from '../../../src-server/core/monitoring/sql/monitoring-write-protocol.js';
 import type { Database } from '../../../src-server/core/storage/database.js';
-import { record, StoreFixture } from './helpers.js';
+import { record } from './helpers.js';
+import { sqliteDatabasePerTest } from './sqlite-database.js';
 
 const count = async (database: Database) =>
   (
@@ -16,15 +17,10 @@ const count = async (database: Database) =>
   ).n;
 
 describe('API monitoring writes on SQLite', () => {
-  let fixture: StoreFixture;
+  const databases = sqliteDatabasePerTest();
   let database: Database;
-  beforeEach(async () => {
-    fixture = await StoreFixture.create('sqlite');
-    database = await fixture.openDatabase();
-  });
-  afterEach(async () => {
-    await database.close();
-    await fixture.dispose();
+  beforeEach(() => {
+    database = databases.current();
   });
 
   it("commit on the writer thread's own connection while the main connection holds a read snapshot", async () => {
