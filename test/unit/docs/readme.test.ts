@@ -51,6 +51,19 @@ describe('README', () => {
     for (const name of warned) expect(nodeVersions).toContain(`\`${name}\``);
   });
 
+  it('lists every npm script of a benchmark in its table of scripts', () => {
+    const scripts = Object.keys(
+      (
+        JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+          scripts: Record<string, string>;
+        }
+      ).scripts,
+    ).filter((name) => name.startsWith('bench:'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const name of scripts)
+      expect(readme, `${name} is missing from the scripts table`).toContain(`| \`npm run ${name}\` |`);
+  });
+
   it("runs the worked example on npm start's data dir, not one of its own that would clash with it", () => {
     const start = readme.indexOf('## Passthrough APIs: a worked example');
     const example = readme.slice(start, readme.indexOf('### Importing API descriptions', start));
