@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { heapProfileOf, keepHeapSmall } from './core/threads/worker-thread.js';
+import { heapProfileOf, keepHeapSmall } from './core/threads/heap-sizing.js';
 
 /**
  * V8's heap sized for a small server (core/threads/worker-thread.ts says how and why): loading the server's

@@ -12,6 +12,7 @@ import { GatewayManager, type GatewayEndpoint } from '../gateway/gateway-manager
 import type { ThrottleStore } from '../gateway/throttle/throttle-store.js';
 import { openRateLimitStore } from './rate-limit-store.js';
 import type { Database } from '../core/storage/database.js';
+import { followGatewayLoad } from '../core/threads/young-generation-follows-load.js';
 
 /**
  * The data plane as the composition root sees it: in this process (`GatewayManager`), or in worker processes
@@ -70,7 +71,7 @@ export async function startGatewayManager(parts: GatewayProcessParts): Promise<G
     recorder: parts.recorder,
     configStore: parts.configStore,
     secretBox,
-    monitoring: parts.monitoring,
+    monitoring: countingRequestsForHeapSizing(parts.monitoring),
     verifyApiKey: (presented, record) =>
       isWellFormedApiKey(presented) && apiKeyDigest.verifyApiKey(presented, record.digest),
     defaultBinding: { host: settings.str('Gateway:Host'), port: settings.int('Gateway:Port') },
@@ -90,4 +91,16 @@ export async function startGatewayManager(parts: GatewayProcessParts): Promise<G
     throw error;
   }
   return gateway;
+}
+
+/** Every gateway request passes its monitoring sink: there `serve`'s heap sizing learns the gateway's load. */
+function countingRequestsForHeapSizing(sink: MonitoringSink): MonitoringSink {
+  const countRequest = followGatewayLoad();
+  if (!countRequest) return sink;
+  return {
+    record: (record, traceparent) => {
+      countRequest();
+      sink.record(record, traceparent);
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { heapProfileOf } from '../../src-server/core/threads/worker-thread.js';
+import { heapProfileOf } from '../../src-server/core/threads/heap-sizing.js';
 import { runCli } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
 

@@ -1,0 +1,25 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const FIXTURES = new URL('./fixtures/', import.meta.url);
+
+/**
+ * Runs a fixture in a child process (V8's flags are the process's) and returns the young generation's size it
+ * printed before and after its allocations. The first argument names the fixture's case.
+ */
+export async function youngGenerationOfChild(
+  args: string[],
+  fixture = 'young-generation-after-worker.ts',
+): Promise<{ before: number; after: number }> {
+  const script = fileURLToPath(new URL(fixture, FIXTURES));
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`the child exited with ${code}: ${stderr}`);
+  return JSON.parse(stdout) as { before: number; after: number };
+}
