@@ -91,7 +91,7 @@ export class UpstreamProxy implements ExchangeCloseListener {
     }
     dispatcher.dispatch(
       {
-        origin: `${target.protocol}//${target.host}`,
+        origin: target.origin,
         path: target.pathname + target.search,
         method: exchange.method,
         headers: undiciHeaders(plan.headers),

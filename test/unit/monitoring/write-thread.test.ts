@@ -50,6 +50,27 @@ describe('API monitoring writes on SQLite', () => {
     await store.close();
   });
 
+  it('reads back text fields that repeat, change and go absent from one record to the next', async () => {
+    const store = new SqlMonitoringStore(database);
+    // Equal values as distinct strings too (a request's path is a new string each time).
+    const fresh = (text: string) => `${text} `.slice(0, -1);
+    const batch = [
+      record({ identity: 'public', reason: undefined, path: '/a' }),
+      record({ identity: fresh('public'), reason: undefined, path: fresh('/a') }),
+      record({ identity: undefined, reason: 'r1', path: '/b' }),
+      record({ identity: 'apiKey:gh_1', reason: 'r1', path: '/a' }),
+      record({ identity: 'public', reason: undefined, path: '/b' }),
+      record({ identity: 'public', reason: 'r2', path: '/b' }),
+    ];
+    const stored = await store.append(batch);
+    const read = await Promise.all(stored.map((r) => store.get(r.id)));
+    expect(read.map((r) => [r?.identity, r?.reason, r?.path])).toEqual(
+      batch.map((r) => [r.identity, r.reason, r.path]),
+    );
+    expect(store.lastWriterThreadId).toBeGreaterThan(0);
+    await store.close();
+  });
+
   it('lets a main-thread transaction that reads, then writes, finish while the writer thread waits to commit', async () => {
     const store = new SqlMonitoringStore(database);
     await store.append([record()]);

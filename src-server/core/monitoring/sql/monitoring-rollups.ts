@@ -34,7 +34,10 @@ interface Rollup {
   sum: number;
   min: number;
   max: number;
+  /** This batch's counts by bin. */
   bins: Map<number, number>;
+  /** The stored row's bins (encoded), merged with `bins` when the row is written back. */
+  storedBins: Uint8Array | undefined;
 }
 
 /** What one record adds to the roll-ups. */
@@ -213,6 +216,7 @@ function emptyRollup(
     min: Number.POSITIVE_INFINITY,
     max: Number.NEGATIVE_INFINITY,
     bins: new Map(),
+    storedBins: undefined,
   };
 }
 
@@ -221,7 +225,14 @@ function mergeStored(rollup: Rollup, row: MonitoringRollupTable): void {
   rollup.sum += row.duration_sum;
   rollup.min = Math.min(rollup.min, row.duration_min);
   rollup.max = Math.max(rollup.max, row.duration_max);
-  for (const [bin, count] of decodeBins(row.bins)) rollup.bins.set(bin, (rollup.bins.get(bin) ?? 0) + count);
+  // Kept encoded: a long-lived roll-up holds many bins and a batch adds to a few, so the two sorted lists are merged
+  // when the row is written (decoding every stored bin into the Map and sorting them again cost the monitoring
+  // writer thread about a fifth of its CPU under gateway load).
+  if (rollup.storedBins !== undefined) {
+    for (const [bin, count] of decodeBins(rollup.storedBins))
+      rollup.bins.set(bin, (rollup.bins.get(bin) ?? 0) + count);
+  }
+  rollup.storedBins = row.bins;
 }
 
 function toRow(rollup: Rollup): MonitoringRollupTable {
@@ -235,8 +246,39 @@ function toRow(rollup: Rollup): MonitoringRollupTable {
     duration_sum: rollup.sum,
     duration_min: rollup.min,
     duration_max: rollup.max,
-    bins: encodeBins(rollup.bins),
+    bins: mergeBins(rollup.storedBins, rollup.bins),
   };
+}
+
+/** Encoded bins (ascending) plus counts by bin, encoded: one pass over the stored ones. */
+export function mergeBins(stored: Uint8Array | undefined, added: Map<number, number>): Buffer {
+  if (stored === undefined || stored.byteLength < 6) return encodeBins(added);
+  const addedBins = [...added.keys()].sort((a, b) => a - b);
+  const from = Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength - (stored.byteLength % 6));
+  const out = Buffer.allocUnsafe(from.length + addedBins.length * 6);
+  let read = 0;
+  let write = 0;
+  let next = 0;
+  while (read < from.length || next < addedBins.length) {
+    const storedBin = read < from.length ? from.readUInt16LE(read) : Number.POSITIVE_INFINITY;
+    const addedBin = next < addedBins.length ? addedBins[next]! : Number.POSITIVE_INFINITY;
+    let bin: number;
+    let count: number;
+    if (storedBin <= addedBin) {
+      bin = storedBin;
+      count = from.readUInt32LE(read + 2);
+      read += 6;
+      if (addedBin === storedBin) count += added.get(addedBins[next++]!)!;
+    } else {
+      bin = addedBin;
+      count = added.get(addedBin)!;
+      next++;
+    }
+    out.writeUInt16LE(bin, write);
+    out.writeUInt32LE(count, write + 2);
+    write += 6;
+  }
+  return out.subarray(0, write);
 }
 
 /** (bin u16, count u32) pairs, little endian, bins ascending. */

@@ -41,6 +41,9 @@ export class RowPacker {
   readonly #texts: string[] = [];
   readonly #textIndex = new Map<string, number>();
   readonly #row = new Array<unknown>(WIDTH);
+  /** Per text column, the last value and its index: most columns repeat the previous row's value. */
+  readonly #lastTexts = new Array<string | null>(TEXT_COLUMNS.length).fill(null);
+  readonly #lastRefs = new Int32Array(TEXT_COLUMNS.length).fill(-1);
 
   constructor(
     capacity: number,
@@ -63,7 +66,18 @@ export class RowPacker {
     let at = this.#rows * NUMBER_COLUMNS.length;
     for (const column of NUMBER_COLUMNS) this.#numbers[at++] = (row[column] as number | null) ?? Number.NaN;
     at = this.#rows * TEXT_COLUMNS.length;
-    for (const column of TEXT_COLUMNS) this.#textRefs[at++] = this.#refOf(row[column] as string | null);
+    const lastTexts = this.#lastTexts;
+    for (let k = 0; k < TEXT_COLUMNS.length; k++) {
+      const text = row[TEXT_COLUMNS[k]!] as string | null;
+      // A string equal to the column's previous one (often the very same string) needs no hashing.
+      if (text === lastTexts[k]) this.#textRefs[at++] = this.#lastRefs[k]!;
+      else {
+        const ref = this.#refOf(text);
+        lastTexts[k] = text;
+        this.#lastRefs[k] = ref;
+        this.#textRefs[at++] = ref;
+      }
+    }
     this.#rows++;
     return true;
   }

@@ -1,6 +1,8 @@
 /** The parts of a target URL a request to it needs, in the form node's URL gives them. */
 export interface TargetLocation {
   href: string;
+  /** `protocol//host`: one string shared by the requests to an origin (the connection pool's key). */
+  origin: string;
   /** `http:` or `https:`. */
   protocol: string;
   /** Host name and port as the URL writes them (`[::1]:8443`). */
@@ -25,9 +27,10 @@ export function targetLocation(href: string): TargetLocation {
     const pathStart = known.prefix.length;
     if (href.charCodeAt(pathStart) === SLASH && !href.includes('#', pathStart)) {
       const queryStart = href.indexOf('?', pathStart);
-      const { protocol, host, hostname, port } = known;
+      const { prefix, protocol, host, hostname, port } = known;
       return {
         href,
+        origin: prefix,
         protocol,
         host,
         hostname,
@@ -47,9 +50,11 @@ export function targetLocation(href: string): TargetLocation {
   const hasPort = portStart > 0;
   const hostname = hasPort ? host.slice(0, portStart) : host;
   const port = hasPort ? host.slice(portStart + 1) : '';
-  lastOrigin = { prefix: `${protocol}//${host}`, protocol, host, hostname, port };
+  const origin = `${protocol}//${host}`;
+  lastOrigin = { prefix: origin, protocol, host, hostname, port };
   return {
     href,
+    origin,
     protocol,
     host,
     hostname,
@@ -66,5 +71,5 @@ const SLASH = 0x2f;
 
 function fromUrl(url: URL): TargetLocation {
   const { href, protocol, host, hostname, port, pathname, search } = url;
-  return { href, protocol, host, hostname, port, pathname, search };
+  return { href, origin: `${protocol}//${host}`, protocol, host, hostname, port, pathname, search };
 }
