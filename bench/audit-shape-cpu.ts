@@ -47,7 +47,8 @@ const TICK_MS = 10;
 const endMs =
   values['end-ms'] !== undefined
     ? Number(values['end-ms'])
-    : (JSON.parse(readFileSync(join(ROOT, 'bench/.data/audit/dataset.json'), 'utf8')) as { endMs: number }).endMs;
+    : (JSON.parse(readFileSync(join(ROOT, 'bench/.data/audit/dataset.json'), 'utf8')) as { endMs: number })
+        .endMs;
 const extraEnv = Object.fromEntries(values.env.map((pair) => pair.split('=', 2) as [string, string]));
 
 interface Candidate {
@@ -98,7 +99,10 @@ async function get(candidate: Candidate, shape: Shape, i: number): Promise<void>
   await response.arrayBuffer();
 }
 
-/** Waits until the process has used no CPU for a second: the integrity check (from 5 s after the start) is done. */
+/**
+ * Waits until the process has used no CPU for a second, which is when the integrity check (from 5 s after the start)
+ * is done, unless a loaded machine starves that thread (it runs at the lowest priority): its share then shows apart.
+ */
 async function quiet(candidate: Candidate): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 6000));
   for (;;) {
@@ -111,11 +115,12 @@ async function quiet(candidate: Candidate): Promise<void> {
 const candidates: Candidate[] = [];
 try {
   candidates.push(await start('this build', CLI, values['data-dir'], values['cpu-prof']));
-  if (values.baseline)
-    candidates.push(await start('baseline', values.baseline, values['baseline-data-dir']));
+  if (values.baseline) candidates.push(await start('baseline', values.baseline, values['baseline-data-dir']));
   for (const candidate of candidates) await quiet(candidate);
   const probe = (await (
-    await fetch(`${candidates[0]!.served.url}/api/v1/audit-log?PageSize=200`, { headers: candidates[0]!.headers })
+    await fetch(`${candidates[0]!.served.url}/api/v1/audit-log?PageSize=200`, {
+      headers: candidates[0]!.headers,
+    })
   ).json()) as { items: { actionName: string; userName: string }[] };
   const actions = [...new Set(probe.items.map((item) => item.actionName))];
   const users = [...new Set(probe.items.map((item) => item.userName))];
