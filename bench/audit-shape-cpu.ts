@@ -1,0 +1,180 @@
+/**
+ * The server's CPU time per request of bench:audit's query shapes (the timelines by default), for this build and
+ * optionally a baseline build side by side: blocks of requests sent to one server and then the other, the order
+ * alternating, over several rounds. CPU is read from /proc (user + system, 10 ms ticks): the whole process and its
+ * main thread apart, so that work of other threads (the integrity check, the monitoring writer) shows. Wall-clock
+ * p50 / p95 are printed too, but on a loaded machine they say less. Reuses a data dir that `npm run bench:audit --
+ * --keep` left (bench/.data/audit); the baseline needs its own (bench:audit's --baseline imports one).
+ *
+ *   tsx bench/audit-shape-cpu.ts [--shape timeline] [--requests 100] [--rounds 5]
+ *       [--data-dir DIR] [--baseline path/to/out/server/cli.js --baseline-data-dir DIR] [--cpu-prof DIR]
+ *       [--env Section__Key=value]... [--end-ms N] [--path /api/v1/...]... [--node-arg --perf-basic-prof]...
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { queryShapes, type Shape } from './lib/audit-query-shapes.js';
+import {
+  CLI,
+  FULL_AUDIT_ENV,
+  ROOT,
+  gatehouseToken,
+  startGatehouseServe,
+  type ServedGatehouse,
+} from './lib/gatehouse-serve.js';
+import { percentiles } from './lib/stats.js';
+
+const { values } = parseArgs({
+  options: {
+    shape: { type: 'string', default: 'timeline' },
+    requests: { type: 'string', default: '100' },
+    rounds: { type: 'string', default: '5' },
+    'data-dir': { type: 'string', default: join(ROOT, 'bench/.data/audit/sqlite-data') },
+    baseline: { type: 'string' },
+    'baseline-data-dir': { type: 'string', default: join(ROOT, 'bench/.data/audit/baseline-data') },
+    'cpu-prof': { type: 'string' },
+    env: { type: 'string', multiple: true, default: [] },
+    'end-ms': { type: 'string' },
+    path: { type: 'string', multiple: true, default: [] },
+    'node-arg': { type: 'string', multiple: true, default: [] },
+  },
+});
+const REQUESTS = Number(values.requests);
+const ROUNDS = Number(values.rounds);
+const TICK_MS = 10;
+/** Where the generated trail ends: the kept run's (bench/.data/audit/dataset.json) unless given. */
+const endMs =
+  values['end-ms'] !== undefined
+    ? Number(values['end-ms'])
+    : (JSON.parse(readFileSync(join(ROOT, 'bench/.data/audit/dataset.json'), 'utf8')) as { endMs: number })
+        .endMs;
+const extraEnv = Object.fromEntries(values.env.map((pair) => pair.split('=', 2) as [string, string]));
+
+interface Candidate {
+  name: string;
+  served: ServedGatehouse;
+  headers: Record<string, string>;
+}
+
+/** User + system ticks of the process, or of one of its threads. */
+function cpuMs(pid: number, thread?: number): number {
+  const file = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
+  const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+/** CPU ms of each of the process's threads, by name and id (the main thread as `main`). */
+function threadCpuMs(pid: number): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const thread of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const name = readFileSync(`/proc/${pid}/task/${thread}/comm`, 'utf8').trim();
+      byName.set(`${name}#${Number(thread) === pid ? 'main' : thread}`, cpuMs(pid, Number(thread)));
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return byName;
+}
+
+async function start(name: string, cli: string, dataDir: string, profile?: string): Promise<Candidate> {
+  const env = { ...FULL_AUDIT_ENV, ...extraEnv };
+  const token = gatehouseToken(dataDir, 'Auditor', '2h', env, cli);
+  const served = await startGatehouseServe(dataDir, {
+    cli,
+    env,
+    nodeArgs: [...(profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : []), ...values['node-arg']],
+  });
+  console.log(`${name}: pid ${served.pid}`);
+  return { name, served, headers: { Authorization: `Bearer ${token}` } };
+}
+
+async function get(candidate: Candidate, shape: Shape, i: number): Promise<void> {
+  const response = await fetch(
+    `${candidate.served.url}${shape.path?.startsWith('/api/') ? shape.path : `/api/v1/audit-log${shape.path ?? ''}?${shape.query(i)}`}`,
+    { headers: candidate.headers },
+  );
+  if (response.status !== 200) throw new Error(`${candidate.name} ${shape.name}: ${response.status}`);
+  await response.arrayBuffer();
+}
+
+/**
+ * Waits until the process has used no CPU for a second, which is when the integrity check (from 5 s after the start)
+ * is done, unless a loaded machine starves that thread (it runs at the lowest priority): its share then shows apart.
+ */
+async function quiet(candidate: Candidate): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 6000));
+  for (;;) {
+    const before = cpuMs(candidate.served.pid);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    if (cpuMs(candidate.served.pid) - before <= TICK_MS) return;
+  }
+}
+
+const candidates: Candidate[] = [];
+try {
+  candidates.push(await start('this build', CLI, values['data-dir'], values['cpu-prof']));
+  if (values.baseline) candidates.push(await start('baseline', values.baseline, values['baseline-data-dir']));
+  for (const candidate of candidates) await quiet(candidate);
+  const probe = (await (
+    await fetch(`${candidates[0]!.served.url}/api/v1/audit-log?PageSize=200`, {
+      headers: candidates[0]!.headers,
+    })
+  ).json()) as { items: { actionName: string; userName: string }[] };
+  const actions = [...new Set(probe.items.map((item) => item.actionName))];
+  const users = [...new Set(probe.items.map((item) => item.userName))];
+  const shapes = queryShapes(endMs, actions, users, { words: ['none'], pairs: ['none'] }).filter((shape) =>
+    shape.name.includes(values.shape),
+  );
+  // Any other path of the Control Panel, as it is (under /api/v1/audit-log, since that is where shapes live).
+  for (const path of values.path) shapes.push({ name: path, path, query: () => '' });
+  const results = new Map<string, { cpu: number[]; main: number[]; wall: number[] }>();
+  for (let round = 0; round < ROUNDS; round++) {
+    const load = loadavg()[0]!.toFixed(1);
+    for (const shape of shapes) {
+      const order = round % 2 === 0 ? candidates : [...candidates].reverse();
+      for (const candidate of order) {
+        for (let i = 0; i < 10; i++) await get(candidate, shape, i);
+        const { pid } = candidate.served;
+        const wall: number[] = [];
+        const before = cpuMs(pid);
+        const mainBefore = cpuMs(pid, pid);
+        const threadsBefore = threadCpuMs(pid);
+        for (let i = 0; i < REQUESTS; i++) {
+          const started = performance.now();
+          await get(candidate, shape, i);
+          wall.push(performance.now() - started);
+        }
+        const cpu = (cpuMs(pid) - before) / REQUESTS;
+        const main = (cpuMs(pid, pid) - mainBefore) / REQUESTS;
+        const threads = [...threadCpuMs(pid)]
+          .map(([name, ms]) => [name, (ms - (threadsBefore.get(name) ?? 0)) / REQUESTS] as const)
+          .filter(([, ms]) => ms > 0)
+          .map(([name, ms]) => `${name} ${ms.toFixed(2)}`)
+          .join(', ');
+        const key = `${shape.name} | ${candidate.name}`;
+        const result = results.get(key) ?? { cpu: [], main: [], wall: [] };
+        result.cpu.push(cpu);
+        result.main.push(main);
+        result.wall.push(...wall);
+        results.set(key, result);
+        const { p50, p95 } = percentiles(wall);
+        console.log(
+          `round ${round + 1} (load ${load}) ${key}: CPU ${cpu.toFixed(2)} ms/request (main thread ${main.toFixed(2)}), wall p50 ${p50.toFixed(2)} p95 ${p95.toFixed(2)} ms; by thread: ${threads}`,
+        );
+      }
+    }
+  }
+  const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+  console.log('\n| shape | build | CPU ms/request, median of rounds (each) | main thread | wall p50 / p95 |');
+  console.log('|---|---|---|---:|---|');
+  for (const [key, { cpu, main, wall }] of results) {
+    const { p50, p95 } = percentiles(wall);
+    console.log(
+      `| ${key} | ${median(cpu).toFixed(2)} (${cpu.map((v) => v.toFixed(2)).join(', ')}) | ${median(main).toFixed(2)} | ${p50.toFixed(2)} / ${p95.toFixed(2)} |`,
+    );
+  }
+} finally {
+  for (const candidate of candidates) await candidate.served.stop();
+}
