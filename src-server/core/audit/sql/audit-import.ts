@@ -6,7 +6,12 @@ import { normalizeEntry } from '../normalize-entry.js';
 import { contentKey } from './audit-rows.js';
 import { AUDIT_SEQUENCE, insertEntriesWithIds, type PreparedEntry } from './audit-writes.js';
 
-const CHUNK_ENTRIES = 5_000;
+/**
+ * Entries per transaction. Each commit writes the pages it changed to the WAL (the hot ends of eight indexes and
+ * of the count tables each time) and each chunk upserts its own count rows: 20,000 rather than 5,000 took the
+ * CPU of a 200,000-entry `gatehouse audit import` from ~12.6 s to ~11 s. The WAL grows to about one chunk.
+ */
+const CHUNK_ENTRIES = 20_000;
 const PROGRESS_EVERY = 10_000;
 /** Keys of one IN list: far below either engine's limit on parameters. */
 const LOOKUP_KEYS = 5_000;
