@@ -63,7 +63,8 @@ export function maskCredentialQuery(target: string, extraNames: ReadonlySet<stri
 const NO_NAMES: ReadonlySet<string> = new Set();
 
 /** Query names that carry credentials: the header rule, plus the short names signed URLs use. */
-const CREDENTIAL_QUERY = /^(sig|auth|jwt|code|sid|sessionid|session_id|pass|passwd|pwd|credentials?)$/i;
+const CREDENTIAL_QUERY =
+  /^(sig|auth|jwt|code|sid|session|sessionid|session_id|sessid|phpsessid|jsessionid|pass|passwd|pwd|credentials?)$/i;
 
 function isCredentialQueryName(name: string): boolean {
   return isCredentialHeader(name) || CREDENTIAL_QUERY.test(name.trim());
