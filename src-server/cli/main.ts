@@ -118,9 +118,17 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`${error.message}\n`);
       return error instanceof CommandError ? error.exitCode : 1;
     }
-    process.stderr.write(`gatehouse ${name} failed: ${(error as Error).stack ?? String(error)}\n`);
+    // An error of the operating system (a host name that doesn't resolve, a data dir that is a file) says what
+    // is wrong in its message; its stack would only point into Node.
+    const detail = isSystemError(error) ? error.message : ((error as Error).stack ?? String(error));
+    process.stderr.write(`gatehouse ${name} failed: ${detail}\n`);
     return 1;
   }
+}
+
+function isSystemError(error: unknown): error is NodeJS.ErrnoException {
+  const { code, syscall } = (error ?? {}) as NodeJS.ErrnoException;
+  return error instanceof Error && typeof syscall === 'string' && typeof code === 'string';
 }
 
 main(process.argv.slice(2)).then(

@@ -227,4 +227,21 @@ describe('audit sources over HTTP', () => {
       404,
     );
   });
+
+  it('audits a source refused for credentials in its URLs without those credentials', async () => {
+    const refused = await post({
+      name: 'leaky',
+      baseUrl: 'https://desk:url-password-31@leaky.example.com/m?api_key=url-key-32',
+      auth: { kind: 'bearer', token: 't' },
+    });
+    expect(refused.status).toBe(400);
+    const audit = await server.api('/api/v1/audit-log?actionName=AuditSources.Create&PageSize=50', {
+      roles: ['Auditor'],
+    });
+    const entries = ((await audit.json()) as { items: AuditEntry[] }).items;
+    const leaky = entries.find((entry) => JSON.stringify(entry.parameters).includes('leaky.example.com'));
+    expect(leaky?.statusCode).toBe(400);
+    expect(JSON.stringify(leaky)).not.toContain('url-password-31');
+    expect(JSON.stringify(leaky)).not.toContain('url-key-32');
+  });
 });

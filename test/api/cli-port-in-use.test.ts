@@ -1,4 +1,6 @@
+import { writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli-process.js';
@@ -60,6 +62,28 @@ describe('gatehouse serve on a port that is taken', () => {
       ]);
     } finally {
       await new Promise((resolve) => other.server.close(resolve));
+    }
+  });
+
+  it('says in one line, without a stack, when the host does not resolve or the data dir is a file', async () => {
+    const file = join(dir.path, 'not-a-directory');
+    await writeFile(file, '');
+    for (const [args, message] of [
+      [['--host', 'no-such-host.invalid'], /^gatehouse serve failed: getaddrinfo \w+ no-such-host\.invalid$/],
+      [['--data-dir', file], /^gatehouse serve failed: \w+: .*not-a-directory/],
+    ] as const) {
+      const result = await runCli([
+        'serve',
+        '--data-dir',
+        dir.path,
+        '--port',
+        '0',
+        '--gateway-port',
+        '0',
+        ...args,
+      ]);
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(message)]);
     }
   });
 });

@@ -86,6 +86,8 @@ describe('Control Panel problems carry their code', () => {
   it('404 for an unknown id and an unknown route, 405 with Allow', async () => {
     await expectCode(await api('/api/v1/environments/no-such-id'), 'GH_ERR_NOT_FOUND');
     await expectCode(await api('/api/v1/no-such-route'), 'GH_ERR_NOT_FOUND');
+    // A path parameter that is not valid percent-encoding names no resource; its body was never read.
+    await expectCode(await api('/api/v1/environments/%ZZ'), 'GH_ERR_NOT_FOUND');
     const wrongMethod = await api('/api/v1/activities', { method: 'DELETE' });
     expect(wrongMethod.headers.get('allow')).toBe('GET, HEAD');
     await expectCode(wrongMethod, 'GH_ERR_METHOD_NOT_ALLOWED');

@@ -28,7 +28,14 @@ describe('Control Panel Host header guard (DNS rebinding)', () => {
 
   it('refuses a foreign host name before anything else runs', async () => {
     const port = new URL(server.url).port;
-    for (const host of [`evil.example:${port}`, 'attacker.test', `127.0.0.1.nip.io:${port}`]) {
+    for (const host of [
+      `evil.example:${port}`,
+      'attacker.test',
+      `127.0.0.1.nip.io:${port}`,
+      // Echoed into a sign-in link, this would send its ticket to evil.example.
+      `127.0.0.1:${port}@evil.example`,
+      `localhost:${port}/x`,
+    ]) {
       const response = await getWithHost(server.url, host);
       expect(response.status).toBe(421);
       expect(JSON.parse(response.body)).toMatchObject({ status: 421, title: 'Misdirected Request' });
@@ -37,7 +44,13 @@ describe('Control Panel Host header guard (DNS rebinding)', () => {
 
   it('serves the bound address, localhost and configured names', async () => {
     const port = new URL(server.url).port;
-    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, 'console.internal']) {
+    for (const host of [
+      `127.0.0.1:${port}`,
+      `localhost:${port}`,
+      `LOCALHOST:${port}`,
+      'console.internal',
+      `[::1]:${port}`,
+    ]) {
       // 401: the guard let it through to authentication.
       expect((await getWithHost(server.url, host)).status).toBe(401);
     }

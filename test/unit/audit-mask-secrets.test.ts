@@ -74,4 +74,21 @@ describe('masking audit parameters', () => {
       ),
     );
   });
+
+  it('masks the password and credential query values of any URL, under any name', () => {
+    const masked = maskParameters({
+      baseUrl: 'https://desk:pw-9@acme.example.com/m?api_key=k-9&tenant=acme#access_token=at-9',
+      connection: 'postgres://gatehouse:pg-9@db.example.com:5432/gatehouse',
+      list: ['http://u:p-9@h.example.com/'],
+      plain: 'https://acme.example.com/m?tenant=acme',
+      prose: 'see https://u:p@h for details',
+    });
+    expect(masked).toEqual({
+      baseUrl: `https://desk:${MASK}@acme.example.com/m?api_key=${MASK}&tenant=acme#access_token=${MASK}`,
+      connection: `postgres://gatehouse:${MASK}@db.example.com:5432/gatehouse`,
+      list: [`http://u:${MASK}@h.example.com/`],
+      plain: 'https://acme.example.com/m?tenant=acme',
+      prose: 'see https://u:p@h for details',
+    });
+  });
 });

@@ -5,15 +5,16 @@ import { ErrorCode } from '../../core/contracts/error-codes.js';
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]', '::1'];
 
-/** `example.com:4700` → `example.com`; `[::1]:4700` → `[::1]`. */
-export function hostNameOf(hostHeader: string): string {
-  const trimmed = hostHeader.trim().toLowerCase();
-  if (trimmed.startsWith('[')) {
-    const end = trimmed.indexOf(']');
-    return end === -1 ? trimmed : trimmed.slice(0, end + 1);
-  }
-  const colon = trimmed.lastIndexOf(':');
-  return colon === -1 ? trimmed : trimmed.slice(0, colon);
+/** A name or a bracketed IPv6 address, then an optional port of digits: nothing else is a Host header. */
+const HOST_HEADER = /^(\[[0-9a-f:.]+\]|[^\s:@/\\?#[\]]+)(?::\d{1,5})?$/;
+
+/**
+ * `example.com:4700` → `example.com`; `[::1]:4700` → `[::1]`; undefined for anything that is not a host and
+ * port (`127.0.0.1:4700@evil.example` would otherwise pass as 127.0.0.1, and the Host header is echoed into the
+ * sign-in link and the OpenAPI document's server URL).
+ */
+export function hostNameOf(hostHeader: string): string | undefined {
+  return HOST_HEADER.exec(hostHeader.trim().toLowerCase())?.[1];
 }
 
 /**
@@ -29,7 +30,8 @@ export function hostGuard(boundHost: string, extraNames: readonly string[]): Req
   );
   return (req, res, next) => {
     const host = req.headers.host;
-    if (host && allowed.has(hostNameOf(host))) {
+    const name = host === undefined ? undefined : hostNameOf(host);
+    if (name !== undefined && allowed.has(name)) {
       next();
       return;
     }

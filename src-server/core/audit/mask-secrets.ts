@@ -63,7 +63,8 @@ export function maskCredentialQuery(target: string, extraNames: ReadonlySet<stri
 const NO_NAMES: ReadonlySet<string> = new Set();
 
 /** Query names that carry credentials: the header rule, plus the short names signed URLs use. */
-const CREDENTIAL_QUERY = /^(sig|auth|jwt|code|sid|sessionid|session_id|pass|passwd|pwd|credentials?)$/i;
+const CREDENTIAL_QUERY =
+  /^(sig|auth|jwt|code|sid|session|sessionid|session_id|sessid|phpsessid|jsessionid|pass|passwd|pwd|credentials?)$/i;
 
 function isCredentialQueryName(name: string): boolean {
   return isCredentialHeader(name) || CREDENTIAL_QUERY.test(name.trim());
@@ -79,6 +80,36 @@ function decodeQueryName(raw: string): string {
   }
 }
 
+/** `scheme://` then an authority: where a URL can carry a password (`user:pw@`) and credential query values. */
+const URL_WITH_AUTHORITY = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s]*$/;
+
+/**
+ * `https://user:pw@host/p?api_key=k` → `https://user:********@host/p?api_key=********`: the password of a URL's
+ * user information and its credential-like query values, in any string that is a whole URL (a source's base URL,
+ * a connection string under a name that is no secret word). Anything else is returned as it is.
+ */
+export function maskUrlCredentials(text: string): string {
+  if (!URL_WITH_AUTHORITY.test(text)) return text;
+  const authorityStart = text.indexOf('//') + 2;
+  const authorityEnd = text.slice(authorityStart).search(/[/?#]/);
+  const authority =
+    authorityEnd === -1
+      ? text.slice(authorityStart)
+      : text.slice(authorityStart, authorityStart + authorityEnd);
+  const at = authority.lastIndexOf('@');
+  const colon = at === -1 ? -1 : authority.slice(0, at).indexOf(':');
+  const maskedAuthority =
+    colon === -1 ? authority : `${authority.slice(0, colon + 1)}${MASK}${authority.slice(at)}`;
+  const rest = text.slice(authorityStart + authority.length);
+  const hash = rest.indexOf('#');
+  // A fragment can carry credentials too (`#access_token=…` of an implicit-flow redirect).
+  const maskedRest =
+    hash === -1
+      ? maskCredentialQuery(rest)
+      : `${maskCredentialQuery(rest.slice(0, hash))}#${maskCredentialQuery(`?${rest.slice(hash + 1)}`).slice(1)}`;
+  return `${text.slice(0, authorityStart)}${maskedAuthority}${maskedRest}`;
+}
+
 /**
  * Returns a copy with secrets replaced by `********`: values under secret-looking keys (a token endpoint's URL
  * stays readable, its credentials masked), `value` of objects that
@@ -87,6 +118,7 @@ function decodeQueryName(raw: string): string {
  */
 export function maskSecrets(value: unknown, depth = 0): unknown {
   if (depth > 32) return '[truncated]';
+  if (typeof value === 'string') return maskUrlCredentials(value);
   if (Array.isArray(value)) return value.slice(0, 1000).map((item) => maskSecrets(item, depth + 1));
   if (!value || typeof value !== 'object') return value;
   const source = value as Record<string, unknown>;

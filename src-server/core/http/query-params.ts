@@ -146,7 +146,10 @@ function utcMs(
   ) {
     return undefined;
   }
-  return Date.UTC(year, month - 1, day, hour, minute, second, ms);
+  // Date.UTC reads years 0-99 as 1900-1999: 0050-01-01 is year 50, not 1950.
+  const date = new Date(Date.UTC(2000, month - 1, day, hour, minute, second, ms));
+  date.setUTCFullYear(year);
+  return date.getTime();
 }
 
 export function isCanonicalUtc(raw: string): boolean {

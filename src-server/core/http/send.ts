@@ -144,6 +144,13 @@ export function toHttpProblem(error: unknown, onUnexpected: (error: unknown) => 
       break;
   }
   const status = bodyParserError?.status;
+  // The router could not percent-decode a path parameter (`/api/v1/apis/%ZZ`): no resource has that path.
+  if (error instanceof URIError && status === 400) {
+    return new HttpProblem(
+      ErrorCode.GH_ERR_NOT_FOUND,
+      'No resource has this path: it is not valid percent-encoding.',
+    );
+  }
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return new HttpProblem(
       READ_FAILURE_CODE[status] ?? ErrorCode.GH_ERR_UNREADABLE_BODY,

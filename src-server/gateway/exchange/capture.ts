@@ -68,7 +68,8 @@ export class ExchangeCapture {
 
   finish(): CapturedExchange {
     const { req, rules } = this;
-    this.#redact = withOwnCredentials(rules, req.rawHeaders, req.url ?? '/');
+    const bodySecrets = this.requestBodyRead ? secretsInBody(this.requestBody, req.rawHeaders, rules) : [];
+    this.#redact = withOwnCredentials(rules, req.rawHeaders, req.url ?? '/', bodySecrets);
     const requestHeaders = this.headers(req.rawHeaders);
     const response = this.response;
     const responseHeaders = response ? this.headers(response.headers) : [];
@@ -195,20 +196,86 @@ function maskJsonText(text: string): string {
   return text.replace(SECRET_MEMBER, (_match, member: string) => `${member}"${MASK}"`);
 }
 
+/**
+ * The values `maskStructured` masks in a request body (a password field, a JSON `client_secret`): a target that
+ * echoes the request, or quotes it in an error, sends them back inside a string the response's masking can't see.
+ */
+function secretsInBody(tap: BodyTap, rawHeaders: readonly string[], rules: CaptureRules): string[] {
+  const header = (wanted: string) => {
+    for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
+      if (rawHeaders[index]!.toLowerCase() === wanted) return rawHeaders[index + 1]!.trim();
+    }
+    return undefined;
+  };
+  const contentType = header('content-type');
+  const encoding = header('content-encoding');
+  if (!contentType || (encoding && encoding.toLowerCase() !== 'identity')) return [];
+  const truncated = tap.bytes > rules.maxBodyBytes;
+  const text = textOf(tap.kept(), contentType, truncated);
+  if (text === undefined) return [];
+  if (/^application\/x-www-form-urlencoded/i.test(contentType)) {
+    return maskedQueryValues(`?${text}`, NO_NAMES).flatMap((value) => {
+      const decoded = decodedOrUndefined(value);
+      return decoded === undefined || decoded === value ? [value] : [value, decoded];
+    });
+  }
+  if (!/json/i.test(contentType)) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
+    return [...text.matchAll(SECRET_MEMBER)].map(([, , value]) => unquoted(value!));
+  }
+  const found: string[] = [];
+  collectMasked(parsed, maskSecrets(parsed), found);
+  return found;
+}
+
+const NO_NAMES: ReadonlySet<string> = new Set();
+
+function unquoted(value: string): string {
+  if (!value.startsWith('"')) return value;
+  return value.slice(1, value.endsWith('"') && value.length > 1 ? -1 : undefined);
+}
+
+/** The string and number leaves of `original` that are `********` in `masked`. */
+function collectMasked(original: unknown, masked: unknown, found: string[], depth = 0): void {
+  if (depth > 32) return;
+  if (
+    masked === MASK &&
+    original !== MASK &&
+    (typeof original === 'string' || typeof original === 'number')
+  ) {
+    found.push(String(original));
+    return;
+  }
+  if (!original || typeof original !== 'object' || !masked || typeof masked !== 'object') return;
+  for (const [key, child] of Object.entries(original)) {
+    collectMasked(child, (masked as Record<string, unknown>)[key], found, depth + 1);
+  }
+}
+
 /** Shorter values are left alone: masking them would garble unrelated text. */
 const MIN_REDACTED_LENGTH = 4;
 const LEADING_SCHEME = /^[A-Za-z-]+\s+(?=\S)/;
 
 /**
- * The rules' redaction plus the caller's own credentials (its Authorization, cookies, API keys), which an
- * echoing target may send back in a body or a header.
+ * The rules' redaction plus the caller's own credentials (its Authorization, cookies, API keys, the secrets of
+ * its body), which an echoing target may send back in a body or a header.
  */
 function withOwnCredentials(
   rules: CaptureRules,
   raw: readonly string[],
   url: string,
+  bodySecrets: readonly string[],
 ): (text: string) => string {
   const needles = new Set<string>();
+  for (const value of bodySecrets) {
+    if (value.length < MIN_REDACTED_LENGTH) continue;
+    needles.add(value);
+    needles.add(JSON.stringify(value).slice(1, -1));
+  }
   for (const value of maskedQueryValues(url, rules.credentialQuery)) {
     if (value.length < MIN_REDACTED_LENGTH) continue;
     needles.add(value);

@@ -179,12 +179,15 @@ describe('messages through the gateway', () => {
 
   it('masks credential-like query values in the monitoring record', async () => {
     await route('/masked', upstream.url);
-    await send(fixture.gatewayUrl, { path: '/masked/a?access_token=abc123&sig=s1g&page=2' });
+    await send(fixture.gatewayUrl, {
+      path: '/masked/a?access_token=abc123&sig=s1g&session=sess-77&JSESSIONID=js-78&page=2',
+    });
     const [record] = await recordsFor(fixture, '/masked/a');
     expect(record!.targetUrl).toContain('page=2');
     expect(record!.targetUrl).toContain('access_token=********');
     expect(record!.targetUrl).toContain('sig=********');
-    expect(JSON.stringify(record)).not.toMatch(/abc123|s1g/);
+    expect(record!.targetUrl).toContain('session=********');
+    expect(JSON.stringify(record)).not.toMatch(/abc123|s1g|sess-77|js-78/);
   });
 });
 

@@ -30,12 +30,15 @@ describe('parseUtcDateTime', () => {
     expect(parseUtcDateTime('2028-02-29T00:00:00.000Z')).toBe(Date.UTC(2028, 1, 29));
     expect(parseUtcDateTime('2000-02-29')).toBe(Date.UTC(2000, 1, 29));
     expect(parseUtcDateTime('2100-02-29')).toBeUndefined();
+    // Not Date.UTC's two-digit years (1950).
+    expect(parseUtcDateTime('0050-01-01')).toBe(new Date('0050-01-01T00:00:00Z').getTime());
+    expect(parseUtcDateTime('0050-01-01T00:00:00.000Z')).toBe(new Date('0050-01-01T00:00:00Z').getTime());
   });
 
   it('agrees with Date for every canonical timestamp (fuzzed)', () => {
     fc.assert(
       fc.property(
-        fc.date({ min: new Date('1970-01-01'), max: new Date('9999-12-31'), noInvalidDate: true }),
+        fc.date({ min: new Date('0000-01-01'), max: new Date('9999-12-31'), noInvalidDate: true }),
         (date) => {
           expect(parseUtcDateTime(date.toISOString())).toBe(date.getTime());
         },
