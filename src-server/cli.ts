@@ -1,5 +1,14 @@
 #!/usr/bin/env node
+import nodeModule from 'node:module';
 import { heapProfileOf, keepHeapSmall } from './core/threads/worker-thread.js';
+
+/**
+ * Node keeps V8's compiled code of the CLI's modules in a cache (in the OS temp folder, checked against each
+ * file's content), so a later run does not parse and compile the ~1.6 MB that `serve` loads again. Node 22.1 and
+ * later only (Electron's Node among them); Node 20 has no such function and compiles at every start.
+ */
+const { enableCompileCache } = nodeModule as { enableCompileCache?: () => unknown };
+enableCompileCache?.();
 
 /**
  * V8's heap sized for a small server (core/threads/worker-thread.ts says how and why): loading the server's
