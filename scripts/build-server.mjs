@@ -35,33 +35,64 @@ const handlebarsWithoutSourceMap = {
   },
 };
 
-// mime-types builds its maps of mime-db's ~2,500 types (an object literal once bundled) when it is loaded, which
-// express, accepts, send and type-is do at start, though no answer of the first requests asks it: ~15 ms of CPU
-// of a cold start (bench/serve-start-cpu.ts). They get a stand-in that loads it at the first call.
-const LAZY_MIME_TYPES = `
-let loaded;
-const mime = () => (loaded ??= require('mime-types/index.js'));
-module.exports = {
-  charset: (type) => mime().charset(type),
-  contentType: (type) => mime().contentType(type),
-  extension: (type) => mime().extension(type),
-  lookup: (path) => mime().lookup(path),
-  get charsets() { return mime().charsets; },
-  get extensions() { return mime().extensions; },
-  get types() { return mime().types; },
-};`;
-const mimeTypesOnFirstCall = {
-  name: 'gatehouse:mime-types-on-first-call',
+// Dependencies that express & co. load at start though no first answer calls them. Each is bundled into a
+// CommonJS file of its own in out/server (lazy-<name>.cjs), which a stand-in requires at its first call: a start
+// neither parses nor runs it (V8 parses every byte of a loaded chunk, even a function's that never runs).
+// - mime-types builds its maps of mime-db's ~2,500 types (an object literal once bundled, ~150 kB) when it is
+//   loaded; express, accepts, send and type-is load it, ~15 ms of CPU of a cold start to run it, more to parse it.
+// - iconv-lite carries ~0.5 MB of charset tables (a quarter of what serve loaded) for body-parser and raw-body,
+//   which call it on a request body only.
+// - handlebars (~110 kB) compiles the passthroughs' templates: none at a start without passthroughs
+//   (core/template/handlebars-renderer.ts makes its engine at the first compilation).
+// The stand-ins name the functions those callers use.
+const LOADED_AT_FIRST_CALL = {
+  'mime-types': {
+    importers: /[\\/]node_modules[\\/](accepts|express|send|type-is)[\\/]/,
+    functions: ['charset', 'contentType', 'extension', 'lookup'],
+    properties: ['charsets', 'extensions', 'types'],
+  },
+  'iconv-lite': {
+    importers: /[\\/]node_modules[\\/](body-parser|raw-body)[\\/]/,
+    functions: ['decode', 'encode', 'encodingExists', 'getDecoder', 'getEncoder'],
+    properties: [],
+  },
+  handlebars: {
+    importers: /[\\/]src-server[\\/]core[\\/]template[\\/]handlebars-renderer\.ts$/,
+    functions: ['create'],
+    properties: [],
+  },
+};
+const lazyFileOf = (name) => `./lazy-${name}.cjs`;
+
+function standInOf(name, { functions, properties }) {
+  return [
+    'let loaded;',
+    `const load = () => (loaded ??= require(${JSON.stringify(lazyFileOf(name))}));`,
+    'module.exports = {',
+    ...functions.map((fn) => `  ${fn}: (...args) => load().${fn}(...args),`),
+    ...properties.map((property) => `  get ${property}() { return load().${property}; },`),
+    '};',
+  ].join('\n');
+}
+
+const loadedAtFirstCall = {
+  name: 'gatehouse:loaded-at-first-call',
   setup(build) {
-    build.onResolve({ filter: /^mime-types$/ }, (args) =>
-      /[\\/]node_modules[\\/](accepts|express|send|type-is)[\\/]/.test(args.importer)
-        ? { path: 'mime-types', namespace: 'gatehouse-lazy-mime-types' }
+    build.onResolve({ filter: /^(mime-types|iconv-lite|handlebars)$/ }, (args) =>
+      LOADED_AT_FIRST_CALL[args.path].importers.test(args.importer)
+        ? { path: args.path, namespace: 'gatehouse-loaded-at-first-call' }
         : undefined,
     );
-    build.onLoad({ filter: /.*/, namespace: 'gatehouse-lazy-mime-types' }, () => ({
-      contents: LAZY_MIME_TYPES,
+    build.onResolve(
+      { filter: /^\.\/lazy-.*\.cjs$/, namespace: 'gatehouse-loaded-at-first-call' },
+      (args) => ({
+        path: args.path,
+        external: true,
+      }),
+    );
+    build.onLoad({ filter: /.*/, namespace: 'gatehouse-loaded-at-first-call' }, (args) => ({
+      contents: standInOf(args.path, LOADED_AT_FIRST_CALL[args.path]),
       loader: 'js',
-      resolveDir: process.cwd(),
     }));
   },
 };
@@ -90,8 +121,22 @@ await build({
   minifySyntax: true,
   external: NATIVE,
   banner: { js: BANNER },
-  plugins: [handlebarsWithoutSourceMap, mimeTypesOnFirstCall],
+  plugins: [handlebarsWithoutSourceMap, loadedAtFirstCall],
   define: { __dirname: '__gatehouseDirname', __filename: '__gatehouseFilename' },
+  logLevel: 'warning',
+});
+await build({
+  entryPoints: Object.fromEntries(Object.keys(LOADED_AT_FIRST_CALL).map((name) => [`lazy-${name}`, name])),
+  outdir: 'out/server',
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  sourcemap: true,
+  minifyWhitespace: true,
+  minifySyntax: true,
+  plugins: [handlebarsWithoutSourceMap],
   logLevel: 'warning',
 });
 // `npx gatehouse` runs the bin directly: it must be executable (CI could not chmod it afterwards).

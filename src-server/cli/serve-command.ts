@@ -5,8 +5,7 @@ import { DataDirLockedError } from '../core/data-dir/data-dir-lock.js';
 import { AddressInUseError } from '../core/net/listener.js';
 import { availableParallelism } from 'node:os';
 import { startGatehouse } from '../app/gatehouse.js';
-import { startGatehouseWithWorkers } from '../app/cluster/start-with-workers.js';
-import { WorkerStartError } from '../app/cluster/worker-pool.js';
+import { WorkerStartError } from '../app/cluster/worker-start-error.js';
 import { packageInfo } from '../core/data-dir/package-root.js';
 import { dataDirOption } from './offline-tenant.js';
 import { parsePort } from './parse-port.js';
@@ -78,6 +77,8 @@ export async function serveCommand(argv: string[], out: NodeJS.WritableStream): 
   try {
     if (workers === undefined) gatehouse = await startGatehouse(options);
     else {
+      // Loaded for --workers only: node:cluster brings child_process, dgram and more into every start.
+      const { startGatehouseWithWorkers } = await import('../app/cluster/start-with-workers.js');
       const started = await startGatehouseWithWorkers({ ...options, workers });
       const pids = started.gateway.workers().map((worker) => worker.pid);
       workerLine = `Gateway workers: ${workers} (pids ${pids.join(', ')})`;

@@ -61,3 +61,91 @@ test('the built CLI loads its deferred modules on first use: API import, metrics
     await rm(dataDir, { recursive: true, force: true });
   }
 });
+
+// The build bundles some dependencies into files of their own that their callers load at the first call
+// (scripts/build-server.mjs): a charset other than UTF-8 (iconv-lite), a static file's type (mime-types) and a
+// passthrough's template (Handlebars) each take that path here.
+test('the built CLI loads the dependencies deferred to their first call: charsets, file types, templates', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'gatehouse-first-call-'));
+  const env = {
+    ...process.env,
+    Logging__Level: 'warn',
+    Shutdown__ReadinessGraceSeconds: '0',
+    Flags__EnableServiceApiAuditLogRoute: 'true',
+  };
+  try {
+    await shell(
+      process.execPath,
+      [CLI, 'api', 'import', join(ROOT, 'resources/samples/orders-api.openapi.yaml'), '--data-dir', dataDir],
+      { cwd: ROOT, env },
+    );
+    const child = spawn(
+      process.execPath,
+      [CLI, 'serve', '--data-dir', dataDir, '--port', '0', '--gateway-port', '0', '--no-sign-in-link'],
+      { cwd: ROOT, env },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      await expect.poll(() => output, { timeout: 30_000 }).toContain('Press Ctrl+C to stop');
+      const url = /Control Panel:\s+(\S+)/.exec(output)![1]!;
+      const token = (
+        await shell(process.execPath, [CLI, 'token', '--data-dir', dataDir, '--roles', 'Administrator'], {
+          env,
+        })
+      ).stdout.trim();
+      const authorization = `Bearer ${token}`;
+
+      const saved = await fetch(`${url}/api/v1/audit-log/saved-filters`, {
+        method: 'POST',
+        headers: { Authorization: authorization, 'Content-Type': 'application/json; charset=utf-16le' },
+        body: Buffer.from(
+          JSON.stringify({ name: 'Zürich – Größe', filter: { actionName: 'Api.Create' } }),
+          'utf16le',
+        ),
+      });
+      expect(saved.status).toBe(201);
+      expect(((await saved.json()) as { name: string }).name).toBe('Zürich – Größe');
+
+      const apis = (await (
+        await fetch(`${url}/api/v1/apis`, { headers: { Authorization: authorization } })
+      ).json()) as {
+        data: { id: string }[];
+      };
+      const preview = await fetch(`${url}/api/v1/apis/${apis.data[0]!.id}/passthrough/preview`, {
+        method: 'POST',
+        headers: { Authorization: authorization, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          configuration: {
+            allOperations: {
+              target: {
+                section1: 'https://backend.example.com',
+                section2: 'all',
+                section3: '{{#api.OperationPath}}',
+              },
+            },
+          },
+          entry: 'allOperations',
+          sample: { url: '/a/b' },
+        }),
+      });
+      expect(preview.status).toBe(200);
+      expect(await preview.json()).toMatchObject({
+        targetUrl: 'https://backend.example.com/all/a/b',
+        errors: [],
+      });
+
+      const stylesheet = await fetch(`${url}/swagger/swagger-ui.css`);
+      expect(stylesheet.status).toBe(200);
+      expect(stylesheet.headers.get('content-type')).toBe('text/css; charset=utf-8');
+      await stylesheet.arrayBuffer();
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+    expect(output).not.toMatch(/"level":(50|60)/);
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});

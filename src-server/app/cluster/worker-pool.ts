@@ -17,13 +17,7 @@ import type { GatewayPlane } from '../gateway-plane.js';
 import type { Tenant } from '../tenant.js';
 import { forEachMonitoringRecord } from './monitoring-batch.js';
 import type { FromWorker, ToWorker, WorkerAnswers, WorkerEndpoint, WorkerRequest } from './messages.js';
-
-export class WorkerStartError extends GatehouseError {
-  override name = 'WorkerStartError';
-  constructor(message: string) {
-    super(ErrorCode.GH_ERR_WORKER_START_FAILED, message);
-  }
-}
+import { WorkerStartError } from './worker-start-error.js';
 
 export interface WorkerPoolOptions {
   count: number;

@@ -19,16 +19,27 @@ export interface SpanRendering {
 export type SectionTemplate = (rendering: SpanRendering) => string;
 
 const SPAN_HELPER = 'span';
-const engine = Handlebars.create();
-// The built-in helpers (`if`, `each`, …) can never be called here (`knownHelpersOnly`); only `span` stays.
-for (const name of Object.keys(engine.helpers)) engine.unregisterHelper(name);
 let compilations = 0;
 
 /** Handlebars calls a helper with the template's context as `this`: here, the section being rendered. */
 function renderSpanHelper(this: SpanRendering, index: unknown): string {
   return this.renderSpan(index as number);
 }
-engine.registerHelper(SPAN_HELPER, renderSpanHelper);
+
+let engine: typeof Handlebars | undefined;
+
+/**
+ * Made at the first compilation, so that a start with no template to compile never touches Handlebars: the built
+ * CLI loads it at that first call (scripts/build-server.mjs).
+ */
+function handlebarsEngine(): typeof Handlebars {
+  if (engine) return engine;
+  engine = Handlebars.create();
+  // The built-in helpers (`if`, `each`, …) can never be called here (`knownHelpersOnly`); only `span` stays.
+  for (const name of Object.keys(engine.helpers)) engine.unregisterHelper(name);
+  engine.registerHelper(SPAN_HELPER, renderSpanHelper);
+  return engine;
+}
 
 /**
  * How every render calls its template. A top-level call makes Handlebars set its environment up again each time
@@ -67,7 +78,7 @@ function denied(names: readonly string[]): Record<string, boolean> {
 const DRY_RUN: SpanRendering = { renderSpan: () => '' };
 
 export function compileSectionTemplate(parts: readonly TemplatePart[]): SectionTemplate {
-  const template = engine.compile<SpanRendering>(toHandlebarsSource(parts), {
+  const template = handlebarsEngine().compile<SpanRendering>(toHandlebarsSource(parts), {
     knownHelpers: { [SPAN_HELPER]: true },
     knownHelpersOnly: true,
     strict: true,
