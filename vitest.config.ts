@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
  * Two projects: everything on the embedded engine (SQLite), and the API suites that read and write what is
  * stored (audit contract, paging, filters, retention, import and export, monitoring queries, configuration
  * management, the CLI) once more on PostgreSQL. The store-level suites run on both engines themselves. The
- * PostgreSQL server is started by the global setup (test/helpers/postgres-global-setup.ts).
+ * PostgreSQL server is started by the global setup (test/helpers/postgres-global-setup.ts); the CLI the tests
+ * start as processes is bundled once by another (test/helpers/cli-bundle-global-setup.ts).
  */
 const POSTGRES_SUITES = [
   'test/api/audit-*.test.ts',
@@ -20,7 +21,7 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    globalSetup: ['test/helpers/postgres-global-setup.ts'],
+    globalSetup: ['test/helpers/postgres-global-setup.ts', 'test/helpers/cli-bundle-global-setup.ts'],
     reporters: process.env.CI ? ['default'] : ['default'],
     projects: [
       {
