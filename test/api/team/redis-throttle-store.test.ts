@@ -49,9 +49,11 @@ async function openStore(settings: Record<string, string | number>, tenantId = '
   return { store, lines };
 }
 
+// The longest wait (5 s): a loaded machine's slow answer must not turn into a fallback these tests do not expect.
+// Outages end waits sooner (a killed server closes the connection); the hang test sets its own bound.
 const redisSettings = (extra: Record<string, string | number> = {}) => ({
   'ConnectionStrings:Redis': redis.url,
-  'RateLimiting:TimeoutMs': 200,
+  'RateLimiting:TimeoutMs': 5_000,
   ...extra,
 });
 
@@ -109,8 +111,9 @@ describe('API-policy throttling in Redis', () => {
       const waitedAt: number[] = [];
       let served = 0;
       const until = Date.now() + 700;
-      // A steady client, a request a millisecond or so: seven lease lifetimes of 100 ms.
-      while (Date.now() < until) {
+      // A steady client, a request a millisecond or so, for at least seven lease lifetimes of 100 ms and 300
+      // requests, however slow the machine.
+      while (Date.now() < until || served < 300) {
         const verdict = store.take(
           { policyId: 'policy-steady', identity: 'apiKey:s' },
           600_000,
@@ -126,7 +129,6 @@ describe('API-policy throttling in Redis', () => {
       // gap); once it has, it is renewed while it still serves, and no request waits again.
       expect(waitedAt[0]).toBe(0);
       expect(waitedAt.filter((index) => index >= 20)).toEqual([]);
-      expect(served).toBeGreaterThan(300);
       expect(await evalCalls(client)).toBeGreaterThan(7);
       const counted = Number(
         await client.hget('gatehouse:tenant-a:throttle:minute:policy-steady:apiKey:s', 'c'),
