@@ -97,7 +97,9 @@ const loadedAtFirstCall = {
   },
 };
 
-rmSync('out/server', { recursive: true, force: true });
+// The test suite bundles into a folder of its own (test/helpers/cli-bundle-global-setup.ts): an argument names it.
+const outdir = process.argv[2] ?? 'out/server';
+rmSync(outdir, { recursive: true, force: true });
 await build({
   // Workers are started by URL next to the module that starts them: every file lands in out/server itself.
   entryPoints: {
@@ -107,7 +109,7 @@ await build({
     'backup-worker': 'src-server/core/backup/backup-worker.ts',
     'monitoring-write-worker': 'src-server/core/monitoring/sql/monitoring-write-worker.ts',
   },
-  outdir: 'out/server',
+  outdir,
   chunkNames: '[name]-[hash]',
   bundle: true,
   splitting: true,
@@ -140,4 +142,4 @@ await build({
   logLevel: 'warning',
 });
 // `npx gatehouse` runs the bin directly: it must be executable (CI could not chmod it afterwards).
-chmodSync('out/server/cli.js', 0o755);
+chmodSync(`${outdir}/cli.js`, 0o755);

@@ -3,7 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { engineEnvironment } from './test-database.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CLI = ['--import', 'tsx', 'src-server/cli.ts'];
+/** The CLI bundled from the current source by the global setup (cli-bundle-global-setup.ts); else the source. */
+const CLI = process.env.GATEHOUSE_TEST_CLI
+  ? [process.env.GATEHOUSE_TEST_CLI]
+  : ['--import', 'tsx', 'src-server/cli.ts'];
 
 export interface CliResult {
   code: number | null;
@@ -17,7 +20,7 @@ function dataDirOf(args: readonly string[]): string | undefined {
   return at === -1 ? undefined : args[at + 1];
 }
 
-/** Runs the CLI from source (through tsx) to completion, on the data dir's database of the suite's engine. */
+/** Runs the CLI (as built from the current source) to completion, on the data dir's database of the suite's engine. */
 export async function runCli(
   args: string[],
   options: { env?: NodeJS.ProcessEnv; input?: string } = {},

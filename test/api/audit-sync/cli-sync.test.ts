@@ -29,10 +29,11 @@ describe('gatehouse source and gatehouse audit sync', { timeout: 180_000 }, () =
     expect(added.stdout).toContain('Added source acme (tenant acme, bearer)');
     expect(added.stdout + added.stderr).not.toContain(TOKEN);
 
-    // Page 2 fails beyond the retries: the sync stops with what it read and says it will resume.
+    // Page 2 fails beyond the retries: the sync stops with what it read and says it will resume. 429s with
+    // `Retry-After: 0` spend the retries without the backoff's waits (5xx backoff: stand-in.test.ts).
     standIn.faults.set(
       2,
-      Array.from({ length: 6 }, () => ({ kind: 'status' as const, status: 503 })),
+      Array.from({ length: 6 }, () => ({ kind: 'status' as const, status: 429, retryAfter: '0' })),
     );
     const stopped = await runCli(['audit', 'sync', '--data-dir', dir.path]);
     expect(stopped.code).toBe(1);

@@ -136,10 +136,9 @@ describe('target failures', () => {
     const silent = await startSilentUpstream();
     try {
       await route('/connect-timeout', silent.url, { timeouts: { connectMs: 300, responseMs: 30_000 } });
-      const started = Date.now();
+      // The response timeout (30 s) is past the test's: only the connect timeout can answer this 504.
       const response = await send(fixture.gatewayUrl, { path: '/connect-timeout/x' });
       expect(response.status).toBe(504);
-      expect(Date.now() - started).toBeLessThan(2_000);
       expect(response.json()).toMatchObject({
         code: 'GH_ERR_UPSTREAM_TIMEOUT',
         detail: 'The target did not accept the connection in time.',
@@ -260,18 +259,18 @@ describe('client aborts', () => {
     await route('/abort', upstream.url, { timeouts: { connectMs: 5_000, responseMs: 30_000 } });
     const url = new URL(fixture.gatewayUrl);
     await new Promise<void>((resolve) => {
-      const req = request({ host: url.hostname, port: url.port, path: '/abort/x?delay=3000', agent: false });
+      // The target would answer after 20 s, past every wait below: what they see comes from the abort.
+      const req = request({ host: url.hostname, port: url.port, path: '/abort/x?delay=20000', agent: false });
       req.on('error', () => resolve());
       req.end();
       setTimeout(() => req.destroy(), 200);
     });
     const [record] = await recordsFor(fixture, '/abort/x');
     expect(record).toMatchObject({ outcome: 'client-aborted', status: 499 });
-    expect(record!.durationMs).toBeLessThan(2_500);
     // The target sees its connection go long before it would have answered.
-    const deadline = Date.now() + 1_500;
-    while (!upstream.aborted.includes('/x?delay=3000') && Date.now() < deadline)
+    const deadline = Date.now() + 10_000;
+    while (!upstream.aborted.includes('/x?delay=20000') && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 20));
-    expect(upstream.aborted).toContain('/x?delay=3000');
+    expect(upstream.aborted).toContain('/x?delay=20000');
   });
 });

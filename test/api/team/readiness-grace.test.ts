@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServeProcess, type ServeProcess } from '../../helpers/cli-process.js';
-import { freshRequest } from '../../helpers/serve-client.js';
+import { eventually, freshRequest } from '../../helpers/serve-client.js';
 import { prepareDataDir, type PreparedDataDir } from '../../helpers/team-data-dir.js';
 import { startEchoUpstream, type Upstream } from '../../helpers/upstreams.js';
 
@@ -20,6 +20,19 @@ afterAll(async () => {
 async function readiness(url: string): Promise<{ status: number; instance: string }> {
   const answer = await freshRequest(url, '/readyz');
   return { status: answer.status, instance: (JSON.parse(answer.body) as { instance: string }).instance };
+}
+
+/**
+ * Whether the listener at `url` says it is unready. A connection reset while the signal is being handled counts as
+ * not yet (seen on a heavily loaded machine in the moment after SIGTERM).
+ */
+async function unready(url: string): Promise<boolean> {
+  try {
+    return (await readiness(url)).status === 503;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ECONNRESET') return false;
+    throw error;
+  }
 }
 
 function connectionRefused(error: unknown): boolean {
@@ -49,8 +62,8 @@ describe('SIGTERM with a readiness grace', () => {
       server.child.kill('SIGTERM');
       let exitedAt: number | undefined;
       void server.exited.then(() => (exitedAt = Date.now()));
-      // The signal is handled within a moment; from then on every listener (every worker's too) says 503.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Once the signal is handled, every listener (every worker's too) says 503.
+      await eventually(() => unready(server.controlPanelUrl));
       const gatewayAnswers = await Promise.all(
         Array.from({ length: 8 * workers }, () => readiness(server.gatewayUrl)),
       );
@@ -64,8 +77,8 @@ describe('SIGTERM with a readiness grace', () => {
       expect(exitedAt).toBeUndefined();
 
       expect(await server.exited, server.output()).toBe(0);
+      // It kept accepting for the whole grace, then closed on its own.
       expect(exitedAt! - signalledAt).toBeGreaterThanOrEqual(2_900);
-      expect(exitedAt! - signalledAt).toBeLessThan(15_000);
       const afterwards = await freshRequest(server.gatewayUrl, '/graced/items').catch(
         (error: unknown) => error,
       );
@@ -75,19 +88,15 @@ describe('SIGTERM with a readiness grace', () => {
   );
 
   it('Ctrl+C skips the grace, and a second SIGTERM cuts it short', async () => {
-    const interrupted = await start([], 60);
-    const interruptedAt = Date.now();
+    // An hour's grace, far past the test's timeout: only skipping it or cutting it short lets them exit.
+    const interrupted = await start([], 3600);
     interrupted.child.kill('SIGINT');
     expect(await interrupted.exited).toBe(0);
-    expect(Date.now() - interruptedAt).toBeLessThan(10_000);
 
-    const terminated = await start([], 60);
+    const terminated = await start([], 3600);
     terminated.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect((await readiness(terminated.gatewayUrl)).status).toBe(503);
-    const hurriedAt = Date.now();
+    await eventually(() => unready(terminated.gatewayUrl));
     terminated.child.kill('SIGTERM');
     expect(await terminated.exited).toBe(0);
-    expect(Date.now() - hurriedAt).toBeLessThan(10_000);
   }, 90_000);
 });

@@ -49,9 +49,11 @@ async function openStore(settings: Record<string, string | number>, tenantId = '
   return { store, lines };
 }
 
+// The longest wait (5 s): a loaded machine's slow answer must not turn into a fallback these tests do not expect.
+// Outages end waits sooner (a killed server closes the connection); the hang test sets its own bound.
 const redisSettings = (extra: Record<string, string | number> = {}) => ({
   'ConnectionStrings:Redis': redis.url,
-  'RateLimiting:TimeoutMs': 200,
+  'RateLimiting:TimeoutMs': 5_000,
   ...extra,
 });
 
@@ -62,15 +64,6 @@ async function take(
   limit: number,
 ): Promise<ThrottleVerdict> {
   return store.take({ policyId, identity }, limit, 'minute', Date.now());
-}
-
-/** Well under the client's 2 s connect timeout: a verdict that waited for it took longer. */
-const HANG_BOUND_MS = 1_500;
-
-async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
-  const started = performance.now();
-  const value = await work();
-  return { value, ms: performance.now() - started };
 }
 
 describe('API-policy throttling in Redis', () => {
@@ -118,8 +111,9 @@ describe('API-policy throttling in Redis', () => {
       const waitedAt: number[] = [];
       let served = 0;
       const until = Date.now() + 700;
-      // A steady client, a request a millisecond or so: seven lease lifetimes of 100 ms.
-      while (Date.now() < until) {
+      // A steady client, a request a millisecond or so, for at least seven lease lifetimes of 100 ms and 300
+      // requests, however slow the machine.
+      while (Date.now() < until || served < 300) {
         const verdict = store.take(
           { policyId: 'policy-steady', identity: 'apiKey:s' },
           600_000,
@@ -135,7 +129,6 @@ describe('API-policy throttling in Redis', () => {
       // gap); once it has, it is renewed while it still serves, and no request waits again.
       expect(waitedAt[0]).toBe(0);
       expect(waitedAt.filter((index) => index >= 20)).toEqual([]);
-      expect(served).toBeGreaterThan(300);
       expect(await evalCalls(client)).toBeGreaterThan(7);
       const counted = Number(
         await client.hget('gatehouse:tenant-a:throttle:minute:policy-steady:apiKey:s', 'c'),
@@ -208,11 +201,8 @@ describe('API-policy throttling in Redis', () => {
     await redis.kill();
     const during: ThrottleVerdict[] = [];
     for (let index = 0; index < 20; index++) {
-      const { value, ms } = await timed(() =>
-        take(index % 2 ? second : first, 'policy-kill', 'public:10.0.0.1', 4),
-      );
-      expect(ms).toBeLessThan(HANG_BOUND_MS);
-      during.push(value);
+      // A take that waited on the dead server without bound would fail the test by its timeout.
+      during.push(await take(index % 2 ? second : first, 'policy-kill', 'public:10.0.0.1', 4));
     }
     expect(during.every((verdict) => verdict.fallback === 'counted-locally')).toBe(true);
     // Each process counts on its own now: 4 each, the limit holds per process.
@@ -239,9 +229,8 @@ describe('API-policy throttling in Redis', () => {
     await redis.kill();
     try {
       for (let index = 0; index < 5; index++) {
-        const { value, ms } = await timed(() => take(store, 'policy-closed', 'public:10.0.0.5', 5));
-        expect(value).toEqual({ allowed: false, retryAfterSeconds: 1, fallback: 'refused' });
-        expect(ms).toBeLessThan(HANG_BOUND_MS);
+        const verdict = await take(store, 'policy-closed', 'public:10.0.0.5', 5);
+        expect(verdict).toEqual({ allowed: false, retryAfterSeconds: 1, fallback: 'refused' });
       }
       const warnings = lines.filter((line) => line.msg.startsWith('rate-limit store unavailable'));
       expect(warnings).toHaveLength(1);
@@ -256,15 +245,21 @@ describe('API-policy throttling in Redis', () => {
     expect((await take(store, 'policy-hang', 'public:10.0.0.6', 50)).fallback).toBeUndefined();
     redis.pause();
     try {
-      const first = await timed(() => take(store, 'policy-hang', 'public:10.0.0.6', 50));
-      expect(first.value.fallback).toBe('counted-locally');
-      expect(first.ms).toBeGreaterThanOrEqual(140);
-      expect(first.ms).toBeLessThan(600);
-      const next = await timed(() => take(store, 'policy-hang', 'public:10.0.0.6', 50));
-      expect(next.value.fallback).toBe('counted-locally');
-      expect(next.ms).toBeLessThan(50);
+      // The paused server never answers: only the 150 ms bound can end this wait.
+      const key = { policyId: 'policy-hang', identity: 'public:10.0.0.6' };
+      const askedAt = Date.now();
+      const first = store.take(key, 50, 'minute', askedAt);
+      expect(first).toBeInstanceOf(Promise);
+      expect((await first).fallback).toBe('counted-locally');
+      const warnings = lines.filter((line) => line.msg.startsWith('rate-limit store unavailable'));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]!.msg).toContain('no answer within 150 ms');
+      // Until the next probe (a second after the timeout, so later than `askedAt` whatever the machine's load)
+      // the verdict is decided in this process without asking Redis: no promise to wait on.
+      const next = store.take(key, 50, 'minute', askedAt);
+      expect(next).not.toBeInstanceOf(Promise);
+      expect((next as ThrottleVerdict).fallback).toBe('counted-locally');
       expect(store.health().available).toBe(false);
-      expect(lines.filter((line) => line.msg.startsWith('rate-limit store unavailable'))).toHaveLength(1);
     } finally {
       redis.resume();
     }

@@ -16,6 +16,7 @@ const USERS = ['alice', 'Alice', 'bob', 'system', 'Carol'];
 const SPAN_MS = 20_000;
 
 const INSTANCES = ['gw-a', 'gw-b', 'GW-A'];
+const PROPERTY_TIMEOUT_MS = 180_000;
 
 /** Entries at `steps` coarse steps of `stepMs`: lots of equal timestamps, so the id tie-break is exercised. */
 function entryArbitrary(stepMs: number): fc.Arbitrary<NewAuditEntry> {
@@ -112,28 +113,37 @@ describe.each(ENGINES)('query on %s against a reference implementation', (engine
         { numRuns: 40 },
       );
     },
+    // CPU-bound: 40 runs of up to 120 entries and 12 queries, on a busy machine too. Only a hung test reaches it.
+    PROPERTY_TIMEOUT_MS,
   );
 
-  it('imports entries in any order and still lists them newest first', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(newEntry, { maxLength: 40 }), { maxLength: 4 }), async (batches) => {
-        await fixture.clear();
-        const store = await fixture.openStore();
-        for (const batch of batches) await store.importEntries(batch);
-        const ids: number[] = [];
-        const times: number[] = [];
-        for await (const entry of store.iterate({})) {
-          ids.push(entry.id);
-          times.push(Date.parse(entry.timestamp));
-        }
-        for (let i = 1; i < ids.length; i++) {
-          expect(times[i - 1]! > times[i]! || (times[i - 1] === times[i] && ids[i - 1]! > ids[i]!)).toBe(
-            true,
-          );
-        }
-        await fixture.closeStore(store);
-      }),
-      { numRuns: 30 },
-    );
-  });
+  it(
+    'imports entries in any order and still lists them newest first',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.array(newEntry, { maxLength: 40 }), { maxLength: 4 }),
+          async (batches) => {
+            await fixture.clear();
+            const store = await fixture.openStore();
+            for (const batch of batches) await store.importEntries(batch);
+            const ids: number[] = [];
+            const times: number[] = [];
+            for await (const entry of store.iterate({})) {
+              ids.push(entry.id);
+              times.push(Date.parse(entry.timestamp));
+            }
+            for (let i = 1; i < ids.length; i++) {
+              expect(times[i - 1]! > times[i]! || (times[i - 1] === times[i] && ids[i - 1]! > ids[i]!)).toBe(
+                true,
+              );
+            }
+            await fixture.closeStore(store);
+          },
+        ),
+        { numRuns: 30 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });

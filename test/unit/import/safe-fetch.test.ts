@@ -56,9 +56,8 @@ describe('loading a description over HTTP (real sockets)', () => {
   });
 
   it('stops at the time limit and after too many redirects', async () => {
-    const started = Date.now();
+    // '/slow' never answers: only the 500 ms limit can end this fetch.
     expect((await failure(fetchDocument(server.url('/slow'), allowed))).reason).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect((await failure(fetchDocument(server.url('/loop'), allowed))).reason).toBe('too-many-redirects');
   });
 

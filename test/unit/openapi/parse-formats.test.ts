@@ -64,7 +64,7 @@ paths:
     ]);
   });
 
-  it('refuses a billion-laughs alias bomb quickly', () => {
+  it('refuses a billion-laughs alias bomb without expanding it', () => {
     const levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
     const names = 'abcdefghij';
     for (let level = 1; level < names.length; level += 1) {
@@ -72,10 +72,8 @@ paths:
       levels.push(`${names[level]}: &${names[level]} [${Array(9).fill(previous).join(', ')}]`);
     }
     const bomb = `openapi: 3.0.3\ninfo: {title: Bomb, version: "1"}\npaths: {}\n${levels.join('\n')}\n`;
-    const started = performance.now();
+    // Expanding the aliases would take minutes and gigabytes: the test's timeout is the hang guard.
     const errors = parseErrors(bomb);
-    // A hang guard, not a speed target: expanding the aliases would take minutes and gigabytes.
-    expect(performance.now() - started).toBeLessThan(5_000);
     expectIssue(errors, errors[0]?.pointer ?? '', 'billion laughs');
   });
 
