@@ -129,7 +129,7 @@ await build({
 });
 await build({
   entryPoints: Object.fromEntries(Object.keys(LOADED_AT_FIRST_CALL).map((name) => [`lazy-${name}`, name])),
-  outdir: 'out/server',
+  outdir,
   outExtension: { '.js': '.cjs' },
   bundle: true,
   platform: 'node',
