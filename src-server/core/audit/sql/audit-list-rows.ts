@@ -56,7 +56,7 @@ export async function listRows(
     (filter.actionName !== undefined || filter.userName !== undefined);
   // SQLite's verdict on each entry's text, for a caller that sends the text on without parsing it (`entryJsonOfRow`).
   const validity = checkJson && filter.engine === 'sqlite';
-  const columns = <Q extends ReturnType<typeof filteredEntries>>(query: Q) =>
+  const columns = (query: ReturnType<typeof filteredEntries>) =>
     query
       .select(['id', 'time_ms', 'entry', 'tenant'])
       .$if(validity, (q) => q.select(sql<number>`json_valid(entry)`.as('valid')));
