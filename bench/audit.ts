@@ -35,9 +35,9 @@ import {
   type RunningCandidate,
 } from './lib/audit-candidates.js';
 import { writeAuditNdjson } from './lib/audit-dataset.js';
+import { queryShapes } from './lib/audit-query-shapes.js';
 import { CLI, ROOT } from './lib/gatehouse-serve.js';
 import { formatMs, percentiles } from './lib/stats.js';
-import { queryShapes } from './lib/audit-query-shapes.js';
 import { chainReport, freshSqlite, measureChaining } from './lib/audit-chain-bench.js';
 import { createLogger } from '../src-server/core/logging/logger.js';
 import { Database } from '../src-server/core/storage/database.js';

@@ -65,6 +65,23 @@ export interface AuditPage {
   totalCount: number;
 }
 
+/**
+ * A page as the list endpoint writes it: each entry as the JSON text of its `AuditEntry` (the stored text with the
+ * id spliced in, not parsed and serialized again), and where the page ends.
+ */
+export interface AuditJsonPage {
+  /** Ordered by timestamp descending, then id descending. */
+  items: string[];
+  totalCount: number;
+  /** The page's last entry, when it has one. */
+  last?: AuditCursor;
+}
+
+export interface AuditJsonSeekPage extends AuditJsonPage {
+  /** Where the next page starts, when there are entries after this page. */
+  next?: AuditCursor;
+}
+
 export interface RetentionPolicy {
   now: number;
   /** General entries, and configuration entries whose resource no longer exists, older than this are removed. */
@@ -118,11 +135,15 @@ export interface AuditStore {
     options?: ImportOptions,
   ) => Promise<ImportResult>;
   query: (query: AuditQuery) => Promise<AuditPage>;
+  /** `query`'s page with each entry as its JSON text: what an answer writes, without parsing the entries. */
+  queryJson: (query: AuditQuery) => Promise<AuditJsonPage>;
   /**
    * The `pageSize` entries after `after` in list order (the first ones without it): stable while entries are
    * added, since a position does not move. `totalCount` is of the whole filter.
    */
   seek: (filter: AuditFilter, pageSize: number, after?: AuditCursor) => Promise<AuditSeekPage>;
+  /** `seek`'s page with each entry as its JSON text. */
+  seekJson: (filter: AuditFilter, pageSize: number, after?: AuditCursor) => Promise<AuditJsonSeekPage>;
   /** One entry of a tenant's trail (Gatehouse's own when absent, any with `*`). */
   entry: (id: number, tenant?: string) => Promise<AuditEntry | undefined>;
   /** The entry before this one in list order, in its tenant's trail, that names the resource. */

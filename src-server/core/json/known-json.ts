@@ -20,6 +20,23 @@ export function rememberJson(value: object, json: KnownJson): void {
   known.set(value, json);
 }
 
+declare const JSON_TEXT: unique symbol;
+/** Stands for a value known only as its JSON (`jsonText`). */
+export interface JsonText {
+  readonly [JSON_TEXT]: true;
+}
+
+/**
+ * A stand-in for the value `json` encodes, for an answer built from JSON that is at hand as text (an audit page's
+ * stored entries): where an answer holds it, encodeWithKnown writes the text. Nothing else reads it: it is an
+ * empty frozen object, and serialized by anything else it is `{}`.
+ */
+export function jsonText(json: KnownJson): JsonText {
+  const standIn = Object.freeze({});
+  known.set(standIn, json);
+  return standIn as JsonText;
+}
+
 /** Whether `value` holds remembered JSON where encodeWithKnown looks. */
 export function holdsKnownJson(value: unknown, depth = 2): boolean {
   if (depth <= 0 || !isPlainObject(value) || typeof value.toJSON === 'function') return false;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Tx } from '../../storage/database.js';
 import type { AuditCursor } from '../audit-entry.js';
 import { afterInNewestFirst } from '../newest-first.js';
@@ -13,6 +14,16 @@ export interface ListWindow {
   after?: AuditCursor;
 }
 
+/** An entry's row as a list reads it. */
+export interface ListRow {
+  id: number;
+  time_ms: number;
+  entry: string;
+  tenant: string;
+  /** SQLite's `json_valid(entry)`, when asked for (`checkJson`): 0 for text that is not JSON. */
+  valid?: number;
+}
+
 /**
  * The rows of a filter in list order (time, then id, newest first). The action and user indexes lead with the
  * tenant, so for every tenant at once no index holds an action's or a user's entries in list order: SQLite then
@@ -20,7 +31,12 @@ export interface ListWindow {
  * reads no row), then read only the page's rows — over 1M entries, one action of every tenant took 1.1 s reading
  * each row to sort it.
  */
-export async function listRows(reader: Reader, filter: SqlAuditFilter, window: ListWindow) {
+export async function listRows(
+  reader: Reader,
+  filter: SqlAuditFilter,
+  window: ListWindow,
+  { checkJson = false }: { checkJson?: boolean } = {},
+): Promise<ListRow[]> {
   // PostgreSQL, a search narrowed by nothing but tenant and time: the page's ids from `audit_terms` in list order
   // (for a word that begins one term, its index range read backwards), then only the page's rows.
   if (filter.engine === 'postgres' && filter.searchIsWholeFilter && filter.searchTerms !== undefined) {
@@ -38,14 +54,14 @@ export async function listRows(reader: Reader, filter: SqlAuditFilter, window: L
     filter.engine === 'sqlite' &&
     tenantOf(filter) === undefined &&
     (filter.actionName !== undefined || filter.userName !== undefined);
-  if (!sortedInIndex) {
-    return await ordered(filteredEntries(reader, filter))
+  // SQLite's verdict on each entry's text, for a caller that sends the text on without parsing it (`entryJsonOfRow`).
+  const validity = checkJson && filter.engine === 'sqlite';
+  const columns = (query: ReturnType<typeof filteredEntries>) =>
+    query
       .select(['id', 'time_ms', 'entry', 'tenant'])
-      .execute();
-  }
-  return await reader
-    .selectFrom('audit_entries')
-    .select(['id', 'time_ms', 'entry', 'tenant'])
+      .$if(validity, (q) => q.select(sql<number>`json_valid(entry)`.as('valid')));
+  if (!sortedInIndex) return await columns(ordered(filteredEntries(reader, filter))).execute();
+  return await columns(reader.selectFrom('audit_entries'))
     .where('id', 'in', ordered(filteredEntries(reader, filter)).select('id'))
     .orderBy('time_ms', 'desc')
     .orderBy('id', 'desc')

@@ -77,10 +77,31 @@ export function entryOfRow(id: number, json: string, tenant: string = OWN_TENANT
     if (tenant !== OWN_TENANT) entry.tenant = tenant;
     return entry;
   } catch (error) {
-    // Only a damaged file stores text that is not the JSON written.
-    throw new DatabaseDamagedError(
-      `Audit entry ${id} cannot be read: the database holding it is damaged. Restore it from the latest backup.`,
-      { cause: error },
-    );
+    throw damagedEntry(id, error);
   }
+}
+
+/**
+ * The JSON text `entryOfRow`'s entry serializes to, spliced from the stored text rather than parsed and serialized
+ * again (the stored text is `JSON.stringify`'s, so the two agree byte for byte): the id in front, another tenant's
+ * name at the end. `valid` is the engine's verdict on the stored text where it gave one (SQLite's `json_valid`):
+ * text that is not JSON is a damaged file, refused as `entryOfRow` refuses it rather than sent on.
+ */
+export function entryJsonOfRow(
+  id: number,
+  json: string,
+  tenant: string = OWN_TENANT,
+  valid?: number,
+): string {
+  if (valid === 0 || json[0] !== '{' || json.at(-1) !== '}') throw damagedEntry(id);
+  const withId = json === '{}' ? `{"id":${id}}` : `{"id":${id},${json.slice(1)}`;
+  return tenant === OWN_TENANT ? withId : `${withId.slice(0, -1)},"tenant":${JSON.stringify(tenant)}}`;
+}
+
+/** Only a damaged file stores text that is not the JSON written. */
+function damagedEntry(id: number, cause?: unknown): DatabaseDamagedError {
+  return new DatabaseDamagedError(
+    `Audit entry ${id} cannot be read: the database holding it is damaged. Restore it from the latest backup.`,
+    cause === undefined ? undefined : { cause },
+  );
 }

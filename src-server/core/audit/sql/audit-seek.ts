@@ -1,7 +1,7 @@
 import type { Database } from '../../storage/database.js';
-import type { AuditCursor, AuditFilter, AuditSeekPage } from '../audit-entry.js';
+import type { AuditCursor, AuditFilter, AuditJsonSeekPage, AuditSeekPage } from '../audit-entry.js';
 import { countBuckets, tenantOf } from './audit-counts.js';
-import { entryOfRow } from './audit-rows.js';
+import { entryJsonOfRow, entryOfRow } from './audit-rows.js';
 import { withSearchMatches } from './audit-search.js';
 import { listRows } from './audit-list-rows.js';
 import { withPairIndexChoice } from './audit-pair-index.js';
@@ -12,10 +12,34 @@ import { withPairIndexChoice } from './audit-pair-index.js';
  */
 export async function seekPage(
   database: Database,
-  asked: AuditFilter,
+  filter: AuditFilter,
   pageSize: number,
   after: AuditCursor | undefined,
 ): Promise<AuditSeekPage> {
+  const { rows, ...page } = await seekRows(database, filter, pageSize, after, false);
+  return { ...page, items: rows.map((row) => entryOfRow(row.id, row.entry, row.tenant)) };
+}
+
+/** `seekPage` with each entry as its JSON text (`entryJsonOfRow`). */
+export async function seekJsonPage(
+  database: Database,
+  filter: AuditFilter,
+  pageSize: number,
+  after: AuditCursor | undefined,
+): Promise<AuditJsonSeekPage> {
+  const { rows, ...page } = await seekRows(database, filter, pageSize, after, true);
+  const items = rows.map((row) => entryJsonOfRow(row.id, row.entry, row.tenant, row.valid));
+  const last = rows.at(-1);
+  return { ...page, items, ...(last && { last: { timeMs: last.time_ms, id: last.id } }) };
+}
+
+async function seekRows(
+  database: Database,
+  asked: AuditFilter,
+  pageSize: number,
+  after: AuditCursor | undefined,
+  checkJson: boolean,
+) {
   if (!Number.isInteger(pageSize) || pageSize < 1) throw new RangeError('pageSize must be >= 1');
 
   return database.db
@@ -26,14 +50,10 @@ export async function seekPage(
       const filter = await withPairIndexChoice(trx, searched);
       const buckets = await countBuckets(trx, filter);
       const totalCount = buckets.reduce((sum, bucket) => sum + bucket.count, 0);
-      const rows = await listRows(trx, filter, { limit: pageSize + 1, after });
-      const shown = rows.slice(0, pageSize);
-      const page: AuditSeekPage = {
-        items: shown.map((row) => entryOfRow(row.id, row.entry, row.tenant)),
-        totalCount,
-      };
-      const last = shown.at(-1);
-      if (rows.length > pageSize && last) page.next = { timeMs: last.time_ms, id: last.id };
-      return page;
+      const read = await listRows(trx, filter, { limit: pageSize + 1, after }, { checkJson });
+      const rows = read.slice(0, pageSize);
+      const last = rows.at(-1);
+      const next = read.length > pageSize && last ? { timeMs: last.time_ms, id: last.id } : undefined;
+      return { rows, totalCount, ...(next && { next }) };
     });
 }

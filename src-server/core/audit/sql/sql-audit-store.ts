@@ -7,6 +7,8 @@ import type {
   AuditEntry,
   AuditFilter,
   AuditPage,
+  AuditJsonPage,
+  AuditJsonSeekPage,
   AuditQuery,
   AuditResource,
   AuditCursor,
@@ -27,12 +29,12 @@ import { countBuckets, tenantOf } from './audit-counts.js';
 import { OWN_TENANT } from '../audit-tenant.js';
 import { importAuditEntries } from './audit-import.js';
 import { moveToRemoved, planHistoryRemoval, planRetention, purgeRemoved } from './audit-removal.js';
-import { contentKey, entryOfRow } from './audit-rows.js';
+import { contentKey, entryJsonOfRow, entryOfRow } from './audit-rows.js';
 import { insertEntries, type PreparedEntry } from './audit-writes.js';
 import type { ChainSigner } from '../chain/chain-signer.js';
-import { seekPage } from './audit-seek.js';
+import { seekJsonPage, seekPage } from './audit-seek.js';
 import { withSearchMatches, withSearchTerms } from './audit-search.js';
-import { listRows } from './audit-list-rows.js';
+import { listRows, type ListRow } from './audit-list-rows.js';
 import { withPairIndexChoice } from './audit-pair-index.js';
 import { entryById, previousOfResource } from './audit-changes.js';
 import { ErrorCode } from '../../contracts/error-codes.js';
@@ -91,6 +93,32 @@ export class SqlAuditStore implements AuditStore {
   }
 
   async query(asked: AuditQuery): Promise<AuditPage> {
+    const { rows, totalCount } = await this.numberedPage(asked, false);
+    return { items: rows.map((row) => entryOfRow(row.id, row.entry, row.tenant)), totalCount };
+  }
+
+  async queryJson(asked: AuditQuery): Promise<AuditJsonPage> {
+    const { rows, totalCount } = await this.numberedPage(asked, true);
+    const items = rows.map((row) => entryJsonOfRow(row.id, row.entry, row.tenant, row.valid));
+    const last = rows.at(-1);
+    return { items, totalCount, ...(last && { last: { timeMs: last.time_ms, id: last.id } }) };
+  }
+
+  async seek(filter: AuditFilter, pageSize: number, after?: AuditCursor): Promise<AuditSeekPage> {
+    this.assertOpen();
+    return await seekPage(this.database, filter, pageSize, after);
+  }
+
+  async seekJson(filter: AuditFilter, pageSize: number, after?: AuditCursor): Promise<AuditJsonSeekPage> {
+    this.assertOpen();
+    return await seekJsonPage(this.database, filter, pageSize, after);
+  }
+
+  /** A page's rows by number, and the filter's count; `checkJson` as `listRows` takes it. */
+  private async numberedPage(
+    asked: AuditQuery,
+    checkJson: boolean,
+  ): Promise<{ rows: ListRow[]; totalCount: number }> {
     this.assertOpen();
     const engine = this.database.kind;
     if (!Number.isInteger(asked.pageNumber) || asked.pageNumber < 1)
@@ -107,20 +135,16 @@ export class SqlAuditStore implements AuditStore {
         const buckets = await countBuckets(trx, query);
         const totalCount = buckets.reduce((sum, bucket) => sum + bucket.count, 0);
         const start = locatePage(buckets, (query.pageNumber - 1) * query.pageSize);
-        if (!start) return { items: [], totalCount };
+        if (!start) return { rows: [], totalCount };
         const endMs = query.endMs === undefined ? start.endMs : Math.min(query.endMs, start.endMs);
         const rows = await listRows(
           trx,
           { ...query, endMs },
           { limit: query.pageSize, offset: start.offset },
+          { checkJson },
         );
-        return { items: rows.map((row) => entryOfRow(row.id, row.entry, row.tenant)), totalCount };
+        return { rows, totalCount };
       });
-  }
-
-  async seek(filter: AuditFilter, pageSize: number, after?: AuditCursor): Promise<AuditSeekPage> {
-    this.assertOpen();
-    return await seekPage(this.database, filter, pageSize, after);
   }
 
   async entry(id: number, tenant?: string): Promise<AuditEntry | undefined> {
