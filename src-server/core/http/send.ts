@@ -67,6 +67,11 @@ function endInTurns(res: Response, json: string): void {
 /** The pieces are written as they are, sliced but never joined (one may be an import's megabytes of operations). */
 function endBytesInTurns(res: Response, pieces: readonly Uint8Array[]): void {
   const length = pieces.reduce((sum, piece) => sum + piece.byteLength, 0);
+  // A page of a list is small: one write, not a turn of the event loop per piece.
+  if (length < SLICED_ANSWER_CHARS) {
+    res.end(pieces.length === 1 ? pieces[0] : Buffer.concat(pieces, length));
+    return;
+  }
   res.setHeader('Content-Length', length);
   let piece = 0;
   let pieceStart = 0;
