@@ -1,26 +1,12 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEchoServer } from '../../../src-server/cli/echo-server.js';
-import type { MonitoringRecord } from '../../../src-server/core/monitoring/monitoring-record.js';
 import { send, startGatewayFixture, type GatewayFixture } from '../gateway/gateway-fixture.js';
-import { getJson, type ListPage } from './helpers.js';
+import { storedRecordOf } from './helpers.js';
 
 /** The stored record (with its capture) of the one request whose path is exactly `path`. */
-async function recordOf(fixture: GatewayFixture, path: string): Promise<MonitoringRecord> {
-  let id = 0;
-  await vi.waitFor(
-    async () => {
-      await fixture.server.gatehouse.monitoring.flush();
-      const page = await getJson<ListPage>(fixture.server, `/api/v1/monitoring/requests?path=${path}`);
-      const found = page.data.find((record) => record.path === path);
-      expect(found).toBeDefined();
-      id = found!.id;
-    },
-    { timeout: 5_000, interval: 20 },
-  );
-  return getJson<MonitoringRecord>(fixture.server, `/api/v1/monitoring/requests/${id}`);
-}
+const recordOf = (fixture: GatewayFixture, path: string) => storedRecordOf(fixture.server, path);
 
 // `gatehouse echo` sends the request body back as a string inside its JSON answer: the secrets masked in the
 // captured request must not reappear in the captured response.

@@ -1,28 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiDefinition } from '../../../src-server/core/contracts/index.js';
-import type { MonitoringRecord } from '../../../src-server/core/monitoring/monitoring-record.js';
 import { startEchoUpstream, type Upstream } from '../../helpers/upstreams.js';
 import { send, startGatewayFixture, type GatewayFixture } from '../gateway/gateway-fixture.js';
-import { getJson, type ListPage } from './helpers.js';
+import { getJson, storedRecordOf } from './helpers.js';
 
 const SECRET = 'top-secret-backend-key';
 const CALLER_TOKEN = 'caller-bearer-token-123';
 
 /** The stored record (with its capture) of the one request whose path is exactly `path`. */
-async function recordOf(fixture: GatewayFixture, path: string): Promise<MonitoringRecord> {
-  let id = 0;
-  await vi.waitFor(
-    async () => {
-      await fixture.server.gatehouse.monitoring.flush();
-      const page = await getJson<ListPage>(fixture.server, `/api/v1/monitoring/requests?path=${path}`);
-      const found = page.data.find((record) => record.path === path);
-      expect(found).toBeDefined();
-      id = found!.id;
-    },
-    { timeout: 5_000, interval: 20 },
-  );
-  return getJson<MonitoringRecord>(fixture.server, `/api/v1/monitoring/requests/${id}`);
-}
+const recordOf = (fixture: GatewayFixture, path: string) => storedRecordOf(fixture.server, path);
 
 describe('capture of request and response headers and bodies in API monitoring', () => {
   let fixture: GatewayFixture;

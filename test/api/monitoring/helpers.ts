@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import type {
   MonitoringRecord,
   NewMonitoringRecord,
@@ -77,4 +77,20 @@ export function filterQuery(filter: MonitoringFilter): fc.Arbitrary<[string, str
 export function toSearch(parts: readonly [string, string][]): string {
   const search = new URLSearchParams(parts as [string, string][]).toString();
   return search ? `?${search}` : '';
+}
+
+/** The stored record (with its capture) of the one request whose path is exactly `path`, once it is stored. */
+export async function storedRecordOf(server: TestServer, path: string): Promise<MonitoringRecord> {
+  let id = 0;
+  await vi.waitFor(
+    async () => {
+      await server.gatehouse.monitoring.flush();
+      const page = await getJson<ListPage>(server, `/api/v1/monitoring/requests?path=${path}`);
+      const found = page.data.find((record) => record.path === path);
+      expect(found).toBeDefined();
+      id = found!.id;
+    },
+    { timeout: 5_000, interval: 20 },
+  );
+  return getJson<MonitoringRecord>(server, `/api/v1/monitoring/requests/${id}`);
 }
