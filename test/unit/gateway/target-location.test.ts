@@ -11,7 +11,7 @@ describe('target locations', () => {
     'http://user:secret@host.example:81/p',
   ])('agree with URL for %s', (text) => {
     const href = new URL(text).href;
-    const { protocol, host, hostname, port, pathname, search } = new URL(href);
-    expect(targetLocation(href)).toEqual({ href, protocol, host, hostname, port, pathname, search });
+    const { protocol, host, hostname, port, pathname, search, origin } = new URL(href);
+    expect(targetLocation(href)).toEqual({ href, protocol, host, hostname, port, pathname, search, origin });
   });
 });
