@@ -2,8 +2,7 @@ import { createServer, type RequestListener } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { bindServer, closeGracefully, GRACE_MS, type BoundListener } from '../core/net/listener.js';
-import { ErrorCode, statusOf, type HttpErrorCode } from '../core/contracts/error-codes.js';
-import { newTraceId, problemTitleFor, problemTypeFor, PROBLEM_CONTENT_TYPE } from '../core/http/problem.js';
+import { answerParserRefusal, parserRefusalOf } from '../core/http/parser-refusal.js';
 import { answerHealthRequest, type HealthProbe } from '../core/health/health-endpoints.js';
 import type { UpgradeListener } from './handler/upgrade-handler.js';
 
@@ -30,17 +29,6 @@ export interface GatewayListenerOptions {
   /** Answers `/healthz` and `/readyz`. */
   health: HealthProbe;
 }
-
-/** By the Node.js error code of the parser's refusal. */
-const CLIENT_ERROR: Record<string, [code: HttpErrorCode, reason: string, title: string]> = {
-  HPE_HEADER_OVERFLOW: [
-    ErrorCode.GH_ERR_HEADERS_TOO_LARGE,
-    'request headers too large',
-    'Request Header Fields Too Large',
-  ],
-  ERR_HTTP_REQUEST_TIMEOUT: [ErrorCode.GH_ERR_REQUEST_TIMEOUT, 'request timeout', 'Request Timeout'],
-  HPE_HEADERS_TIMEOUT: [ErrorCode.GH_ERR_REQUEST_TIMEOUT, 'request timeout', 'Request Timeout'],
-};
 
 /**
  * The HTTP listener of one agent group. Uploads may be long: there is no total request timeout, headers must
@@ -75,32 +63,9 @@ export async function listenGateway(options: GatewayListenerOptions): Promise<Ga
     options.upgrade(req, socket, head);
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    const [code, reason, title] = CLIENT_ERROR[error.code ?? ''] ?? [
-      ErrorCode.GH_ERR_MALFORMED_REQUEST,
-      'malformed request',
-      problemTitleFor(400),
-    ];
-    const status = statusOf(code);
-    onMalformed({ status, reason, clientIp: socket.remoteAddress ?? '' });
-    if (!socket.writable || error.code === 'ECONNRESET') {
-      socket.destroy();
-      return;
-    }
-    const body = JSON.stringify({
-      type: problemTypeFor(status),
-      title,
-      status,
-      code,
-      detail:
-        status === 431
-          ? 'The request headers are larger than the gateway accepts.'
-          : 'The request is not valid HTTP.',
-      traceId: newTraceId(),
-    });
-    socket.end(
-      `HTTP/1.1 ${status} ${title}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    const refusal = parserRefusalOf(error);
+    onMalformed({ status: refusal.status, reason: refusal.reason, clientIp: socket.remoteAddress ?? '' });
+    answerParserRefusal(error, socket, refusal, 'the gateway');
   });
   const bound = await bindServer(
     server,

@@ -14,14 +14,10 @@ const REASONS: Record<number, string> = {
   415: "The request body's media type is not one this operation accepts.",
   421: 'The Host header names a host this Control Panel does not serve (a guard against DNS rebinding).',
   422: 'The change is valid but cannot be applied; the detail says why.',
-  431: "The request line and headers are larger than the server reads (Node's 16 KiB); answered before any route runs, without a body.",
+  431: "The request line and headers are larger than the server reads (Node's 16 KiB); answered before any route runs.",
   500: 'An unexpected error; the trace id finds it in the server log.',
   503: 'A store this operation uses is not available (the database server unreachable, a damaged database file, the monitoring store closing); nothing was changed, the server log says why, and a retry may succeed.',
 };
-
-/** Answered by Node's HTTP parser, before Express: no problem body, and no title of ours. */
-const WITHOUT_BODY = new Set([431]);
-const NODE_TITLES: Record<number, string> = { 431: 'Request Header Fields Too Large' };
 
 /**
  * The problem statuses the framework itself can answer for a route, whatever its handler does: an oversized
@@ -43,7 +39,7 @@ export function problemDescription(status: number): string {
 
 /** `Not Found` → `NotFound`: the name of a status's entry in `components.responses`. */
 export function problemResponseName(status: number): string {
-  return (NODE_TITLES[status] ?? problemTitleFor(status)).replace(/\s+/g, '');
+  return problemTitleFor(status).replace(/\s+/g, '');
 }
 
 export function problemMediaType(status: number): JsonObject {
@@ -65,6 +61,6 @@ export function problemResponse(status: number): JsonObject {
           },
         }
       : {}),
-    ...(WITHOUT_BODY.has(status) ? {} : { content: problemMediaType(status) }),
+    content: problemMediaType(status),
   };
 }

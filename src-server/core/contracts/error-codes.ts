@@ -73,7 +73,7 @@ export const ERROR_CODES = {
     meaning:
       'The request path is refused: dot segments, backslashes, `%2F`, `%5C`, `%00` or a malformed target.',
   },
-  GH_ERR_MALFORMED_REQUEST: { status: 400, sources: GATEWAY, meaning: 'The request is not valid HTTP.' },
+  GH_ERR_MALFORMED_REQUEST: { status: 400, sources: BOTH, meaning: 'The request is not valid HTTP.' },
   GH_ERR_UNFORWARDABLE_REQUEST: {
     status: 400,
     sources: GATEWAY,
@@ -157,8 +157,9 @@ export const ERROR_CODES = {
   // 408
   GH_ERR_REQUEST_TIMEOUT: {
     status: 408,
-    sources: GATEWAY,
-    meaning: 'The request headers did not arrive within 30 seconds.',
+    sources: BOTH,
+    meaning:
+      'The request headers did not arrive in time (30 seconds on the gateway, 60 on the Control Panel).',
   },
   GH_ERR_REQUEST_BODY_TIMEOUT: {
     status: 408,
@@ -349,7 +350,7 @@ export const ERROR_CODES = {
     sources: GATEWAY,
     meaning: "The policy's throttle limit is reached; `Retry-After` says when to try again.",
   },
-  GH_ERR_HEADERS_TOO_LARGE: { status: 431, sources: GATEWAY, meaning: 'The request headers are too large.' },
+  GH_ERR_HEADERS_TOO_LARGE: { status: 431, sources: BOTH, meaning: 'The request headers are too large.' },
   // 5xx
   GH_ERR_INTERNAL: {
     status: 500,

@@ -54,6 +54,7 @@ const TITLE_BY_STATUS: Record<number, string> = {
   422: 'Unprocessable Content',
   423: 'Locked',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',

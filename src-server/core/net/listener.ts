@@ -1,7 +1,8 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { ErrorCode } from '../contracts/error-codes.js';
 import { GatehouseError } from '../errors/gatehouse-error.js';
+import { answerParserRefusal, parserRefusalOf } from '../http/parser-refusal.js';
 
 /** How long a stopping listener lets requests in flight finish unless told otherwise. */
 export const GRACE_MS = 10_000;
@@ -39,6 +40,9 @@ export async function listen(handler: RequestListener, host: string, port: numbe
   const server = createServer(
     { keepAliveTimeout: 5_000, requestTimeout: 300_000, headersTimeout: 60_000 },
     handler,
+  );
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) =>
+    answerParserRefusal(error, socket, parserRefusalOf(error), 'the Control Panel'),
   );
   return bindServer(
     server,
