@@ -28,6 +28,7 @@ gatehouse audit verify --file EXPORT [--public-key KEY]
 Offline audit tools; the server for that data dir must be stopped.
 import   NDJSON entries, or JSON pages as GET /api/v1/audit-log returns them (one page or an array of pages),
          or pages shaped {data:[{action, user, timestampUtc, description, parameters}]}. Idempotent.
+         Lines that are not entries are skipped and listed; exit code 1 when nothing in the file was an entry.
          Into the named tenant's trail (default: gatehouse, Gatehouse's own).
 export   Same filters and order as the endpoint; writes to stdout unless --output is given.
          --resource TYPE:ID exports everything that touched one resource (e.g. Api:5d0c…);
@@ -93,6 +94,9 @@ async function importFile(
   );
   for (const problem of problems) out.write(`  skipped ${problem.where}: ${problem.message}\n`);
   if (problemCount > problems.length) out.write(`  … and ${problemCount - problems.length} more.\n`);
+  // A file of which nothing is an entry is the wrong file (a log, an HTML page): a script must see that fail.
+  if (result.read === 0 && problemCount > 0)
+    throw new CommandError(`Nothing imported: ${file} holds no audit entry (see the skipped lines above).`);
 }
 
 /** `--tenant` of an import: a tenant's name (not `*`). */

@@ -207,6 +207,26 @@ describe('gatehouse CLI', { timeout: 120_000 }, () => {
     expect(recorded.sort()).toEqual(names.sort());
   });
 
+  it('fails an import of a file that holds no audit entry, and writes nothing', async () => {
+    const page = join(dir.path, 'not-a-trail.html');
+    await writeFile(page, '<html><body>Sign in</body></html>\n');
+    const html = await runCli(['audit', 'import', page, '--data-dir', dir.path]);
+    expect(html.code).toBe(1);
+    expect(html.stdout).toContain('0 entries read, 0 added, 0 already present, 1 skipped');
+    expect(html.stderr).toContain(`Nothing imported: ${page} holds no audit entry`);
+
+    const records = join(dir.path, 'other-records.ndjson');
+    await writeFile(records, `${JSON.stringify({ level: 'info', msg: 'started' })}\n`);
+    const notEntries = await runCli(['audit', 'import', records, '--data-dir', dir.path]);
+    expect(notEntries.code).toBe(1);
+    expect(notEntries.stdout).toContain('skipped line 1: actionName (or action) is missing');
+
+    const empty = join(dir.path, 'empty.ndjson');
+    await writeFile(empty, '');
+    const nothing = await runCli(['audit', 'import', empty, '--data-dir', dir.path]);
+    expect(nothing.code, nothing.stderr).toBe(0);
+  });
+
   it('imports NDJSON and page files idempotently, reporting bad lines, and exports with the endpoint filters', async () => {
     const ndjson = join(dir.path, 'entries.ndjson');
     await writeFile(
