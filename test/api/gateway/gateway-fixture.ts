@@ -321,8 +321,12 @@ export function send(
   });
 }
 
+/** How long `sendRaw` waits for the first byte of an answer: only a bound that ends a hung test. */
+const FIRST_BYTE_BOUND_MS = 15_000;
+
 /**
- * Writes bytes on a raw TCP connection and returns everything the server answers until it closes or goes quiet;
+ * Writes bytes on a raw TCP connection and returns everything the server answers until it closes, or goes quiet
+ * for `quietMs` once it has answered (a busy machine may take longer than that to answer at all);
  * `onData` sees the answer so far as it grows (and may write more, e.g. a body after `100 Continue`).
  */
 export function sendRaw(
@@ -341,18 +345,18 @@ export function sendRaw(
       socket.destroy();
       resolve(Buffer.concat(chunks).toString('latin1'));
     };
-    const arm = () => {
+    const arm = (ms: number) => {
       clearTimeout(timer);
-      timer = setTimeout(finish, quietMs);
+      timer = setTimeout(finish, ms);
     };
     socket.on('connect', () => {
       socket.write(payload);
-      arm();
+      arm(FIRST_BYTE_BOUND_MS);
     });
     socket.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
       onData?.(Buffer.concat(chunks).toString('latin1'), socket);
-      arm();
+      arm(quietMs);
     });
     socket.on('end', finish);
     socket.on('error', (error: NodeJS.ErrnoException) =>
