@@ -2,7 +2,7 @@ import { createServer, type RequestListener } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { bindServer, closeGracefully, GRACE_MS, type BoundListener } from '../core/net/listener.js';
-import { answerParserRefusal, parserRefusalOf } from '../core/http/parser-refusal.js';
+import { answerConnectRequest, answerParserRefusal, parserRefusalOf } from '../core/http/parser-refusal.js';
 import { answerHealthRequest, type HealthProbe } from '../core/health/health-endpoints.js';
 import type { UpgradeListener } from './handler/upgrade-handler.js';
 
@@ -62,6 +62,7 @@ export async function listenGateway(options: GatewayListenerOptions): Promise<Ga
     socket.once('close', () => sessions.delete(socket));
     options.upgrade(req, socket, head);
   });
+  server.on('connect', (_req, socket: Duplex) => answerConnectRequest(socket, 'The gateway'));
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     const refusal = parserRefusalOf(error);
     onMalformed({ status: refusal.status, reason: refusal.reason, clientIp: socket.remoteAddress ?? '' });

@@ -52,4 +52,13 @@ describe('requests the Control Panel’s HTTP parser refuses', () => {
       detail: 'The request headers are larger than the Control Panel accepts.',
     });
   });
+
+  it('answers CONNECT with 501 problem+json instead of dropping the connection', async () => {
+    const problem = problemOf(
+      await sendRaw(server.url, `CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n`),
+    );
+    expect(problem.status).toBe(501);
+    expect(problem.contentType).toMatch(/^application\/problem\+json/);
+    expect(problem.body).toMatchObject({ status: 501, code: 'GH_ERR_CONNECT_NOT_SUPPORTED' });
+  });
 });

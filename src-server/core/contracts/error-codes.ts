@@ -357,6 +357,11 @@ export const ERROR_CODES = {
     sources: BOTH,
     meaning: 'An unexpected error; the `traceId` finds it in the server log.',
   },
+  GH_ERR_CONNECT_NOT_SUPPORTED: {
+    status: 501,
+    sources: BOTH,
+    meaning: 'A `CONNECT` request: Gatehouse is not a forward proxy and opens no tunnels.',
+  },
   GH_ERR_GATEWAY_UNREACHABLE: {
     status: 502,
     sources: CONTROL,

@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { ErrorCode, statusOf, type HttpErrorCode } from '../contracts/error-codes.js';
 import { newTraceId, problemTitleFor, problemTypeFor, PROBLEM_CONTENT_TYPE } from './problem.js';
 
@@ -45,16 +46,36 @@ export function answerParserRefusal(
     socket.destroy();
     return;
   }
-  const { status, code, title } = refusal;
+  const { code, title } = refusal;
+  const detail =
+    refusal.status === 431
+      ? `The request headers are larger than ${server} accepts.`
+      : 'The request is not valid HTTP.';
+  endWithProblem(socket, code, title, detail);
+}
+
+/**
+ * Answers a `CONNECT` request: neither listener is a forward proxy, and without an answer Node drops the
+ * connection, which a client reports as an empty reply rather than a refusal.
+ */
+export function answerConnectRequest(socket: Duplex, server: string): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const code = ErrorCode.GH_ERR_CONNECT_NOT_SUPPORTED;
+  endWithProblem(socket, code, problemTitleFor(statusOf(code)), `${server} does not open tunnels (CONNECT).`);
+}
+
+/** Writes a whole problem+json response on a socket the HTTP server no longer answers on, and closes it. */
+function endWithProblem(socket: Duplex, code: HttpErrorCode, title: string, detail: string): void {
+  const status = statusOf(code);
   const body = JSON.stringify({
     type: problemTypeFor(status),
     title,
     status,
     code,
-    detail:
-      status === 431
-        ? `The request headers are larger than ${server} accepts.`
-        : 'The request is not valid HTTP.',
+    detail,
     traceId: newTraceId(),
   });
   socket.end(

@@ -1,8 +1,9 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { ErrorCode } from '../contracts/error-codes.js';
 import { GatehouseError } from '../errors/gatehouse-error.js';
-import { answerParserRefusal, parserRefusalOf } from '../http/parser-refusal.js';
+import { answerConnectRequest, answerParserRefusal, parserRefusalOf } from '../http/parser-refusal.js';
 
 /** How long a stopping listener lets requests in flight finish unless told otherwise. */
 export const GRACE_MS = 10_000;
@@ -44,6 +45,7 @@ export async function listen(handler: RequestListener, host: string, port: numbe
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) =>
     answerParserRefusal(error, socket, parserRefusalOf(error), 'the Control Panel'),
   );
+  server.on('connect', (_req, socket: Duplex) => answerConnectRequest(socket, 'The Control Panel'));
   return bindServer(
     server,
     host,

@@ -154,4 +154,20 @@ describe('requests a normal client would not send', () => {
       ),
     ).toBe(400);
   });
+
+  it('answers CONNECT with 501 problem+json and forwards nothing, instead of dropping the connection', async () => {
+    const before = upstream.requests.length;
+    const answer = await sendRaw(
+      fixture.gatewayUrl,
+      `CONNECT ${new URL(upstream.url).host} HTTP/1.1\r\nHost: ${new URL(upstream.url).host}\r\n\r\n`,
+    );
+    expect(statusOf(answer)).toBe(501);
+    expect(answer).toMatch(/content-type: application\/problem\+json/i);
+    expect(JSON.parse(bodyOf(answer))).toMatchObject({
+      status: 501,
+      code: 'GH_ERR_CONNECT_NOT_SUPPORTED',
+      detail: 'The gateway does not open tunnels (CONNECT).',
+    });
+    expect(upstream.requests.length).toBe(before);
+  });
 });
