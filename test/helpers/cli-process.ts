@@ -20,25 +20,30 @@ function dataDirOf(args: readonly string[]): string | undefined {
   return at === -1 ? undefined : args[at + 1];
 }
 
+/** Starts the CLI (as built from the current source) on the data dir's database of the suite's engine. */
+export async function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
+  const engine = await engineEnvironment(dataDirOf(args));
+  return spawn(process.execPath, [...CLI, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...engine, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+}
+
 /** Runs the CLI (as built from the current source) to completion, on the data dir's database of the suite's engine. */
 export async function runCli(
   args: string[],
   options: { env?: NodeJS.ProcessEnv; input?: string } = {},
 ): Promise<CliResult> {
-  const engine = await engineEnvironment(dataDirOf(args));
+  const child = await spawnCli(args, options.env);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...CLI, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...engine, ...options.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(options.input ?? '');
+    child.stdin!.end(options.input ?? '');
   });
 }
 

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { filteredEntries } from '../../../src-server/core/audit/sql/audit-counts.js';
+import { storedContentKeys } from '../../../src-server/core/audit/sql/audit-import.js';
 import type { AuditFilter } from '../../../src-server/core/audit/audit-entry.js';
 import { createLogger } from '../../../src-server/core/logging/logger.js';
 import { Database } from '../../../src-server/core/storage/database.js';
-import { AUDIT_ENTRY_STATISTICS } from '../../../src-server/core/storage/migrations/0009-audit-tenant-indexes.js';
+import { AUDIT_ENTRY_STATISTICS } from '../../../src-server/core/storage/migrations/0019-audit-import-indexes.js';
 import { MONITORING_RECORD_STATISTICS } from '../../../src-server/core/storage/migrations/0014-monitoring-write-cost.js';
 import { filteredRecords } from '../../../src-server/core/monitoring/sql/monitoring-filter.js';
 import type { MonitoringFilter } from '../../../src-server/core/monitoring/monitoring-store.js';
@@ -83,6 +84,31 @@ describe('SQLite planner statistics of audit_entries', () => {
       expect(plan).toEqual([`SEARCH audit_entries USING INDEX ${index}`]);
     },
   );
+
+  it('reads the entries of one instance through the instance index, which holds only entries naming one', async () => {
+    const database = await openSqlite();
+    expect(planOf(database, { instance: 'i-1', ...WEEK })).toEqual([
+      'SEARCH audit_entries USING INDEX audit_entries_by_instance (instance=? AND time_ms>? AND time_ms<?)',
+    ]);
+    const partial = database
+      .sqlite!.prepare<[], { partial: number }>(
+        `select partial from pragma_index_list('audit_entries') where name = 'audit_entries_by_instance'`,
+      )
+      .get();
+    expect(partial?.partial).toBe(1);
+  });
+
+  it("looks an import's duplicates up in the tenant index alone", async () => {
+    const database = await openSqlite();
+    const compiled = storedContentKeys(database.db, 'gatehouse', [1, 2, 3]).compile();
+    const plan = database
+      .sqlite!.prepare<unknown[], { detail: string }>(`explain query plan ${compiled.sql}`)
+      .all(...compiled.parameters)
+      .map((row) => row.detail);
+    expect(plan).toEqual([
+      'SEARCH audit_entries USING COVERING INDEX audit_entries_by_tenant (tenant=? AND time_ms=?)',
+    ]);
+  });
 });
 
 /** SQLite's plans of a monitoring list: the count, then the page (ids in the list's order). */

@@ -1,6 +1,6 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { withBulkWriteMode } from '../../storage/bulk-write-mode.js';
-import type { Database } from '../../storage/database.js';
+import type { Database, Tx } from '../../storage/database.js';
 import type { ImportProgress, ImportResult, NewAuditEntry } from '../audit-entry.js';
 import { normalizeEntry } from '../normalize-entry.js';
 import { contentKey } from './audit-rows.js';
@@ -90,6 +90,18 @@ async function importInChunks(
   return result;
 }
 
+/**
+ * The time and content digest of a tenant's stored entries at the given times: what makes an entry a duplicate.
+ * Read from the tenant index alone (migration 0019).
+ */
+export function storedContentKeys(reader: Pick<Tx, 'selectFrom'>, tenant: string, times: readonly number[]) {
+  return reader
+    .selectFrom('audit_entries')
+    .select(['time_ms', 'content_hash'])
+    .where('tenant', '=', tenant)
+    .where('time_ms', 'in', times);
+}
+
 async function writeChunk(
   database: Database,
   chunk: PreparedEntry[],
@@ -103,12 +115,7 @@ async function writeChunk(
       const stored = new Set<string>();
       const times = [...new Set(chunk.map((entry) => entry.timeMs))];
       for (let start = 0; start < times.length; start += LOOKUP_KEYS) {
-        const rows = await trx
-          .selectFrom('audit_entries')
-          .select(['time_ms', 'content_hash'])
-          .where('tenant', '=', tenant)
-          .where('time_ms', 'in', times.slice(start, start + LOOKUP_KEYS))
-          .execute();
+        const rows = await storedContentKeys(trx, tenant, times.slice(start, start + LOOKUP_KEYS)).execute();
         for (const row of rows) stored.add(`${row.time_ms}:${row.content_hash}`);
       }
       const fresh: PreparedEntry[] = [];

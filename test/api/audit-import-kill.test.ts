@@ -1,0 +1,138 @@
+import { once } from 'node:events';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, spawnCli } from '../helpers/cli-process.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { testEngine } from '../helpers/test-database.js';
+import { SQLITE_FILE_NAME } from '../../src-server/core/storage/sqlite-engine.js';
+
+/** Six of the import's chunks (10,000 entries each): the kill lands after the first commit, before the last. */
+const ENTRIES = 60_000;
+const ACTIONS = ['Role.Modify', 'Task.Import', 'Agent.Started', 'ProcessInstance.Acknowledge'];
+const USERS = ['anna', 'ben', 'chen', 'dora', 'emil'];
+const START_MS = Date.UTC(2026, 2, 1);
+
+function ndjson(): string {
+  const lines: string[] = [];
+  for (let k = 0; k < ENTRIES; k++) {
+    lines.push(
+      JSON.stringify({
+        actionName: ACTIONS[k % ACTIONS.length],
+        userName: USERS[k % USERS.length],
+        // About a minute apart: the trail spans several days and hours.
+        timestamp: new Date(START_MS + k * 61_000).toISOString(),
+        parameters: { file: `report-${k}.csv`, note: k % 3 === 0 ? 'quarterly close' : 'routine' },
+      }),
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+type Handle = InstanceType<typeof BetterSqlite3>;
+
+function scalar(db: Handle, sql: string): number {
+  return db.prepare<[], { n: number }>(sql).get()!.n;
+}
+
+/** Rows per key against the count table's sums per key: equal when the counts agree with the rows. */
+function countsAgree(db: Handle, rowsPerKey: string, countsPerKey: string): void {
+  const rows = db.prepare(rowsPerKey).all();
+  const counts = db.prepare(countsPerKey).all();
+  expect(counts).toEqual(rows);
+}
+
+// The embedded engine's file is read directly; PostgreSQL's own crash recovery is its server's.
+describe.skipIf(testEngine() !== 'sqlite')(
+  'gatehouse audit import killed mid-way',
+  { timeout: 300_000 },
+  () => {
+    let dir: Awaited<ReturnType<typeof tempDir>>;
+    let file: string;
+
+    beforeAll(async () => {
+      dir = await tempDir();
+      file = join(dir.path, 'trail.ndjson');
+      await writeFile(file, ndjson());
+    });
+    afterAll(async () => {
+      await dir.remove();
+    });
+
+    it('leaves a committed prefix whose counts and search agree with its rows; importing again completes it', async () => {
+      const dataDir = join(dir.path, 'data');
+      const child = await spawnCli(['audit', 'import', file, '--data-dir', dataDir]);
+      const exited = once(child, 'exit');
+      let atKill = 0;
+      for (;;) {
+        if (child.exitCode !== null) throw new Error('the import ended before it was killed');
+        try {
+          const reader = new BetterSqlite3(join(dataDir, SQLITE_FILE_NAME), {
+            readonly: true,
+            fileMustExist: true,
+          });
+          try {
+            atKill = scalar(reader, 'select count(*) as n from audit_entries');
+          } finally {
+            reader.close();
+          }
+        } catch {
+          // Not created or not migrated yet.
+        }
+        if (atKill > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      child.kill('SIGKILL');
+      await exited;
+
+      const db = new BetterSqlite3(join(dataDir, SQLITE_FILE_NAME));
+      try {
+        expect(db.pragma('quick_check', { simple: true })).toBe('ok');
+        const stored = scalar(db, 'select count(*) as n from audit_entries');
+        expect(stored).toBeGreaterThanOrEqual(atKill);
+        expect(stored).toBeLessThan(ENTRIES);
+        // Whole chunks: the first entries of the file, in order.
+        expect(stored % 10_000).toBe(0);
+        expect(scalar(db, 'select max(chain_seq) as n from audit_entries')).toBe(stored);
+        expect(scalar(db, 'select sum(n) as n from audit_day_counts')).toBe(stored);
+        expect(scalar(db, 'select sum(n) as n from audit_hour_counts')).toBe(stored);
+        countsAgree(
+          db,
+          'select action_key as k, count(*) as n from audit_entries group by 1 order by 1',
+          'select action_key as k, sum(n) as n from audit_action_day_counts group by 1 order by 1',
+        );
+        countsAgree(
+          db,
+          'select user_key as k, count(*) as n from audit_entries group by 1 order by 1',
+          'select user_key as k, sum(n) as n from audit_user_hour_counts group by 1 order by 1',
+        );
+        expect(
+          scalar(db, `select count(*) as n from audit_search where audit_search match 'quarterly'`),
+        ).toBe(Math.ceil(stored / 3));
+      } finally {
+        db.close();
+      }
+
+      const again = await runCli(['audit', 'import', file, '--data-dir', dataDir]);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout).toMatch(new RegExp(`${ENTRIES} entries read, \\d+ added, \\d+ already present`));
+      const [, added, present] = /(\d+) added, (\d+) already present/.exec(again.stdout)!;
+      expect(Number(added) + Number(present)).toBe(ENTRIES);
+
+      const verify = await runCli(['audit', 'verify', '--data-dir', dataDir]);
+      expect(verify.code, verify.stdout + verify.stderr).toBe(0);
+      const done = new BetterSqlite3(join(dataDir, SQLITE_FILE_NAME), { readonly: true });
+      try {
+        expect(scalar(done, 'select count(*) as n from audit_entries')).toBe(ENTRIES);
+        expect(scalar(done, 'select sum(n) as n from audit_day_counts')).toBe(ENTRIES);
+        expect(scalar(done, 'select sum(n) as n from audit_action_user_day_counts')).toBe(ENTRIES);
+        expect(
+          scalar(done, `select count(*) as n from audit_search where audit_search match 'quarterly'`),
+        ).toBe(ENTRIES / 3);
+      } finally {
+        done.close();
+      }
+    });
+  },
+);
