@@ -206,7 +206,7 @@ export class BulkWrites {
         throw this.translate(error);
       }
     }
-    return (await trx.executeQuery(CompiledQuery.raw(text, [...parameters]))).rows;
+    return (await trx.executeQuery<R>(CompiledQuery.raw(text, [...parameters]))).rows;
   }
 
   /** `runCompiled`'s SQL by key. */
