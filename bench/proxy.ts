@@ -6,18 +6,22 @@
  *                       [--compare-dir PATH]         (adds the Gatehouse of another checkout, e.g. a git worktree)
  *                       [--only TEXT]                (only candidates whose name contains TEXT, repeatable;
  *                                                     fastify + @fastify/reply-from, the reference, always runs)
+ *                       [--in-process]               (Gatehouse started in the benchmark's child process, not
+ *                                                     through `gatehouse serve`: for the BENCH_* diagnostics)
  *
  * One keep-alive target in its own process, reached directly and through: a bare http-proxy-3 server, fastify +
  * @fastify/reply-from, nginx (one worker) and haproxy (one thread) when installed, and Gatehouse on two routes:
  * the full-featured one (`#env` + query target, two header entries, CORS, API key, monitoring) and a plain one
- * (literal target, public). Load comes from wrk (one thread, keep-alive). Every client sends the same headers.
+ * (literal target, public). Gatehouse runs as users run it, `gatehouse serve` (the checkout's build: run
+ * `npm run build:server` first), with serve's heap policy; `--in-process` starts it in a child of the benchmark
+ * instead (bench/lib/gatehouse-proxy.ts), where the BENCH_* diagnostics of that script apply. Load comes from wrk (one thread, keep-alive). Every client sends the same headers.
  * Rounds alternate the candidates; the best round of each counts (the machine's other load only ever makes a run
  * slower). The CPU time the serving process spent per request is read from /proc around each measured run: on a
  * small machine the load generator, the target and the proxy share the cores, and this figure is the steadier one.
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { startChild, stopChildren, adoptChild } from './lib/bench-children.js';
+import { startChild, stopChildren, adoptChild, type Started } from './lib/bench-children.js';
 import { startHaproxy, startNginx, type NativeProxy } from './lib/native-proxies.js';
 import { processCpuSeconds } from './lib/process-cpu.js';
 import { requireWrk, runWrk, type WrkResult } from './lib/wrk.js';
@@ -31,6 +35,7 @@ const { values: args } = parseArgs({
     'compare-env': { type: 'string', multiple: true, default: [] },
     'compare-dir': { type: 'string', multiple: true, default: [] },
     only: { type: 'string', multiple: true, default: [] },
+    'in-process': { type: 'boolean', default: false },
   },
 });
 
@@ -44,6 +49,11 @@ interface Candidate {
 const FULL = 'Gatehouse, full route';
 const PLAIN = 'Gatehouse, plain route';
 const FASTIFY = 'fastify + @fastify/reply-from';
+const GATEHOUSE_SCRIPT = args['in-process']
+  ? 'bench/lib/gatehouse-proxy.ts'
+  : 'bench/lib/gatehouse-served-proxy.ts';
+/** The process that serves a Gatehouse child's gateway: `gatehouse serve`, or the child itself. */
+const gatewayPid = (child: Started) => Number(child.servedPid ?? child.pid);
 
 requireWrk();
 const loadAtStart = loadavg()[0]!;
@@ -53,7 +63,7 @@ try {
   const local = (port: unknown, path: string) => `http://127.0.0.1:${String(port)}${path}`;
   const bare = await startChild('bench/lib/bare-proxy.ts', [origin]);
   const fastify = await startChild('bench/lib/fastify-proxy.ts', [origin]);
-  const gatehouse = await startChild('bench/lib/gatehouse-proxy.ts', [origin]);
+  const gatehouse = await startChild(GATEHOUSE_SCRIPT, [origin]);
   // Every candidate gets the same request headers, so the client side of the load is the same.
   const headers = { 'X-API-Key': String(gatehouse.apiKey), Origin: String(gatehouse.origin) };
   /** Each Gatehouse has a key of its own: the full-featured route of a variant takes only that one. */
@@ -73,28 +83,36 @@ try {
     }
   }
   candidates.push(
-    { name: FULL, url: local(gatehouse.port, '/bench/items/7?x=42'), servedBy: gatehouse.pid },
-    { name: PLAIN, url: local(gatehouse.port, '/plain/items/42'), servedBy: gatehouse.pid },
+    { name: FULL, url: local(gatehouse.port, '/bench/items/7?x=42'), servedBy: gatewayPid(gatehouse) },
+    { name: PLAIN, url: local(gatehouse.port, '/plain/items/42'), servedBy: gatewayPid(gatehouse) },
   );
   for (const assignment of args['compare-env']) {
     const [name, value = ''] = assignment.split(/=(.*)/s, 2) as [string, string?];
-    const variant = await startChild('bench/lib/gatehouse-proxy.ts', [origin], { [name]: value });
+    const variant = await startChild(GATEHOUSE_SCRIPT, [origin], { [name]: value });
     const label = `${name}=${value}`;
     const keyed = `${FULL} (${label})`;
     variantKeys.set(keyed, String(variant.apiKey));
     candidates.push(
-      { name: keyed, url: local(variant.port, '/bench/items/7?x=42'), servedBy: variant.pid },
-      { name: `${PLAIN} (${label})`, url: local(variant.port, '/plain/items/42'), servedBy: variant.pid },
+      { name: keyed, url: local(variant.port, '/bench/items/7?x=42'), servedBy: gatewayPid(variant) },
+      {
+        name: `${PLAIN} (${label})`,
+        url: local(variant.port, '/plain/items/42'),
+        servedBy: gatewayPid(variant),
+      },
     );
   }
   for (const dir of args['compare-dir']) {
-    const variant = await startChild('bench/lib/gatehouse-proxy.ts', [origin], {}, dir);
+    const variant = await startChild(GATEHOUSE_SCRIPT, [origin], {}, dir);
     const label = dir.replace(/\/+$/, '').split('/').pop()!;
     const keyed = `${FULL} (${label})`;
     variantKeys.set(keyed, String(variant.apiKey));
     candidates.push(
-      { name: keyed, url: local(variant.port, '/bench/items/7?x=42'), servedBy: variant.pid },
-      { name: `${PLAIN} (${label})`, url: local(variant.port, '/plain/items/42'), servedBy: variant.pid },
+      { name: keyed, url: local(variant.port, '/bench/items/7?x=42'), servedBy: gatewayPid(variant) },
+      {
+        name: `${PLAIN} (${label})`,
+        url: local(variant.port, '/plain/items/42'),
+        servedBy: gatewayPid(variant),
+      },
     );
   }
   const headersOf = (candidate: Candidate) => ({
@@ -145,7 +163,8 @@ try {
       args['compare-env'].map((assignment) => ` --compare-env ${assignment}`).join('') +
       args['compare-dir'].map((dir) => ` --compare-dir ${dir}`).join('') +
       args.only.map((text) => ` --only '${text}'`).join('') +
-      ` (Node ${process.version}, wrk 1 thread, ${connections} connections, best of ${args.rounds} rounds;` +
+      (args['in-process'] ? ' --in-process' : '') +
+      ` (Node ${process.version}, Gatehouse ${args['in-process'] ? 'in a child process' : 'through gatehouse serve'}, wrk 1 thread, ${connections} connections, best of ${args.rounds} rounds;` +
       ` load average (1 min) ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end)\n`,
   );
   console.log('| candidate | req/s | p50 ms | p99 ms | errors | CPU µs per request |');

@@ -1,9 +1,9 @@
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Compilable, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Database as SqliteHandle, Statement as SqliteStatement } from 'better-sqlite3';
 import type { GatehouseSchema } from './schema.js';
 
 type Db = Kysely<GatehouseSchema>;
-type Tx = Transaction<GatehouseSchema>;
+export type Tx = Transaction<GatehouseSchema>;
 
 /** Rows per SQLite statement in `insertValues` (fewer calls into the engine; 22 columns × 50 = 1,100 parameters). */
 export const VALUES_ROWS_PER_STATEMENT = 50;
@@ -135,6 +135,82 @@ export class BulkWrites {
         .execute();
     }
   }
+
+  /**
+   * Inserts the rows, or overwrites the other columns of the rows with the same key (`keyColumns`). Rows must have
+   * distinct keys. SQLite runs one statement prepared once per row (a row costs no round trip there); PostgreSQL
+   * gets multi-row statements, 500 rows each.
+   */
+  async upsert<T extends keyof GatehouseSchema>(
+    trx: Tx,
+    table: T,
+    keyColumns: readonly string[],
+    rows: readonly Insertable<GatehouseSchema[T]>[],
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    const columns = Object.keys(rows[0]!);
+    const overwrite = (eb: { ref: (name: string) => unknown }) =>
+      Object.fromEntries(
+        columns
+          .filter((column) => !keyColumns.includes(column))
+          .map((column) => [column, eb.ref(`excluded.${column}`)]),
+      );
+    const statement = (values: readonly Insertable<GatehouseSchema[T]>[]) =>
+      trx
+        .insertInto(table)
+        .values(values)
+        .onConflict((conflict) => conflict.columns(keyColumns as never).doUpdateSet(overwrite as never));
+    if (this.sqlite) {
+      const nulls = Object.fromEntries(columns.map((column) => [column, null]));
+      const prepared = this.prepared(
+        `${table}=(${columns.join(',')})`,
+        () => statement([nulls as never]).compile().sql,
+      );
+      this.runEach(prepared, columns, rows);
+      return;
+    }
+    for (let start = 0; start < rows.length; start += 500)
+      await statement(rows.slice(start, start + 500)).execute();
+  }
+
+  /**
+   * Runs a query of one fixed shape with new values: built and compiled by Kysely the first time under `key` (and
+   * prepared, on SQLite), then only run. For the statements a writer runs per chunk or per batch (the ids of a
+   * sequence, the monitoring roll-ups), where building and compiling cost more than SQLite's work. `parameters` are
+   * the values in the order the compiled query takes them; the first compile checks that they are.
+   */
+  async runCompiled<R>(
+    trx: Tx,
+    key: string,
+    build: () => Compilable<R>,
+    parameters: readonly unknown[],
+  ): Promise<R[]> {
+    let text = this.compiledSql.get(key);
+    if (text === undefined) {
+      const compiled = build().compile();
+      const matches =
+        compiled.parameters.length === parameters.length &&
+        compiled.parameters.every((value, k) => Object.is(value, parameters[k]));
+      if (!matches)
+        throw new Error(`runCompiled(${key}): the parameters are not in the compiled query's order`);
+      text = compiled.sql;
+      this.compiledSql.set(key, text);
+    }
+    if (this.sqlite) {
+      const statement = this.prepared(`compiled:${key}`, () => text);
+      try {
+        if (statement.reader) return statement.all(parameters) as R[];
+        statement.run(parameters);
+        return [];
+      } catch (error) {
+        throw this.translate(error);
+      }
+    }
+    return (await trx.executeQuery<R>(CompiledQuery.raw(text, [...parameters]))).rows;
+  }
+
+  /** `runCompiled`'s SQL by key. */
+  private readonly compiledSql = new Map<string, string>();
 
   private readonly statements = new Map<string, SqliteStatement>();
   /** `insertValues`' statements by column list (a writer passes the same constant list every time). */

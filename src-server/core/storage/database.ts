@@ -1,5 +1,13 @@
 import { join } from 'node:path';
-import { Kysely, Migrator, sql, type Insertable, type SelectQueryBuilder, type Transaction } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  sql,
+  type Compilable,
+  type Insertable,
+  type SelectQueryBuilder,
+  type Transaction,
+} from 'kysely';
 import type { Database as SqliteHandle } from 'better-sqlite3';
 import type { Logger } from '../logging/logger.js';
 import type { EngineKind } from './engine-kind.js';
@@ -208,7 +216,7 @@ export class Database {
    * locked until it ends, so on PostgreSQL concurrent writers (of several instances) commit in id order.
    */
   reserveIds(trx: Tx, sequence: string, count: number): Promise<number> {
-    return reserveIds(trx, sequence, count);
+    return reserveIds(this.bulk, trx, sequence, count);
   }
 
   /** Makes ids of a sequence start above `highest` (after rows were written with ids of their own). */
@@ -252,6 +260,26 @@ export class Database {
     rows: readonly Insertable<GatehouseSchema[T]>[],
   ): Promise<void> {
     return this.bulk.increment(trx, table, keyColumns, rows);
+  }
+
+  /** Inserts rows or overwrites those with the same key (see `BulkWrites.upsert`). */
+  upsert<T extends keyof GatehouseSchema>(
+    trx: Tx,
+    table: T,
+    keyColumns: readonly string[],
+    rows: readonly Insertable<GatehouseSchema[T]>[],
+  ): Promise<void> {
+    return this.bulk.upsert(trx, table, keyColumns, rows);
+  }
+
+  /** A query of one fixed shape, compiled once (see `BulkWrites.runCompiled`). */
+  runCompiled<R>(
+    trx: Tx,
+    key: string,
+    build: () => Compilable<R>,
+    parameters: readonly unknown[],
+  ): Promise<R[]> {
+    return this.bulk.runCompiled(trx, key, build, parameters);
   }
 
   /**

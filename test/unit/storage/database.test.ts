@@ -55,6 +55,36 @@ describe.each(ENGINES)('the database on %s', (engine) => {
     expect(await database.transaction((trx) => database.reserveIds(trx, 'test', 1))).toBe(101);
   });
 
+  it('runs a query compiled once with new values, and refuses values out of the compiled order', async () => {
+    const { database } = await openFresh(engine);
+    await database.transaction(async (trx) => {
+      await database.upsert(
+        trx,
+        'sequences',
+        ['name'],
+        [
+          { name: 'a', value: 5 },
+          { name: 'b', value: 7 },
+        ],
+      );
+      await database.upsert(trx, 'sequences', ['name'], [{ name: 'a', value: 9 }]);
+    });
+    const valueAtLeast = (name: string, least: number, order: 'compiled' | 'swapped') =>
+      database.transaction((trx) =>
+        database.runCompiled(
+          trx,
+          `test.valueAtLeast.${order}`,
+          () =>
+            trx.selectFrom('sequences').select('value').where('name', '=', name).where('value', '>=', least),
+          order === 'compiled' ? [name, least] : [least, name],
+        ),
+      );
+    expect(await valueAtLeast('a', 1, 'compiled')).toEqual([{ value: 9 }]);
+    expect(await valueAtLeast('b', 1, 'compiled')).toEqual([{ value: 7 }]);
+    expect(await valueAtLeast('b', 8, 'compiled')).toEqual([]);
+    await expect(valueAtLeast('a', 1, 'swapped')).rejects.toThrow(/not in the compiled query's order/);
+  });
+
   it('rolls a failed transaction back', async () => {
     const { database } = await openFresh(engine);
     await expect(

@@ -124,60 +124,97 @@ export class RollupDeltas {
     return targets;
   }
 
-  async apply(database: Pick<Database, 'lockExclusively'>, trx: Tx): Promise<void> {
+  async apply(writer: RollupWriter, trx: Tx): Promise<void> {
     if (this.rollups.size === 0) return;
-    await database.lockExclusively(trx, 'monitoring_rollups');
+    await writer.lockExclusively(trx, 'monitoring_rollups');
     for (const { granularity } of this.levels) {
       const mine = [...this.rollups.values()].filter((rollup) => rollup.granularity === granularity);
       if (mine.length === 0) continue;
-      const buckets = mine.map((rollup) => rollup.bucket);
-      // Only the roll-ups this batch touches: per dimension, the values it holds.
-      const values = new Map<string, Set<string>>();
-      for (const rollup of mine) {
-        let set = values.get(rollup.dimension);
-        if (!set) values.set(rollup.dimension, (set = new Set()));
-        set.add(rollup.value);
-      }
-      const stored = await trx
-        .selectFrom('monitoring_rollups')
-        .selectAll()
-        .where('granularity_ms', '=', granularity)
-        .where('bucket_ms', '>=', Math.min(...buckets))
-        .where('bucket_ms', '<=', Math.max(...buckets))
-        .where((eb) =>
-          eb.or(
-            [...values].map(([dimension, set]) =>
-              eb.and([eb('dimension', '=', dimension), eb('dimension_value', 'in', [...set])]),
-            ),
-          ),
-        )
-        .execute();
+      const stored =
+        writer.kind === 'sqlite' ? await storedOneByOne(writer, trx, mine) : await storedAtOnce(trx, mine);
       for (const row of stored) {
         const rollup = this.rollups.get(
           rollupKey(granularity, row.dimension, row.dimension_value, row.bucket_ms, row.status_class),
         );
         if (rollup) mergeStored(rollup, row);
       }
-      const rows = mine.map(toRow);
-      for (let start = 0; start < rows.length; start += 500) {
-        await trx
-          .insertInto('monitoring_rollups')
-          .values(rows.slice(start, start + 500))
-          .onConflict((conflict) =>
-            conflict
-              .columns(['granularity_ms', 'dimension', 'dimension_value', 'bucket_ms', 'status_class'])
-              .doUpdateSet((eb) => ({
-                n: eb.ref('excluded.n'),
-                duration_sum: eb.ref('excluded.duration_sum'),
-                duration_min: eb.ref('excluded.duration_min'),
-                duration_max: eb.ref('excluded.duration_max'),
-                bins: eb.ref('excluded.bins'),
-              })),
-          )
-          .execute();
-      }
+      await writer.upsert(trx, 'monitoring_rollups', ROLLUP_KEY_COLUMNS, mine.map(toRow));
     }
   }
+}
+
+/** What merges roll-ups: the Database, or the monitoring writer thread's connection. */
+export type RollupWriter = Pick<Database, 'kind' | 'lockExclusively' | 'runCompiled' | 'upsert'>;
+
+const ROLLUP_KEY_COLUMNS = ['granularity_ms', 'dimension', 'dimension_value', 'bucket_ms', 'status_class'];
+
+/**
+ * The stored rows of one granularity's `rollups` (and maybe other buckets of theirs, which the caller leaves out):
+ * one statement per dimension value over its buckets. On SQLite a statement costs no round trip, and this one has
+ * one shape, compiled once; one query for all the values was built anew for every batch and cost the monitoring
+ * writer thread more to build than to run.
+ */
+async function storedOneByOne(
+  writer: RollupWriter,
+  trx: Tx,
+  rollups: readonly Rollup[],
+): Promise<MonitoringRollupTable[]> {
+  const ranges = new Map<string, { dimension: string; value: string; first: number; last: number }>();
+  for (const { dimension, value, bucket } of rollups) {
+    const key = `${dimension}\u0000${value}`;
+    const range = ranges.get(key);
+    if (!range) ranges.set(key, { dimension, value, first: bucket, last: bucket });
+    else {
+      range.first = Math.min(range.first, bucket);
+      range.last = Math.max(range.last, bucket);
+    }
+  }
+  const granularity = rollups[0]!.granularity;
+  const stored: MonitoringRollupTable[] = [];
+  for (const { dimension, value, first, last } of ranges.values()) {
+    const rows = await writer.runCompiled(
+      trx,
+      'monitoringRollupsOfValue',
+      () =>
+        trx
+          .selectFrom('monitoring_rollups')
+          .selectAll()
+          .where('granularity_ms', '=', granularity)
+          .where('dimension', '=', dimension)
+          .where('dimension_value', '=', value)
+          .where('bucket_ms', '>=', first)
+          .where('bucket_ms', '<=', last),
+      [granularity, dimension, value, first, last],
+    );
+    for (const row of rows) stored.push(row);
+  }
+  return stored;
+}
+
+/** The same in one query: on PostgreSQL, one round trip for all the dimension values. */
+function storedAtOnce(trx: Tx, rollups: readonly Rollup[]): Promise<MonitoringRollupTable[]> {
+  const buckets = rollups.map((rollup) => rollup.bucket);
+  // Only the roll-ups this batch touches: per dimension, the values it holds.
+  const values = new Map<string, Set<string>>();
+  for (const rollup of rollups) {
+    let set = values.get(rollup.dimension);
+    if (!set) values.set(rollup.dimension, (set = new Set()));
+    set.add(rollup.value);
+  }
+  return trx
+    .selectFrom('monitoring_rollups')
+    .selectAll()
+    .where('granularity_ms', '=', rollups[0]!.granularity)
+    .where('bucket_ms', '>=', Math.min(...buckets))
+    .where('bucket_ms', '<=', Math.max(...buckets))
+    .where((eb) =>
+      eb.or(
+        [...values].map(([dimension, set]) =>
+          eb.and([eb('dimension', '=', dimension), eb('dimension_value', 'in', [...set])]),
+        ),
+      ),
+    )
+    .execute();
 }
 
 /** Whether two times fall in the same bucket of every granularity. */

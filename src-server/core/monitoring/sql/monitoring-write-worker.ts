@@ -8,6 +8,7 @@ import type { Database as SqliteHandle } from 'better-sqlite3';
 import { Kysely } from 'kysely';
 import { BulkWrites } from '../../storage/bulk-writes.js';
 import type { GatehouseSchema } from '../../storage/schema.js';
+import { reserveIds } from '../../storage/sequences.js';
 import { openSqliteEngine } from '../../storage/sqlite-engine.js';
 import { translatingDialect } from '../../storage/translating-dialect.js';
 import { WriterTurn } from '../../storage/write-turn.js';
@@ -66,7 +67,11 @@ async function connect(file: string): Promise<Connection> {
   const db = new Kysely<GatehouseSchema>({ dialect: translatingDialect(engine.dialect, engine.translate) });
   const bulk = new BulkWrites(db, engine.handle, engine.translate);
   const writer: RowWriter = {
+    kind: 'sqlite',
     insertValues: (trx, table, columns, values, rows) => bulk.insertValues(trx, table, columns, values, rows),
+    reserveIds: (trx, sequence, count) => reserveIds(bulk, trx, sequence, count),
+    runCompiled: (trx, key, build, parameters) => bulk.runCompiled(trx, key, build, parameters),
+    upsert: (trx, table, keyColumns, rows) => bulk.upsert(trx, table, keyColumns, rows),
     // SQLite has one writer at a time already.
     lockExclusively: () => Promise.resolve(),
   };

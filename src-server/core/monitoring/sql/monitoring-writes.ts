@@ -1,9 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database, Tx } from '../../storage/database.js';
 import type { NewMonitoringRecord } from '../monitoring-record.js';
-import { RollupDeltas } from './monitoring-rollups.js';
+import { RollupDeltas, type RollupWriter } from './monitoring-rollups.js';
 import { RECORD_WRITE_COLUMNS, rolledRecordOf, writeRecordValues } from './monitoring-rows.js';
-import { reserveIds } from '../../storage/sequences.js';
 import { unpackRows, type PackedRows } from './monitoring-row-packing.js';
 
 export const MONITORING_SEQUENCE = 'monitoring_records';
@@ -67,7 +66,7 @@ export async function insertRecords(
 }
 
 /** What writes rows of values in a transaction: the Database, or the monitoring writer thread's connection. */
-export type RowWriter = Pick<Database, 'insertValues' | 'lockExclusively'>;
+export type RowWriter = Pick<Database, 'insertValues' | 'reserveIds'> & RollupWriter;
 
 /** How `insertPackedRows` goes from one slice of rows to the next. */
 export interface PackedWriteSteps {
@@ -100,7 +99,7 @@ export async function insertPackedRows(
     }
     const rows = Math.min(INSERT_SLICE, packed.rows - from - written);
     unpackRows(packed, from + written, rows, values);
-    const first = await reserveIds(trx, MONITORING_SEQUENCE, rows);
+    const first = await writer.reserveIds(trx, MONITORING_SEQUENCE, rows);
     firstId ??= first;
     for (let row = 0; row < rows; row++) {
       const at = row * WIDTH;
