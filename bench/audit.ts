@@ -12,7 +12,8 @@
  * chain and without (in process, fresh databases, alternating), and a verify of all N chained entries.
  *
  * With `--keep`, bench/.data/audit stays, and a later run with `--keep` and the same count reuses its generated file
- * and the SQLite imports (no import rate then): for probing query shapes again after a change. `--baseline CLI`
+ * and the imports (no import rate then): for probing query shapes again after a change. The PostgreSQL cluster then
+ * lives in bench/.data/audit/postgres-cluster, stopped at the end; its URL is printed for psql. `--baseline CLI`
  * adds another build of Gatehouse (e.g. a worktree of main's out/server/cli.js) to the SQLite pair, queried in the
  * same interleaved loop, so a change is measured side by side with what it replaces.
  *
@@ -241,6 +242,10 @@ async function createDatabases(server: PostgresServer): Promise<{ gatehouse: str
   await client.query('create database gatehouse');
   await client.query('create database plain');
   await client.end();
+  return databaseUrls(server);
+}
+
+function databaseUrls(server: PostgresServer): { gatehouse: string; plain: string } {
   const base = server.url.replace(/\/postgres$/, '');
   return { gatehouse: `${base}/gatehouse`, plain: `${base}/plain` };
 }
@@ -253,6 +258,8 @@ interface KeptDataset {
 }
 
 const KEPT = join(WORK, 'dataset.json');
+const POSTGRES_GATEHOUSE = 'Gatehouse, PostgreSQL';
+const POSTGRES_PLAIN = 'plain PostgreSQL table';
 
 /** The generated file of a kept run of the same count, or a fresh one (the directory emptied first). */
 async function dataset(file: string): Promise<{ endMs: number; imported: Set<string> }> {
@@ -304,13 +311,21 @@ async function main() {
   }
   if (ENGINE !== 'sqlite') {
     const before = load();
-    // A kept run reuses only the SQLite imports: the PostgreSQL cluster is new each run.
-    await rm(join(WORK, 'postgres-data'), { recursive: true, force: true });
-    const postgres = await startPostgresServer();
+    // With --keep, the cluster lives in WORK and a later run reuses its databases; otherwise it is new each run.
+    const cluster = join(WORK, 'postgres-cluster');
+    const reusing = values.keep && imported.has(POSTGRES_GATEHOUSE) && existsSync(join(cluster, 'data'));
+    if (!reusing) {
+      imported.delete(POSTGRES_GATEHOUSE);
+      imported.delete(POSTGRES_PLAIN);
+      await rm(join(WORK, 'postgres-data'), { recursive: true, force: true });
+      await rm(cluster, { recursive: true, force: true });
+    }
+    const postgres = await startPostgresServer(values.keep ? { dir: cluster } : {});
     try {
-      const urls = await createDatabases(postgres);
+      const urls = reusing ? databaseUrls(postgres) : await createDatabases(postgres);
+      if (values.keep) console.log(`PostgreSQL kept in ${cluster}: ${urls.gatehouse}`);
       const pair = [
-        gatehouseCandidate('Gatehouse, PostgreSQL', join(WORK, 'postgres-data'), {
+        gatehouseCandidate(POSTGRES_GATEHOUSE, join(WORK, 'postgres-data'), {
           ConnectionStrings__Gatehouse: urls.gatehouse,
         }),
         plainPostgresCandidate(WORK, urls.plain),
@@ -326,7 +341,8 @@ async function main() {
         }
       };
       if (ONLY !== 'chain') {
-        const measured = await measurePair(pair, file, endMs, { afterImport: vacuum });
+        const measured = await measurePair(pair, file, endMs, { afterImport: vacuum, imported });
+        await keep();
         sections.push(report('Server mode: PostgreSQL on loopback', measured, `${before} → ${load()}`));
       }
       if (ONLY !== 'pair') {
@@ -346,7 +362,8 @@ async function main() {
         );
       }
     } finally {
-      await postgres.destroy();
+      if (values.keep) postgres.stop();
+      else await postgres.destroy();
     }
   }
   const command = `npm run bench:audit -- --engine ${ENGINE} --count ${COUNT} --samples ${SAMPLES} --rounds ${ROUNDS}${ONLY ? ` --only ${ONLY}` : ''}${values.keep ? ' --keep' : ''}${values.baseline ? ` --baseline ${values.baseline}` : ''}`;

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { appendFile, chown, mkdtemp, rm } from 'node:fs/promises';
+import { appendFile, chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +23,8 @@ export interface PostgresServer {
 export interface PostgresServerOptions {
   /** Server settings (`-c name=value`), e.g. WAL archiving. */
   settings?: Record<string, string>;
+  /** A dir to keep the cluster in (reused when it holds one already) instead of a fresh temp dir. */
+  dir?: string;
 }
 
 function findBinDir(): string | undefined {
@@ -70,7 +72,8 @@ export async function startPostgresServer(options: PostgresServerOptions = {}): 
       'The tests need PostgreSQL server binaries (initdb, pg_ctl): install them (Debian: apt-get install -y postgresql) or set GATEHOUSE_TEST_POSTGRES_URL to a server the tests may create databases on.',
     );
   }
-  const dir = await mkdtemp(join(tmpdir(), 'gatehouse-test-pg-'));
+  const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'gatehouse-test-pg-')));
+  await mkdir(dir, { recursive: true });
   const asRoot = process.getuid?.() === 0;
   const runAs = asRoot ? osUser('postgres') : undefined;
   if (asRoot && !runAs) throw new Error('Running as root, the test PostgreSQL needs the postgres OS user.');
@@ -82,23 +85,25 @@ export async function startPostgresServer(options: PostgresServerOptions = {}): 
   };
   const data = join(dir, 'data');
   const port = await freePort();
-  run('initdb', [
-    '-D',
-    data,
-    '-A',
-    'trust',
-    '-U',
-    'gatehouse',
-    '-E',
-    'UTF8',
-    '--no-sync',
-    '--no-instructions',
-  ]);
+  const reused = existsSync(join(data, 'PG_VERSION'));
+  if (!reused)
+    run('initdb', [
+      '-D',
+      data,
+      '-A',
+      'trust',
+      '-U',
+      'gatehouse',
+      '-E',
+      'UTF8',
+      '--no-sync',
+      '--no-instructions',
+    ]);
   // In the cluster's own configuration file: values with spaces (an archive_command) need no shell quoting.
   const settings = Object.entries(options.settings ?? {}).map(
     ([name, value]) => `${name} = '${value.replaceAll("'", "''")}'\n`,
   );
-  if (settings.length > 0) await appendFile(join(data, 'postgresql.conf'), settings.join(''));
+  if (settings.length > 0 && !reused) await appendFile(join(data, 'postgresql.conf'), settings.join(''));
   const start = () =>
     run('pg_ctl', [
       '-D',

@@ -1,9 +1,10 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { Tx } from '../../storage/database.js';
+import type { Db, Tx } from '../../storage/database.js';
 import type { GatehouseSchema } from '../../storage/schema.js';
 import { DAY_MS, HOUR_MS, splitRange } from '../../storage/time-buckets.js';
 import {
   intervalMs,
+  TIMELINE_SERIES_MAX,
   type AuditTimelineInterval,
   type AuditTimelineSplit,
   type TimelineCount,
@@ -11,7 +12,7 @@ import {
 import { filteredEntries, tenantOf, type SqlAuditFilter } from './audit-counts.js';
 import { nameKey } from './audit-rows.js';
 
-type Reader = Pick<Tx, 'selectFrom'>;
+type Reader = Db | Tx;
 
 /** The filters the per-day count tables can answer; any other (e.g. an instance) is counted from the rows. */
 const COUNTED_FILTERS = new Set<string>(['tenant', 'startMs', 'endMs', 'actionName', 'userName', 'engine']);
@@ -27,53 +28,69 @@ type CellQuery = SelectQueryBuilder<
   { bucket: number; key: string; n: number }
 >;
 
-/**
- * Each name key's total over the range: what ranks the series. One statement, whatever the pieces (on PostgreSQL
- * each statement is a round trip); the database sums them, so only a row per name comes back.
- */
-export async function timelineTotals(
-  reader: Reader,
-  filter: SqlAuditFilter,
-  interval: AuditTimelineInterval,
-  splitBy: AuditTimelineSplit,
-): Promise<TimelineCount[]> {
-  const cells = unionOf(cellQueries(reader, filter, interval, splitBy));
-  if (!cells) return [];
-  const rows = await reader
-    .selectFrom(cells.as('cells'))
-    .select((eb) => ['key', eb.fn.sum<number>('n').as('n')])
-    .groupBy('key')
-    .execute();
-  return rows.map((row) => ({ bucket: 0, key: row.key, n: row.n }));
+/** What one statement answers for a timeline: each name's total, the cells, and the names as first spelled. */
+export interface TimelineCells {
+  /** Each name key's total over the range: what ranks the series. */
+  totals: TimelineCount[];
+  /**
+   * Entries per bucket and name key; key null sums names that cannot be among the series (more than
+   * TIMELINE_SERIES_MAX ranked above them). The caller folds the other names it does not show.
+   */
+  counts: TimelineCount[];
+  /** The names as first spelled of the keys that may be shown (a key without one stands for itself). */
+  names: Map<string, string>;
 }
 
 /**
- * Entries per bucket and name key, the names not in `shown` summed as one (key null: "Other"); every name when
- * `shown` is absent. Summed in the database: a row costs ~1 µs to hand over, more than the count tables' index
- * entries it sums (24 hours by user are ~3,000 cells of hour and user over 1M entries; 8 series of 24 buckets).
+ * A timeline's counts in one statement, so in one snapshot without a transaction, and on PostgreSQL one round trip
+ * instead of a snapshot and three (each cost ~1 ms there, as much as the count tables' rows they read). The pieces'
+ * cells are grouped once; the database sums them, so only a row per name, and per bucket of the names that may be
+ * shown, comes back (24 hours by user are ~3,000 cells of hour and user over 1M entries, whose rows cost ~1 µs each
+ * to hand over). Which names are shown is decided by the caller from the totals (`rankSeries`), ties included: a
+ * name with fewer than TIMELINE_SERIES_MAX ranked above it keeps its own cells.
  */
-export async function timelineCounts(
+export async function timelineCells(
   reader: Reader,
   filter: SqlAuditFilter,
   interval: AuditTimelineInterval,
   splitBy: AuditTimelineSplit,
-  shown?: readonly string[],
-): Promise<TimelineCount[]> {
+): Promise<TimelineCells> {
   const cells = unionOf(cellQueries(reader, filter, interval, splitBy));
-  if (!cells) return [];
-  // A name of its own or null; aliased apart from the cells' `key`, which GROUP BY would otherwise mean.
-  const series =
-    shown === undefined || shown.length === 0
-      ? sql<string | null>`${sql.ref('key')}`
-      : sql<
-          string | null
-        >`case when ${sql.ref('key')} in (${sql.join([...shown])}) then ${sql.ref('key')} end`;
-  const rows = await reader
-    .selectFrom(cells.as('cells'))
-    .select((eb) => ['bucket', series.as('series'), eb.fn.sum<number>('n').as('n')])
-    .groupBy(['bucket', sql.ref('series')])
-    .execute();
-  return rows.map((row) => ({ bucket: row.bucket, key: row.series, n: row.n }));
+  if (!cells) return { totals: [], counts: [], names: new Map() };
+  const tenant = tenantOf(filter);
+  const [table, key, name] =
+    splitBy === 'action'
+      ? ['audit_action_day_counts', 'action_key', 'action_name']
+      : ['audit_user_day_counts', 'user_key', 'user_name'];
+  const spelled = sql<string>`(select min(${sql.ref(name)}) from ${sql.table(table)} as spelled
+    where spelled.${sql.ref(key)} = candidates.key${tenant === undefined ? sql`` : sql` and spelled.tenant = ${tenant}`})`;
+  // part 0: a name's total; 1: a bucket's count of a candidate name, or of the rest (key null); 2: a name.
+  const { rows } = await sql<{
+    part: number;
+    bucket: number;
+    key: string | null;
+    n: number;
+    name: string | null;
+  }>`
+    with cells as ${cells},
+    totals as (select key, sum(n) as n from cells group by key),
+    candidates as (
+      select key from (select key, rank() over (order by n desc) as place from totals) as ranked
+      where place <= ${sql.lit(TIMELINE_SERIES_MAX)}
+    )
+    select 0 as part, 0 as bucket, key, n, null as name from totals
+    union all
+    select 1, bucket, case when key in (select key from candidates) then key end, sum(n), null from cells
+      group by 2, 3
+    union all
+    select 2, 0, key, 0, ${spelled} from candidates`.execute(reader);
+  const result: TimelineCells = { totals: [], counts: [], names: new Map() };
+  for (const row of rows) {
+    if (row.part === 0) result.totals.push({ bucket: 0, key: row.key, n: row.n });
+    else if (row.part === 1) result.counts.push({ bucket: row.bucket, key: row.key, n: row.n });
+    else if (row.name !== null) result.names.set(row.key!, row.name);
+  }
+  return result;
 }
 
 function unionOf(queries: CellQuery[]): CellQuery | undefined {
@@ -187,32 +204,4 @@ function wholeDayCounts(
     .$if(user !== undefined, (q) => q.where(sql.ref('user_key'), '=', user!))
     .$if(first !== undefined, (q) => q.where('day', '>=', first!))
     .$if(end !== undefined, (q) => q.where('day', '<', end!));
-}
-
-/** The names as first spelled of these keys (the counts keep them); a key without one stands for itself. */
-export async function timelineNames(
-  reader: Reader,
-  filter: SqlAuditFilter,
-  splitBy: AuditTimelineSplit,
-  keys: readonly string[],
-): Promise<Map<string, string>> {
-  if (keys.length === 0) return new Map();
-  const tenant = tenantOf(filter);
-  const rows =
-    splitBy === 'action'
-      ? await reader
-          .selectFrom('audit_action_day_counts')
-          .select((eb) => ['action_key as key', eb.fn.min<string>('action_name').as('name')])
-          .where('action_key', 'in', [...keys])
-          .$if(tenant !== undefined, (q) => q.where('tenant', '=', tenant!))
-          .groupBy('action_key')
-          .execute()
-      : await reader
-          .selectFrom('audit_user_day_counts')
-          .select((eb) => ['user_key as key', eb.fn.min<string>('user_name').as('name')])
-          .where('user_key', 'in', [...keys])
-          .$if(tenant !== undefined, (q) => q.where('tenant', '=', tenant!))
-          .groupBy('user_key')
-          .execute();
-  return new Map(rows.map((row) => [row.key, row.name]));
 }

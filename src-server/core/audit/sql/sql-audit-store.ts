@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Database } from '../../storage/database.js';
+import type { Database, Db, Tx } from '../../storage/database.js';
 import { GroupCommit } from '../../storage/group-commit.js';
 import { RESTORE_WINDOW_MS } from '../../storage/restore-window.js';
 import { DAY_MS, locatePage } from '../../storage/time-buckets.js';
@@ -24,7 +24,7 @@ import type {
 } from '../audit-entry.js';
 import { normalizeEntry } from '../normalize-entry.js';
 import { chooseInterval, rankSeries, shapeTimeline, type AuditTimeline } from '../audit-timeline.js';
-import { timelineCounts, timelineNames, timelineTotals } from './audit-timeline-counts.js';
+import { timelineCells } from './audit-timeline-counts.js';
 import { countBuckets, tenantOf } from './audit-counts.js';
 import { OWN_TENANT } from '../audit-tenant.js';
 import { importAuditEntries } from './audit-import.js';
@@ -181,22 +181,27 @@ export class SqlAuditStore implements AuditStore {
     const filter = { ...asked, engine: this.database.kind };
     const now = this.now();
     const interval = options.interval ?? chooseInterval(filter.startMs, filter.endMs, now);
-    // One snapshot, so the timeline's total agrees with a list's totalCount read at the same moment.
-    return this.database.db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .execute(async (trx) => {
-        const searched = await withSearchTerms(trx, filter, tenantOf(filter));
-        // Each name's total first, which says the series; then the cells, the other names' summed as one.
-        const totals = await timelineTotals(trx, searched, interval, options.splitBy);
-        const { ranked, shown: series } = rankSeries(totals);
-        const shown = series.map(([key]) => key);
-        const collapsed = ranked.length > shown.length ? shown : undefined;
-        const counts = await timelineCounts(trx, searched, interval, options.splitBy, collapsed);
-        // Only the names shown as series of their own are looked up (a day holds hundreds of users).
-        const names = await timelineNames(trx, filter, options.splitBy, shown);
-        return shapeTimeline({ interval, splitBy: options.splitBy, ...rangeOf(filter), now, counts, names });
+    // One snapshot, so the timeline's total agrees with a list's totalCount read at the same moment: the counts
+    // are one statement, and a PostgreSQL search's terms are resolved in the same transaction.
+    const read = async (reader: Db | Tx) => {
+      const searched = await withSearchTerms(reader, filter, tenantOf(filter));
+      const { totals, counts, names } = await timelineCells(reader, searched, interval, options.splitBy);
+      const shown = new Set(rankSeries(totals).shown.map(([key]) => key));
+      // The names that may have been shown but are not go to "Other" too.
+      const folded = counts.map((count) =>
+        count.key === null || shown.has(count.key) ? count : { ...count, key: null },
+      );
+      return shapeTimeline({
+        interval,
+        splitBy: options.splitBy,
+        ...rangeOf(filter),
+        now,
+        counts: folded,
+        names,
       });
+    };
+    if (filter.search === undefined) return read(this.database.db);
+    return this.database.db.transaction().setIsolationLevel('repeatable read').execute(read);
   }
 
   async facets(tenant?: string): Promise<{ actionNames: string[]; userNames: string[] }> {
