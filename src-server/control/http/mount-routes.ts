@@ -152,11 +152,17 @@ export function mountRouteGroups(
       return built;
     };
     app.use((req: Request, res: Response, next: NextFunction) => {
-      if (!isUnderPrefixes(req.path, group.prefixes)) return next();
-      (router ??= loadRouter().catch((error: unknown) => {
+      if (!isUnderPrefixes(req.path, group.prefixes)) {
+        next();
+        return;
+      }
+      router ??= loadRouter().catch((error: unknown) => {
         router = undefined;
         throw error;
-      })).then((loaded) => loaded(req, res, next), next);
+      });
+      router.then((loaded) => {
+        loaded(req, res, next);
+      }, next);
     });
   }
   mountRoutes(app, routes, services);

@@ -54,10 +54,14 @@ export function assertRoutesUnder(
 ): void {
   for (const route of routes) {
     if (own && !isUnderPrefixes(route.path, own.prefixes))
-      throw new Error(`Route ${route.method} ${route.path} is outside the prefixes of route group ${own.name}.`);
+      throw new Error(
+        `Route ${route.method} ${route.path} is outside the prefixes of route group ${own.name}.`,
+      );
     const other = groups.find((group) => group !== own && isUnderPrefixes(route.path, group.prefixes));
     if (other)
-      throw new Error(`Route ${route.method} ${route.path} lies under the prefixes of route group ${other.name}.`);
+      throw new Error(
+        `Route ${route.method} ${route.path} lies under the prefixes of route group ${other.name}.`,
+      );
   }
 }
 

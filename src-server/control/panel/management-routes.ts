@@ -104,7 +104,10 @@ export function managementRoutes({
         import('../settings/tenant-settings-routes.js'),
         import('../settings/backup-routes.js'),
       ]);
-      return [...settingsRoutes.tenantSettingsRoutes(tenantSettings), ...backups.backupRoutes(tenant.backups)];
+      return [
+        ...settingsRoutes.tenantSettingsRoutes(tenantSettings),
+        ...backups.backupRoutes(tenant.backups),
+      ];
     }),
     lazyRouteGroup(
       'passthrough management',
@@ -145,10 +148,13 @@ export function managementRoutes({
   ];
   const routes = settings.bool('Flags:EnableServiceApiAuditLogRoute')
     ? [
-        ...auditLogRoutes(auditPaging(tenant.auditStore, tenant.keys, () => tenant.now().getTime()), {
-          database: tenant.database,
-          signer: tenant.chainSigner,
-        }),
+        ...auditLogRoutes(
+          auditPaging(tenant.auditStore, tenant.keys, () => tenant.now().getTime()),
+          {
+            database: tenant.database,
+            signer: tenant.chainSigner,
+          },
+        ),
         ...auditChangesRoutes(tenant.auditStore),
         ...auditChainRoutes(tenant.database, tenant.chainSigner, verificationRuns),
         ...savedFilterRoutes(tenant.savedFilters),
