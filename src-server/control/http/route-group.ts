@@ -2,8 +2,8 @@ import type { AnyRoute } from './route.js';
 
 /**
  * Management routes whose modules load at the first request under one of their prefixes rather than at start:
- * building their zod schemas and handlers, and parsing their code, was ~20 % of the CPU a cold `gatehouse serve`
- * spent before its first answer, for routes that answer is never one of.
+ * parsing their code and building their zod schemas and handlers was ~10 % of the CPU a cold `gatehouse serve`
+ * spent before its first answer (440 -> 396 ms at 1M entries), for routes that answer is never one of.
  */
 export interface LazyRouteGroup {
   /** For messages: what the group holds. */
