@@ -12,7 +12,7 @@ import { passthroughTryRoutes } from '../passthroughs/try-it/try-it-routes.js';
 import { auditSourceRoutes } from '../audit/sources/audit-source-routes.js';
 import { monitoringRoutes } from '../monitoring/monitoring-routes.js';
 import { instanceRoutes } from '../instances/instance-routes.js';
-import type { ManagementRoutesInput } from './management-routes.js';
+import type { ManagementRoutesInput } from './management-routes-input.js';
 
 /**
  * The management routes a cold start's first answer (an audit log page) never needs: identity, tenant settings,
