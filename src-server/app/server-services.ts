@@ -13,6 +13,7 @@ import { metricsRouter } from '../control/monitoring/metrics-router.js';
 import { scheduleMonitoringRetention } from '../core/monitoring/retention-scheduler.js';
 import { scheduleBackups } from '../core/backup/backup-scheduler.js';
 import { buildManagementDocument, servedBy } from '../control/panel/management-document.js';
+import { allRoutes } from '../control/http/route-group.js';
 import { packageInfo } from '../core/data-dir/package-root.js';
 import { InstanceRegistry } from '../core/instance/instance-registry.js';
 import { createApiImports } from '../control/apis/api-imports.js';
@@ -197,7 +198,7 @@ export async function startServices<G extends GatewayPlane>(input: {
       external,
       clientName: (clientId) => tenant.registrations.nameOfClient(clientId),
     });
-    const routes = managementRoutes({
+    const { groups, routes } = managementRoutes({
       tenant,
       settings: current,
       tokenIssuer,
@@ -222,8 +223,9 @@ export async function startServices<G extends GatewayPlane>(input: {
     });
     // Built on the first request for it, not at start: turning every route's schemas into JSON Schema costs
     // ~100 ms of CPU and leaves its garbage on the heap of every start (bench:audit's cold start and RSS).
-    let document: ReturnType<typeof buildManagementDocument> | undefined;
+    let document: Promise<ReturnType<typeof buildManagementDocument>> | undefined;
     const app = createControlPanelApp({
+      routeGroups: groups,
       routes,
       services: {
         authenticate: (req) => verifier.authenticate(req),
@@ -240,8 +242,15 @@ export async function startServices<G extends GatewayPlane>(input: {
         .map((name) => name.trim())
         .filter(Boolean),
       uiDir: input.uiDir,
-      managementDocument: (origin) =>
-        servedBy((document ??= buildManagementDocument(routes, { version, license })), origin),
+      managementDocument: async (origin) => {
+        document ??= allRoutes(groups, routes)
+          .then((all) => buildManagementDocument(all, { version, license }))
+          .catch((error: unknown) => {
+            document = undefined;
+            throw error;
+          });
+        return servedBy(await document, origin);
+      },
       connectSources: consoleSignInOrigins(current),
       health: {
         instance,

@@ -1,4 +1,4 @@
-import type { Express, Request, Response } from 'express';
+import express, { type IRouter, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { getActivity } from '../../core/activities/activities.js';
 import { rolesAllow } from '../../core/activities/roles.js';
@@ -8,6 +8,7 @@ import { forbidden, methodNotAllowed, type HttpProblem } from '../../core/http/p
 import { parseQuery } from '../../core/http/query-params.js';
 import { bodyReader } from './read-body.js';
 import { RESPONSE_WRITTEN, type AnyRoute, type AuditAnnotations } from './route.js';
+import { assertRoutesUnder, isUnderPrefixes, type LazyRouteGroup } from './route-group.js';
 import { sendJson, sendProblem, toHttpProblem } from '../../core/http/send.js';
 import { zodErrorsToProblem } from '../../core/http/zod-problem.js';
 
@@ -105,7 +106,7 @@ function definedOnly(values: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** Registers the routes, plus a 405 answer with `Allow` for the other methods of each path. */
-export function mountRoutes(app: Express, routes: readonly AnyRoute[], services: RouteServices): void {
+export function mountRoutes(app: IRouter, routes: readonly AnyRoute[], services: RouteServices): void {
   const methodsByPath = new Map<string, Set<string>>();
   for (const route of routes) {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -121,4 +122,48 @@ export function mountRoutes(app: Express, routes: readonly AnyRoute[], services:
     const allowed = [...methods];
     app.route(path).all((req, res) => sendProblem(req, res, methodNotAllowed(allowed)));
   }
+}
+
+/**
+ * Registers each group as a router built at the first request under its prefixes, then `routes` on `app` itself.
+ * The groups' prefixes keep their paths apart from each other's and from `routes`' (checked here and as each
+ * group loads), so every request is answered as one router holding all the routes would answer it.
+ */
+export function mountRouteGroups(
+  app: IRouter,
+  groups: readonly LazyRouteGroup[],
+  routes: readonly AnyRoute[],
+  services: RouteServices,
+): void {
+  for (const group of groups) {
+    const overlapping = groups.find(
+      (other) => other !== group && group.prefixes.some((prefix) => isUnderPrefixes(prefix, other.prefixes)),
+    );
+    if (overlapping) throw new Error(`Route groups ${group.name} and ${overlapping.name} share a prefix.`);
+  }
+  assertRoutesUnder(routes, undefined, groups);
+  for (const group of groups) {
+    let router: Promise<express.Router> | undefined;
+    const loadRouter = async () => {
+      const groupRoutes = await group.load();
+      assertRoutesUnder(groupRoutes, group, groups);
+      const built = express.Router();
+      mountRoutes(built, groupRoutes, services);
+      return built;
+    };
+    app.use((req: Request, res: Response, next: NextFunction) => {
+      if (!isUnderPrefixes(req.path, group.prefixes)) {
+        next();
+        return;
+      }
+      router ??= loadRouter().catch((error: unknown) => {
+        router = undefined;
+        throw error;
+      });
+      router.then((loaded) => {
+        loaded(req, res, next);
+      }, next);
+    });
+  }
+  mountRoutes(app, routes, services);
 }

@@ -1,8 +1,9 @@
 import express, { type Express, type Router } from 'express';
 import type { Logger } from 'pino';
-import { mountRoutes, type RouteServices } from '../http/mount-routes.js';
+import { mountRouteGroups, type RouteServices } from '../http/mount-routes.js';
 import { notFound } from '../../core/http/problem.js';
 import type { AnyRoute } from '../http/route.js';
+import type { LazyRouteGroup } from '../http/route-group.js';
 import { sendProblem, toHttpProblem } from '../../core/http/send.js';
 import { hostGuard } from './host-guard.js';
 import { requestContext } from './request-context.js';
@@ -13,6 +14,9 @@ import { answerHealthRequest, type HealthProbe } from '../../core/health/health-
 import { echoTarget } from './echo-target.js';
 
 export interface ControlPanelAppOptions {
+  /** Built at the first request under their prefixes. */
+  routeGroups: readonly LazyRouteGroup[];
+  /** Built at start (the first answer a start waits for is one of them). */
   routes: readonly AnyRoute[];
   services: RouteServices;
   logger: Logger;
@@ -20,7 +24,7 @@ export interface ControlPanelAppOptions {
   allowedHosts: readonly string[];
   uiDir: string | undefined;
   /** The OpenAPI document as served from `origin` (`http://127.0.0.1:4700`). */
-  managementDocument: (origin: string) => unknown;
+  managementDocument: (origin: string) => Promise<unknown>;
   /** Routers mounted before the console (e.g. /metrics). */
   extraRouters?: Router[];
   /** Origins the console may call besides its own (the external identity provider it signs in with). */
@@ -42,7 +46,7 @@ export function createControlPanelApp(options: ControlPanelAppOptions): Express 
   app.use(hostGuard(options.boundHost, options.allowedHosts));
   app.use(securityHeaders(options.connectSources));
   app.use(echoTarget());
-  mountRoutes(app, options.routes, options.services);
+  mountRouteGroups(app, options.routeGroups, options.routes, options.services);
   app.use(swaggerUi(options.managementDocument));
   for (const router of options.extraRouters ?? []) app.use(router);
   app.use(staticUi(options.uiDir));

@@ -26,12 +26,13 @@ const INITIALIZER = `window.onload = function () {
 `;
 
 /** Swagger UI from the installed package (no CDN), pointed at the generated document. */
-export function swaggerUi(getDocument: (origin: string) => unknown): Router {
+export function swaggerUi(getDocument: (origin: string) => Promise<unknown>): Router {
   const router = express.Router();
-  router.get('/swagger/v1/swagger.json', (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
+  router.get('/swagger/v1/swagger.json', async (req, res) => {
     // The Host header passed the host guard, so it names this Control Panel.
-    res.json(getDocument(`${req.protocol}://${req.headers.host ?? 'localhost'}`));
+    const document = await getDocument(`${req.protocol}://${req.headers.host ?? 'localhost'}`);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(document);
   });
   router.get(['/swagger', '/swagger/'], (_req, res) => res.redirect(302, '/swagger/index.html'));
   router.get('/swagger/swagger-initializer.js', (_req, res) => {
