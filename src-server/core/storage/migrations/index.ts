@@ -18,6 +18,7 @@ import { timelineHourSplits } from './0015-timeline-hour-splits.js';
 import { monitoringInstanceIndex } from './0016-monitoring-instance-index.js';
 import { deflatedConfigRows } from './0017-deflated-config-rows.js';
 import { timelineCountIndexes } from './0018-timeline-count-indexes.js';
+import { countIndexesByName } from './0019-count-indexes-by-name.js';
 
 /**
  * One migration history for both engines, applied by Kysely's Migrator at open. Append only: never edit a
@@ -43,6 +44,7 @@ export function migrationsFor(engine: EngineKind): MigrationProvider {
     '0016-monitoring-instance-index': monitoringInstanceIndex(engine),
     '0017-deflated-config-rows': deflatedConfigRows(engine),
     '0018-timeline-count-indexes': timelineCountIndexes(),
+    '0019-count-indexes-by-name': countIndexesByName(),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
