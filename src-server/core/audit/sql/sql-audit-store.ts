@@ -188,7 +188,7 @@ export class SqlAuditStore implements AuditStore {
       .execute(async (trx) => {
         const searched = await withSearchTerms(trx, filter, tenantOf(filter));
         // Each name's total first, which says the series; then the cells, the other names' summed as one.
-        const totals = await timelineTotals(trx, searched, interval, options.splitBy);
+        const totals = await timelineTotals(trx, searched, options.splitBy);
         const { ranked, shown: series } = rankSeries(totals);
         const shown = series.map(([key]) => key);
         const collapsed = ranked.length > shown.length ? shown : undefined;
