@@ -205,6 +205,29 @@ describe('GET /api/v1/audit-log/timeline over HTTP', () => {
     expect(acme.total).toBe(2);
   });
 
+  it('counts a range inside one hour, and ends that hold most of their hours, whatever the tenant', async () => {
+    // Entries every 37 minutes from BASE (4:19, 4:56, 5:33, 6:10, … 9:52, …): each range's hour at an end holds
+    // an entry in the part of it outside the range (4:19, 6:10, 9:52, 23:35 of the fourth day), and so does the
+    // first day of each range across midnight.
+    const ranges: [number, number][] = [
+      [BASE + 4 * HOUR + 20 * 60_000, BASE + 4 * HOUR + 58 * 60_000],
+      [BASE + 6 * HOUR + 12 * 60_000, BASE + 9 * HOUR + 50 * 60_000],
+      [BASE + 6 * HOUR + 12 * 60_000, BASE + DAY + 5 * HOUR + 50 * 60_000],
+      [BASE + 6 * HOUR + 12 * 60_000, BASE + 3 * DAY + 23 * HOUR + 33 * 60_000],
+    ];
+    for (const [start, end] of ranges)
+      for (const split of ['action', 'user'] as const)
+        for (const tenant of ['', '&tenant=*']) {
+          const interval = end - start > 2 * DAY ? DAY : HOUR;
+          const query = `?startDateTimeUtc=${iso(start)}&endDateTimeUtc=${iso(end)}&splitBy=${split}${tenant}`;
+          const result = await timeline(query);
+          const entries = tenant ? [...SEEDED, ...ACME, ...HAYSTACK] : SEEDED;
+          const want = expected(entries, interval, split, (_e, t) => t >= start && t < end);
+          expect(cellsOf(result), query).toEqual(folded(result, want));
+          expect(result.total, query).toBe(await totalCount(query));
+        }
+  });
+
   it('follows the action, user and instance filters, whichever counts serve them', async () => {
     const end = BASE + 9 * DAY;
     const cases: [string, 'action' | 'user', (entry: NewAuditEntry) => boolean][] = [

@@ -8,8 +8,8 @@ import { testEngine } from '../helpers/test-database.js';
 import { SQLITE_FILE_NAME } from '../../src-server/core/storage/sqlite-engine.js';
 
 // Each test runs several CLI processes from source (through tsx): seconds each on a busy machine.
-/** The indexes migration 0018 adds (timeline count indexes). */
-const TIMELINE_INDEXES_OF_0018 = [
+/** The indexes migrations 0018 and 0020 add (timeline count indexes, count indexes by name). */
+const COUNT_INDEXES_SINCE_0018 = [
   'audit_action_day_counts_by_day',
   'audit_user_day_counts_by_day',
   'audit_action_user_day_counts_by_user',
@@ -17,6 +17,10 @@ const TIMELINE_INDEXES_OF_0018 = [
   'audit_user_hour_counts_with_n',
   'audit_action_day_counts_names',
   'audit_user_day_counts_names',
+  'audit_action_day_counts_by_name',
+  'audit_user_day_counts_by_name',
+  'audit_action_hour_counts_by_name',
+  'audit_user_hour_counts_by_name',
 ];
 
 describe('gatehouse CLI', { timeout: 120_000 }, () => {
@@ -103,15 +107,15 @@ describe('gatehouse CLI', { timeout: 120_000 }, () => {
         const first = await startServeProcess(upgraded.path);
         first.child.kill('SIGTERM');
         expect(await first.exited).toBe(0);
-        // As a release before migration 0017 left it: 0017's column and 0018's indexes taken back out.
+        // As a release before migration 0017 left it: 0017's column and the indexes of 0018 and 0020 taken back out.
         const handle = new BetterSqlite3(join(upgraded.path, SQLITE_FILE_NAME));
         const laterIndexes = handle
           .prepare(
-            `select name from sqlite_master where type = 'index' and name in (${TIMELINE_INDEXES_OF_0018.map(() => '?').join(', ')})`,
+            `select name from sqlite_master where type = 'index' and name in (${COUNT_INDEXES_SINCE_0018.map(() => '?').join(', ')})`,
           )
           .pluck()
-          .all(...TIMELINE_INDEXES_OF_0018) as string[];
-        expect(laterIndexes).toHaveLength(TIMELINE_INDEXES_OF_0018.length);
+          .all(...COUNT_INDEXES_SINCE_0018) as string[];
+        expect(laterIndexes).toHaveLength(COUNT_INDEXES_SINCE_0018.length);
         for (const name of laterIndexes) handle.exec(`drop index ${name}`);
         handle.exec(`alter table config_records drop column data_deflated;
         delete from schema_migrations where name >= '0017'`);

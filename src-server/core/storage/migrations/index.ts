@@ -19,6 +19,7 @@ import { monitoringInstanceIndex } from './0016-monitoring-instance-index.js';
 import { deflatedConfigRows } from './0017-deflated-config-rows.js';
 import { timelineCountIndexes } from './0018-timeline-count-indexes.js';
 import { auditImportIndexes } from './0019-audit-import-indexes.js';
+import { countIndexesByName } from './0020-count-indexes-by-name.js';
 
 /**
  * One migration history for both engines, applied by Kysely's Migrator at open. Append only: never edit a
@@ -45,6 +46,7 @@ export function migrationsFor(engine: EngineKind): MigrationProvider {
     '0017-deflated-config-rows': deflatedConfigRows(engine),
     '0018-timeline-count-indexes': timelineCountIndexes(),
     '0019-audit-import-indexes': auditImportIndexes(engine),
+    '0020-count-indexes-by-name': countIndexesByName(),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
