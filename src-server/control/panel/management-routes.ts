@@ -40,34 +40,14 @@ export interface ManagementRoutes {
  * Every management route for one Control Panel start; the audit log only when its flag was on at that start.
  * The group's modules load at its first request (`import()`: the bundle keeps them out of the start's chunks).
  */
-export function managementRoutes({
-  tenant,
-  settings,
-  tokenIssuer,
-  tenantSettings,
-  gateway,
-  externalSignIn,
-  imports,
-  syncRuns,
-  verificationRuns,
-  instances,
-}: ManagementRoutesInput): ManagementRoutes {
+export function managementRoutes(input: ManagementRoutesInput): ManagementRoutes {
+  const { tenant, settings, verificationRuns, ...lazyOnly } = input;
   // One group, one module: each further `import()` splits the bundle's shared code into more chunks, and the
   // start loads every chunk its own modules need (40 more files for six groups, ~1 ms each).
   const groups = [
     lazyRouteGroup('management', LAZY_MANAGEMENT_PREFIXES, async () => {
       const { lazyManagementRoutes } = await import('./lazy-management-routes.js');
-      return lazyManagementRoutes({
-        tenant,
-        settings,
-        tokenIssuer,
-        tenantSettings,
-        gateway,
-        externalSignIn,
-        imports,
-        syncRuns,
-        instances,
-      });
+      return lazyManagementRoutes({ tenant, settings, ...lazyOnly });
     }),
   ];
   const routes = settings.bool('Flags:EnableServiceApiAuditLogRoute')

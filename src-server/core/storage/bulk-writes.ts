@@ -110,36 +110,14 @@ export class BulkWrites {
     keyColumns: readonly string[],
     rows: readonly Insertable<GatehouseSchema[T]>[],
   ): Promise<void> {
-    if (rows.length === 0) return;
-    const columns = Object.keys(rows[0]!);
     // Qualified: PostgreSQL finds a bare `n` ambiguous between the row and `excluded`.
     const increment = { n: sql<number>`${sql.ref(`${table}.n`)} + excluded.n` };
-    if (this.sqlite) {
-      const statement = this.prepared(
-        `${table}+(${columns.join(',')})`,
-        () =>
-          this.db
-            .insertInto(table)
-            .values(Object.fromEntries(columns.map((column) => [column, null])) as never)
-            .onConflict((conflict) => conflict.columns(keyColumns as never).doUpdateSet(increment as never))
-            .compile().sql,
-      );
-      this.runEach(statement, columns, rows);
-      return;
-    }
-    for (let start = 0; start < rows.length; start += 500) {
-      await trx
-        .insertInto(table)
-        .values(rows.slice(start, start + 500))
-        .onConflict((conflict) => conflict.columns(keyColumns as never).doUpdateSet(increment as never))
-        .execute();
-    }
+    await this.insertOrUpdate(trx, table, keyColumns, rows, '+', () => increment);
   }
 
   /**
    * Inserts the rows, or overwrites the other columns of the rows with the same key (`keyColumns`). Rows must have
-   * distinct keys. SQLite runs one statement prepared once per row (a row costs no round trip there); PostgreSQL
-   * gets multi-row statements, 500 rows each.
+   * distinct keys.
    */
   async upsert<T extends keyof GatehouseSchema>(
     trx: Tx,
@@ -147,23 +125,41 @@ export class BulkWrites {
     keyColumns: readonly string[],
     rows: readonly Insertable<GatehouseSchema[T]>[],
   ): Promise<void> {
+    await this.insertOrUpdate(trx, table, keyColumns, rows, '=', (columns) => {
+      return (eb: { ref: (name: string) => unknown }) =>
+        Object.fromEntries(
+          columns
+            .filter((column) => !keyColumns.includes(column))
+            .map((column) => [column, eb.ref(`excluded.${column}`)]),
+        );
+    });
+  }
+
+  /**
+   * Inserts the rows, updating those whose key is taken with `updateOf(columns)`. SQLite runs one statement
+   * prepared once per table, columns and `kind`, row by row (a row costs no round trip there); PostgreSQL gets
+   * multi-row statements, 500 rows each.
+   */
+  private async insertOrUpdate<T extends keyof GatehouseSchema>(
+    trx: Tx,
+    table: T,
+    keyColumns: readonly string[],
+    rows: readonly Insertable<GatehouseSchema[T]>[],
+    kind: '+' | '=',
+    updateOf: (columns: readonly string[]) => unknown,
+  ): Promise<void> {
     if (rows.length === 0) return;
     const columns = Object.keys(rows[0]!);
-    const overwrite = (eb: { ref: (name: string) => unknown }) =>
-      Object.fromEntries(
-        columns
-          .filter((column) => !keyColumns.includes(column))
-          .map((column) => [column, eb.ref(`excluded.${column}`)]),
-      );
+    const update = updateOf(columns);
     const statement = (values: readonly Insertable<GatehouseSchema[T]>[]) =>
       trx
         .insertInto(table)
         .values(values)
-        .onConflict((conflict) => conflict.columns(keyColumns as never).doUpdateSet(overwrite as never));
+        .onConflict((conflict) => conflict.columns(keyColumns as never).doUpdateSet(update as never));
     if (this.sqlite) {
       const nulls = Object.fromEntries(columns.map((column) => [column, null]));
       const prepared = this.prepared(
-        `${table}=(${columns.join(',')})`,
+        `${table}${kind}(${columns.join(',')})`,
         () => statement([nulls as never]).compile().sql,
       );
       this.runEach(prepared, columns, rows);
