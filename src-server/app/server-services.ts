@@ -14,6 +14,7 @@ import { scheduleMonitoringRetention } from '../core/monitoring/retention-schedu
 import { scheduleBackups } from '../core/backup/backup-scheduler.js';
 import { buildManagementDocument, servedBy } from '../control/panel/management-document.js';
 import { allRoutes } from '../control/http/route-group.js';
+import { sharedUntilFailure } from '../core/async/shared-until-failure.js';
 import { packageInfo } from '../core/data-dir/package-root.js';
 import { InstanceRegistry } from '../core/instance/instance-registry.js';
 import { createApiImports } from '../control/apis/api-imports.js';
@@ -223,7 +224,9 @@ export async function startServices<G extends GatewayPlane>(input: {
     });
     // Built on the first request for it, not at start: turning every route's schemas into JSON Schema costs
     // ~100 ms of CPU and leaves its garbage on the heap of every start (bench:audit's cold start and RSS).
-    let document: Promise<ReturnType<typeof buildManagementDocument>> | undefined;
+    const document = sharedUntilFailure(async () =>
+      buildManagementDocument(await allRoutes(groups, routes), { version, license }),
+    );
     const app = createControlPanelApp({
       routeGroups: groups,
       routes,
@@ -242,15 +245,7 @@ export async function startServices<G extends GatewayPlane>(input: {
         .map((name) => name.trim())
         .filter(Boolean),
       uiDir: input.uiDir,
-      managementDocument: async (origin) => {
-        document ??= allRoutes(groups, routes)
-          .then((all) => buildManagementDocument(all, { version, license }))
-          .catch((error: unknown) => {
-            document = undefined;
-            throw error;
-          });
-        return servedBy(await document, origin);
-      },
+      managementDocument: async (origin) => servedBy(await document(), origin),
       connectSources: consoleSignInOrigins(current),
       health: {
         instance,

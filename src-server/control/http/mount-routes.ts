@@ -6,6 +6,7 @@ import type { RequestAuditRecord } from '../../core/audit/request-audit-record.j
 import type { Principal } from '../../core/http/principal.js';
 import { forbidden, methodNotAllowed, type HttpProblem } from '../../core/http/problem.js';
 import { parseQuery } from '../../core/http/query-params.js';
+import { sharedUntilFailure } from '../../core/async/shared-until-failure.js';
 import { bodyReader } from './read-body.js';
 import { RESPONSE_WRITTEN, type AnyRoute, type AuditAnnotations } from './route.js';
 import { assertRoutesUnder, isUnderPrefixes, type LazyRouteGroup } from './route-group.js';
@@ -143,24 +144,19 @@ export function mountRouteGroups(
   }
   assertRoutesUnder(routes, undefined, groups);
   for (const group of groups) {
-    let router: Promise<express.Router> | undefined;
-    const loadRouter = async () => {
+    const router = sharedUntilFailure(async () => {
       const groupRoutes = await group.load();
       assertRoutesUnder(groupRoutes, group, groups);
       const built = express.Router();
       mountRoutes(built, groupRoutes, services);
       return built;
-    };
+    });
     app.use((req: Request, res: Response, next: NextFunction) => {
       if (!isUnderPrefixes(req.path, group.prefixes)) {
         next();
         return;
       }
-      router ??= loadRouter().catch((error: unknown) => {
-        router = undefined;
-        throw error;
-      });
-      router.then((loaded) => {
+      router().then((loaded) => {
         loaded(req, res, next);
       }, next);
     });

@@ -1,3 +1,4 @@
+import { sharedUntilFailure } from '../../core/async/shared-until-failure.js';
 import type { AnyRoute } from './route.js';
 
 /**
@@ -22,16 +23,7 @@ export function lazyRouteGroup(
   prefixes: readonly string[],
   build: () => Promise<readonly AnyRoute[]>,
 ): LazyRouteGroup {
-  let loading: Promise<readonly AnyRoute[]> | undefined;
-  return {
-    name,
-    prefixes,
-    load: () =>
-      (loading ??= build().catch((error: unknown) => {
-        loading = undefined;
-        throw error;
-      })),
-  };
+  return { name, prefixes, load: sharedUntilFailure(build) };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sharedUntilFailure } from '../../../core/async/shared-until-failure.js';
 import type { AuditJsonSeekPage, AuditStore } from '../../../core/audit/audit-entry.js';
 import { jsonText, type JsonText } from '../../../core/json/known-json.js';
 import { KEY_NAMES, type KeyStore } from '../../../core/config-store/key-store.js';
@@ -21,20 +22,16 @@ export interface AuditPaging {
 
 /** The token key is read (or created) on the first page that needs one, then kept. */
 export function auditPaging(store: AuditStore, keys: KeyStore, now: () => number): AuditPaging {
-  let tokens: Promise<ContinuationTokens> | undefined;
   return {
     store,
     now,
-    tokens: () => {
-      tokens ??= keys
-        .loadOrCreate(KEY_NAMES.auditContinuation, () => randomBytes(32).toString('base64'))
-        .then((key) => new ContinuationTokens(Buffer.from(key, 'base64')));
-      // A failed read (the database away) is tried again by the next page.
-      tokens.catch(() => {
-        tokens = undefined;
-      });
-      return tokens;
-    },
+    // A failed read (the database away) is tried again by the next page.
+    tokens: sharedUntilFailure(async () => {
+      const key = await keys.loadOrCreate(KEY_NAMES.auditContinuation, () =>
+        randomBytes(32).toString('base64'),
+      );
+      return new ContinuationTokens(Buffer.from(key, 'base64'));
+    }),
   };
 }
 
