@@ -4,7 +4,7 @@ import { sharedUntilFailure } from '../../../src-server/core/async/shared-until-
 describe('sharedUntilFailure', () => {
   it('runs the load once for every caller while it succeeds', async () => {
     let runs = 0;
-    const shared = sharedUntilFailure(async () => ++runs);
+    const shared = sharedUntilFailure(() => Promise.resolve(++runs));
     const [first, second] = await Promise.all([shared(), shared()]);
     expect([first, second, await shared()]).toEqual([1, 1, 1]);
     expect(runs).toBe(1);
@@ -12,10 +12,9 @@ describe('sharedUntilFailure', () => {
 
   it('passes a failure to the callers waiting on it, and runs the load again at the next call', async () => {
     let runs = 0;
-    const shared = sharedUntilFailure(async () => {
+    const shared = sharedUntilFailure(() => {
       runs++;
-      if (runs === 1) throw new Error('the database is away');
-      return 'key';
+      return runs === 1 ? Promise.reject(new Error('the database is away')) : Promise.resolve('key');
     });
     const waiting = [shared(), shared()];
     for (const call of waiting) await expect(call).rejects.toThrow('the database is away');
