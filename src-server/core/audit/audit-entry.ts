@@ -90,6 +90,8 @@ export interface RetentionPolicy {
   agentWindow: number;
   /** Whether a configuration entry's resource still exists; entries of live resources are kept forever. */
   isResourceLive: (resource: AuditResource) => boolean;
+  /** Once aborted, the run stops before its next batch; what is left waits for the next run. */
+  signal?: AbortSignal;
 }
 
 export interface ImportProgress {

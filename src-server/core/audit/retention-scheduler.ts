@@ -16,12 +16,13 @@ export interface RetentionOptions {
   lease?: JobLease;
 }
 
-export async function runRetention(options: RetentionOptions): Promise<number> {
+export async function runRetention(options: RetentionOptions, signal?: AbortSignal): Promise<number> {
   const { removed } = await options.store.applyRetention({
     now: options.now().getTime(),
     maxAgeMs: options.retentionDays * DAY_MS,
     agentWindow: options.agentWindow,
     isResourceLive: options.isResourceLive,
+    signal,
   });
   if (removed > 0) options.logger.info({ removed }, 'audit retention removed entries');
   return removed;
@@ -30,7 +31,7 @@ export async function runRetention(options: RetentionOptions): Promise<number> {
 export interface RetentionSchedule {
   /** The start-up run at once if it still waits for its delay; resolves when the runs begun so far are over. */
   runStartUpNow: () => Promise<void>;
-  /** Cancels what has not begun and waits for a run in progress. */
+  /** Cancels what has not begun, stops a run in progress before its next batch and waits for it. */
   stop: () => Promise<void>;
 }
 
@@ -42,9 +43,10 @@ export function scheduleRetention(
   options: RetentionOptions & { startUpDelayMs?: number },
 ): RetentionSchedule {
   let running: Promise<unknown> = Promise.resolve();
+  const stopping = new AbortController();
   const run = () => {
-    if (options.lease && !options.lease.held) return;
-    running = runRetention(options).catch((error: unknown) =>
+    if (stopping.signal.aborted || (options.lease && !options.lease.held)) return;
+    running = runRetention(options, stopping.signal).catch((error: unknown) =>
       options.logger.error({ err: error }, 'audit retention failed'),
     );
   };
@@ -74,6 +76,7 @@ export function scheduleRetention(
       clearTimeout(startUp);
       startUp = undefined;
       clearInterval(timer);
+      stopping.abort();
       await running;
     },
   };

@@ -84,6 +84,13 @@ export interface MonitoringStoreStats {
  * The durable API Monitoring store: appended in batches by the recorder, read by the monitoring endpoints,
  * trimmed by retention.
  */
+export interface MonitoringRetentionPolicy {
+  now: number;
+  maxAgeMs: number;
+  /** Once aborted, the run stops before its next batch; what is left waits for the next run. */
+  signal?: AbortSignal;
+}
+
 export interface MonitoringStore {
   /** Assigns ids (increasing) and resolves once the records are durable and visible to queries. */
   append: (records: readonly NewMonitoringRecord[]) => Promise<MonitoringRecord[]>;
@@ -95,7 +102,7 @@ export interface MonitoringStore {
   /** Time of the oldest record held, if any. */
   oldestTimeMs: () => Promise<number | undefined>;
   /** Removes records whose request time is before `now - maxAgeMs` (whole hours: see the store). */
-  applyRetention: (policy: { now: number; maxAgeMs: number }) => Promise<{ removed: number }>;
+  applyRetention: (policy: MonitoringRetentionPolicy) => Promise<{ removed: number }>;
   stats: () => Promise<MonitoringStoreStats>;
   close: () => Promise<void>;
 }

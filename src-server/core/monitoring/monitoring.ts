@@ -2,7 +2,7 @@ import type { Logger } from '../logging/logger.js';
 import { MonitoringMetrics } from './metrics/monitoring-metrics.js';
 import type { MonitoringSink, NewMonitoringRecord } from './monitoring-record.js';
 import { MonitoringRecorder, type RecorderTuning } from './monitoring-recorder.js';
-import type { MonitoringStore } from './monitoring-store.js';
+import type { MonitoringRetentionPolicy, MonitoringStore } from './monitoring-store.js';
 import { ErrorCode } from '../contracts/error-codes.js';
 import { GatehouseError } from '../errors/gatehouse-error.js';
 
@@ -70,7 +70,7 @@ export class Monitoring implements MonitoringSink {
   }
 
   /** Removes records whose request time is more than `maxAgeMs` before `now`. */
-  applyRetention(policy: { now: number; maxAgeMs: number }): Promise<{ removed: number }> {
+  applyRetention(policy: MonitoringRetentionPolicy): Promise<{ removed: number }> {
     const run = this.options.store.applyRetention(policy);
     // The caller hears of a failure; readers only wait for the attempt.
     this.readyForReaders ??= run.then(noop, noop);

@@ -18,25 +18,31 @@ export interface MonitoringRetentionOptions {
   lease?: JobLease;
 }
 
-export async function runMonitoringRetention(options: MonitoringRetentionOptions): Promise<number> {
+export async function runMonitoringRetention(
+  options: MonitoringRetentionOptions,
+  signal?: AbortSignal,
+): Promise<number> {
   const { removed } = await options.monitoring.applyRetention({
     now: options.now().getTime(),
     maxAgeMs: options.retentionDays * DAY_MS,
+    signal,
   });
   if (removed > 0) options.logger.info({ removed }, 'API monitoring retention removed records');
   return removed;
 }
 
 /**
- * Retention at start, then every `intervalMs`. The returned stop function waits for a run in progress.
+ * Retention at start, then every `intervalMs`. The returned stop function stops a run in progress before its next
+ * batch and waits for it.
  * Records older than the retention period are not shown even before the first run has finished (readers
  * wait for it).
  */
 export function scheduleMonitoringRetention(options: MonitoringRetentionOptions): () => Promise<void> {
+  const stopping = new AbortController();
   const attempt = (): Promise<unknown> =>
-    options.lease && !options.lease.held
+    stopping.signal.aborted || (options.lease && !options.lease.held)
       ? Promise.resolve()
-      : runMonitoringRetention(options).catch((error: unknown) =>
+      : runMonitoringRetention(options, stopping.signal).catch((error: unknown) =>
           options.logger.error({ err: error }, 'API monitoring retention failed'),
         );
   // The first run starts now (synchronously), so readers already wait for it.
@@ -50,6 +56,7 @@ export function scheduleMonitoringRetention(options: MonitoringRetentionOptions)
   return async () => {
     stopListening?.();
     clearInterval(timer);
+    stopping.abort();
     await running;
   };
 }

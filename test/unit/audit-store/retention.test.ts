@@ -4,6 +4,8 @@ import type {
   AuditStore,
   RetentionPolicy,
 } from '../../../src-server/core/audit/audit-entry.js';
+import { runRetention, scheduleRetention } from '../../../src-server/core/audit/retention-scheduler.js';
+import { createLogger } from '../../../src-server/core/logging/logger.js';
 import { allIds, BASE_MS, DAY_MS, entryAt, StoreFixture } from './helpers.js';
 import { ENGINES } from '../../helpers/test-database.js';
 
@@ -41,6 +43,33 @@ describe.each(ENGINES)('retention on %s', (engine) => {
     expect(await idsOf(store)).toEqual([3, 4]);
     expect(await store.count()).toBe(2);
     expect(await store.applyRetention(policy())).toEqual({ removed: 0 });
+  });
+
+  it('stops before its next batch once its signal is aborted; the next run removes the rest', async () => {
+    const store = await fixture.openStore();
+    for (let day = 90; day < 93; day++) await store.append(entryAt(ageDays(day)));
+    const stopping = new AbortController();
+    stopping.abort();
+    expect(await store.applyRetention(policy({ signal: stopping.signal }))).toEqual({ removed: 0 });
+    expect(await store.count()).toBe(3);
+    expect(await store.applyRetention(policy())).toEqual({ removed: 3 });
+  });
+
+  it("is stopped by the schedule's stop, not waited out (a shutdown during a long pass)", async () => {
+    const store = await fixture.openStore();
+    for (let day = 90; day < 93; day++) await store.append(entryAt(ageDays(day)));
+    const options = {
+      store,
+      logger: createLogger('silent'),
+      now: () => new Date(NOW),
+      retentionDays: 60,
+      agentWindow: 3,
+      isResourceLive: () => true,
+    };
+    // The start-up run begins at once; the stop comes while it still plans.
+    await scheduleRetention(options).stop();
+    expect(await store.count()).toBe(3);
+    expect(await runRetention(options)).toBe(3);
   });
 
   it('keeps only the newest agent entries of each agent group, whatever their age', async () => {

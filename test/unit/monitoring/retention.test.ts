@@ -54,6 +54,21 @@ describe.each(ENGINES)('monitoring retention on %s', (engine) => {
     expect(next!.id).toBe(101);
   });
 
+  it('stops before its next batch once its signal is aborted; the summary still agrees with the records', async () => {
+    const now = BASE_MS + 10 * DAY;
+    const store = await fixture.openStore(() => now);
+    await store.append([record({ time: new Date(BASE_MS).toISOString() })]);
+    const stopping = new AbortController();
+    stopping.abort();
+    expect(await store.applyRetention({ now, maxAgeMs: DAY, signal: stopping.signal })).toEqual({
+      removed: 0,
+    });
+    expect((await store.query({ pageNumber: 1, pageSize: 10 })).totalCount).toBe(1);
+    const summary = await store.summarize({ filter: { startMs: BASE_MS, endMs: now }, intervalMs: HOUR });
+    expect(summary.totals.count).toBe(1);
+    expect(await store.applyRetention({ now, maxAgeMs: DAY })).toEqual({ removed: 1 });
+  });
+
   it('keeps removed records, with the time of their removal, for the restore window', async () => {
     let clock = BASE_MS + 10 * DAY;
     const store = await fixture.openStore(() => clock);

@@ -27,7 +27,8 @@ const ENTRY_COLUMNS = [
 /**
  * Moves entries out of the trail into `audit_entries_removed`, stamped with the time of the removal, in
  * transactions of a few thousand: what retention and an operator's history removal do. Counts follow in the same
- * transaction. Returns how many were moved.
+ * transaction. Stops before the next transaction once `signal` is aborted (a shutdown does not wait for a long
+ * retention pass). Returns how many were moved.
  */
 export async function moveToRemoved(
   database: Database,
@@ -35,9 +36,10 @@ export async function moveToRemoved(
   removedAt: number,
   policy: RemovalPolicy,
   signer?: ChainSigner,
+  signal?: AbortSignal,
 ): Promise<number> {
   let moved = 0;
-  for (let start = 0; start < ids.length; start += MOVE_CHUNK) {
+  for (let start = 0; start < ids.length && !signal?.aborted; start += MOVE_CHUNK) {
     const chunk = ids.slice(start, start + MOVE_CHUNK);
     moved += await database.transaction((trx) => moveChunk(database, trx, chunk, removedAt, policy, signer));
   }

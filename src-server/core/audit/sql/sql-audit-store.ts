@@ -267,6 +267,7 @@ export class SqlAuditStore implements AuditStore {
         this.now(),
         'retention',
         this.chainSigner,
+        policy.signal,
       );
       await purgeRemoved(this.database, this.now() - RESTORE_WINDOW_MS);
       return { removed };

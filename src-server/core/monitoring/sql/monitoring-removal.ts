@@ -16,10 +16,11 @@ export async function removeRecordsBefore(
   database: Database,
   cutoffMs: number,
   removedAt: number,
+  signal?: AbortSignal,
 ): Promise<number> {
   const cutoff = Math.floor(cutoffMs / HOUR_MS) * HOUR_MS;
   let removed = 0;
-  for (;;) {
+  while (!signal?.aborted) {
     const moved = await database.transaction(async (trx) => {
       const ids = (
         await trx
@@ -47,6 +48,8 @@ export async function removeRecordsBefore(
     removed += moved;
     if (moved < MOVE_CHUNK) break;
   }
+  // Stopped: the roll-ups before the cutoff still count what is left, and the next run trims them.
+  if (signal?.aborted) return removed;
   await database.transaction(async (trx) => {
     await trx.deleteFrom('monitoring_rollups').where('bucket_ms', '<', cutoff).execute();
     // The day the cutoff falls in keeps its hours after the cutoff: summed again from them.

@@ -6,6 +6,7 @@ import type { MonitoringRecord, NewMonitoringRecord } from '../monitoring-record
 import type {
   MonitoringPage,
   MonitoringQuery,
+  MonitoringRetentionPolicy,
   MonitoringStore,
   MonitoringStoreStats,
   MonitoringSummaryData,
@@ -213,11 +214,16 @@ export class SqlMonitoringStore implements MonitoringStore {
     return row?.oldest == null ? undefined : row.oldest;
   }
 
-  async applyRetention(policy: { now: number; maxAgeMs: number }): Promise<{ removed: number }> {
+  async applyRetention(policy: MonitoringRetentionPolicy): Promise<{ removed: number }> {
     this.assertOpen();
     return this.track(
       (async () => {
-        const removed = await removeRecordsBefore(this.database, policy.now - policy.maxAgeMs, this.now());
+        const removed = await removeRecordsBefore(
+          this.database,
+          policy.now - policy.maxAgeMs,
+          this.now(),
+          policy.signal,
+        );
         await purgeRemovedRecords(this.database, this.now() - RESTORE_WINDOW_MS);
         return { removed };
       })(),
