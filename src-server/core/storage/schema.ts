@@ -16,6 +16,8 @@ export interface GatehouseSchema {
   audit_resources: AuditResourceTable;
   /** PostgreSQL only (migration 0012; SQLite searches its FTS5 table `audit_search`). */
   audit_terms: AuditTermTable;
+  /** PostgreSQL only (migration 0022): entries per tenant and term. */
+  audit_term_counts: AuditTermCountTable;
   audit_day_counts: AuditDayCountTable;
   audit_hour_counts: AuditHourCountTable;
   audit_action_hour_counts: AuditActionHourCountTable;
@@ -191,6 +193,12 @@ export interface AuditTermTable {
   term: string;
   time_ms: number;
   entry_id: number;
+}
+
+export interface AuditTermCountTable {
+  tenant: string;
+  term: string;
+  n: number;
 }
 
 export interface AuditResourceTable {

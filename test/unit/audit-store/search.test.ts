@@ -113,19 +113,25 @@ describe.each(ENGINES)('full-text search of the audit trail on %s', (engine) => 
     }
   }
 
-  /** PostgreSQL: `audit_terms` holds exactly the lexemes of the entries present, no more. */
+  /**
+   * PostgreSQL: `audit_terms` holds exactly the lexemes of the entries present, no more, and `audit_term_counts`
+   * how many of each a tenant's entries hold.
+   */
   async function expectTermsOfEntries(): Promise<void> {
     if (engine !== 'postgres') return;
     const database = await fixture.openDatabase();
     try {
-      const { rows } = await sql<{ missing: number; extra: number }>`select
+      const { rows } = await sql<{ missing: number; extra: number; miscounted: number }>`select
         (select count(*) from audit_entries e, unnest(tsvector_to_array(e.search_document)) as t(term)
           where not exists (select 1 from audit_terms a where a.tenant = e.tenant and a.term = t.term
             and a.time_ms = e.time_ms and a.entry_id = e.id)) as missing,
         (select count(*) from audit_terms a where not exists (select 1 from audit_entries e
           where e.id = a.entry_id and e.tenant = a.tenant and e.time_ms = a.time_ms
-            and a.term = any(tsvector_to_array(e.search_document)))) as extra`.execute(database.db);
-      expect(rows[0]).toEqual({ missing: 0, extra: 0 });
+            and a.term = any(tsvector_to_array(e.search_document)))) as extra,
+        (select count(*) from (select tenant, term, count(*) as n from audit_terms group by tenant, term) as g
+          full join audit_term_counts c on c.tenant = g.tenant and c.term = g.term
+          where g.n is distinct from c.n) as miscounted`.execute(database.db);
+      expect(rows[0]).toEqual({ missing: 0, extra: 0, miscounted: 0 });
     } finally {
       await database.close();
     }

@@ -20,6 +20,7 @@ import { deflatedConfigRows } from './0017-deflated-config-rows.js';
 import { timelineCountIndexes } from './0018-timeline-count-indexes.js';
 import { auditImportIndexes } from './0019-audit-import-indexes.js';
 import { countIndexesByName } from './0020-count-indexes-by-name.js';
+import { termCounts } from './0022-pg-term-counts.js';
 
 /**
  * One migration history for both engines, applied by Kysely's Migrator at open. Append only: never edit a
@@ -47,6 +48,7 @@ export function migrationsFor(engine: EngineKind): MigrationProvider {
     '0018-timeline-count-indexes': timelineCountIndexes(),
     '0019-audit-import-indexes': auditImportIndexes(engine),
     '0020-count-indexes-by-name': countIndexesByName(),
+    '0022-pg-term-counts': termCounts(engine),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
