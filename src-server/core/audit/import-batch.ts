@@ -9,6 +9,9 @@ export interface EntryFields {
   json: string;
   actionName: string;
   userName: string;
+  /** `nameKey` of the names. */
+  actionKey: string;
+  userKey: string;
   category: AuditEntryTable['category'];
   agentGroupId: string | null;
   instance: string | null;
@@ -20,6 +23,8 @@ export interface EntryFields {
  */
 export interface ImportEntry extends EntryFields {
   resources: Omit<AuditResourceTable, 'entry_id'>[];
+  /** The chain's content digest of `json` (`contentDigest`): the part of its link that needs no place in it. */
+  chainDigest: string;
 }
 
 /** Entries prepared for an import, in order; `invalid` when the entry after them is not one (the import stops). */

@@ -83,12 +83,14 @@ export async function insertImportEntries(
   const rows: AuditEntryTable[] = [];
   const resources: AuditResourceTable[] = [];
   const deltas = new CountDeltas();
+  const digests: string[] = [];
   for (const { id, entry } of entries) {
     rows.push(rowOf(id, entry, recordedAt, tenant));
-    deltas.add(tenant, entry.actionName, entry.userName, entry.timeMs, 1);
+    digests.push(entry.chainDigest);
+    deltas.addKeyed(tenant, entry, entry.timeMs, 1);
     for (const resource of entry.resources) resources.push({ entry_id: id, ...resource });
   }
-  await writeRows(database, trx, { rows, resources, deltas }, chained);
+  await writeRows(database, trx, { rows, resources, deltas, digests }, chained);
 }
 
 async function writeRows(
@@ -98,10 +100,17 @@ async function writeRows(
     rows,
     resources,
     deltas,
-  }: { rows: AuditEntryTable[]; resources: AuditResourceTable[]; deltas: CountDeltas },
+    digests,
+  }: {
+    rows: AuditEntryTable[];
+    resources: AuditResourceTable[];
+    deltas: CountDeltas;
+    /** The rows' content digests for the chain, when prepared already. */
+    digests?: readonly string[];
+  },
   chained: boolean,
 ): Promise<void> {
-  if (chained) await chainRows(database, trx, rows);
+  if (chained) await chainRows(database, trx, rows, digests);
   await insertEntryRows(database, trx, rows);
   await database.bulkInsert(trx, 'audit_resources', resources);
   await deltas.apply(database, trx);
