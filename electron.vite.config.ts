@@ -11,6 +11,8 @@ export default defineConfig({
           index: resolve('src-main/index.ts'),
           // The API import worker thread: started by URL next to the bundle (import-runner.ts).
           'import-worker': resolve('src-server/control/apis/import-pipeline/import-worker.ts'),
+          // `gatehouse audit import`'s reader thread: started by URL next to the bundle (read-import-in-worker.ts).
+          'audit-read-worker': resolve('src-server/control/audit/import/audit-read-worker.ts'),
           // The backup worker thread: started by URL next to the bundle (core/backup/backup-jobs.ts).
           'backup-worker': resolve('src-server/core/backup/backup-worker.ts'),
           // API monitoring's writer thread: started by URL next to the bundle (monitoring-write-thread.ts).

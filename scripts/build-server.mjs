@@ -106,6 +106,7 @@ await build({
     cli: 'src-server/cli.ts',
     'worker-entry': 'src-server/app/cluster/worker-entry.ts',
     'import-worker': 'src-server/control/apis/import-pipeline/import-worker.ts',
+    'audit-read-worker': 'src-server/control/audit/import/audit-read-worker.ts',
     'backup-worker': 'src-server/core/backup/backup-worker.ts',
     'monitoring-write-worker': 'src-server/core/monitoring/sql/monitoring-write-worker.ts',
   },

@@ -4,11 +4,12 @@ import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import type { NewAuditEntry } from '../core/audit/audit-entry.js';
+import type { ImportBatch } from '../core/audit/import-batch.js';
 import { formatAuditExport } from '../control/audit/audit-export-format.js';
 import { chainedExport, isWholeTenant } from '../core/audit/chain/chain-export.js';
 import { auditFilterFromOptions } from '../control/audit/audit-query-spec.js';
-import { readImportFile, type ImportProblem } from '../control/audit/import/read-import-file.js';
+import type { ImportProblem } from '../control/audit/import/read-import-file.js';
+import { readImportInWorker } from '../control/audit/import/read-import-in-worker.js';
 import { HttpProblem } from '../core/http/problem.js';
 import { OWN_TENANT, TENANT_NAME_RULE, tenantName } from '../core/audit/audit-tenant.js';
 import { dataDirOption, withOfflineTenant } from './offline-tenant.js';
@@ -60,23 +61,17 @@ async function importFile(
   const problems: ImportProblem[] = [];
   let problemCount = 0;
   const showProgress = err.isTTY;
-  async function* entries(): AsyncGenerator<NewAuditEntry[]> {
-    for await (const records of readImportFile(file)) {
-      const batch: NewAuditEntry[] = [];
-      for (const record of records) {
-        if ('entry' in record) batch.push(record.entry);
-        else {
-          problemCount++;
-          if (problems.length < MAX_LISTED_PROBLEMS) problems.push(record.problem);
-        }
-      }
+  async function* batches(): AsyncGenerator<ImportBatch> {
+    for await (const { batch, problems: found } of readImportInWorker(file)) {
+      problemCount += found.length;
+      problems.push(...found.slice(0, MAX_LISTED_PROBLEMS - problems.length));
       yield batch;
     }
   }
   const started = Date.now();
   const result = await withOfflineTenant(dataDir, 'audit import', (opened) =>
-    opened.auditStore.importEntries(
-      entries(),
+    opened.auditStore.importPrepared(
+      batches(),
       (progress) => {
         if (showProgress)
           err.write(

@@ -1,3 +1,4 @@
+import type { ImportBatch } from './import-batch.js';
 import type {
   AuditAgentGroup,
   AuditCategory,
@@ -133,6 +134,12 @@ export interface AuditStore {
    */
   importEntries: (
     entries: AsyncIterable<NewAuditEntry | readonly NewAuditEntry[]> | Iterable<NewAuditEntry>,
+    onProgress?: (progress: ImportProgress) => void,
+    options?: ImportOptions,
+  ) => Promise<ImportResult>;
+  /** `importEntries` of entries already prepared for writing (`prepareImportBatch`), e.g. by a worker thread. */
+  importPrepared: (
+    batches: AsyncIterable<ImportBatch>,
     onProgress?: (progress: ImportProgress) => void,
     options?: ImportOptions,
   ) => Promise<ImportResult>;

@@ -1,6 +1,6 @@
 import type { Database, Tx } from '../../storage/database.js';
 import type { AuditEntryTable } from '../../storage/schema.js';
-import { CHAIN_START, linkOf } from './chain-hash.js';
+import { CHAIN_START, contentDigest, linkHash } from './chain-hash.js';
 
 export interface ChainHead {
   seq: number;
@@ -39,17 +39,19 @@ export async function chainRows(
   database: Database,
   trx: Tx,
   rows: Pick<AuditEntryTable, 'id' | 'tenant' | 'entry' | 'chain_seq' | 'chain_hash'>[],
+  /** The rows' `contentDigest`s, when an import prepared them off this thread. */
+  digests?: readonly string[],
 ): Promise<void> {
   if (rows.length === 0) return;
   const heads = new Map<string, ChainHead>();
-  for (const row of rows) {
+  for (const [k, row] of rows.entries()) {
     let head = heads.get(row.tenant);
     if (!head) {
       head = await lockHead(database, trx, row.tenant);
       heads.set(row.tenant, head);
     }
     head.seq += 1;
-    head.hash = linkOf(head.hash, head.seq, row.id, row.entry);
+    head.hash = linkHash(head.hash, head.seq, row.id, digests?.[k] ?? contentDigest(row.entry));
     row.chain_seq = head.seq;
     row.chain_hash = head.hash;
   }

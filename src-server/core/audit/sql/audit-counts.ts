@@ -54,9 +54,27 @@ export class CountDeltas {
   private readonly userHours: HourSplit = new Map();
 
   add(tenant: string, actionName: string, userName: string, timeMs: number, delta: 1 | -1): void {
+    this.addKeyed(
+      tenant,
+      { actionName, userName, actionKey: nameKey(actionName), userKey: nameKey(userName) },
+      timeMs,
+      delta,
+    );
+  }
+
+  /** `add` with the names' keys given (an import prepares them off this thread). */
+  addKeyed(
+    tenant: string,
+    {
+      actionName,
+      userName,
+      actionKey: action,
+      userKey: user,
+    }: { actionName: string; userName: string; actionKey: string; userKey: string },
+    timeMs: number,
+    delta: 1 | -1,
+  ): void {
     const day = dayOf(timeMs);
-    const action = nameKey(actionName);
-    const user = nameKey(userName);
     bump(this.days, `${tenant}${SEP}${day}`, () => ({ tenant, day, n: 0 }), delta);
     let hours = this.hours.get(tenant);
     if (!hours) this.hours.set(tenant, (hours = new Map<number, number>()));

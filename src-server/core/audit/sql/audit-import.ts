@@ -2,9 +2,9 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { withBulkWriteMode } from '../../storage/bulk-write-mode.js';
 import type { Database, Tx } from '../../storage/database.js';
 import type { ImportProgress, ImportResult, NewAuditEntry } from '../audit-entry.js';
-import { normalizeEntry } from '../normalize-entry.js';
-import { contentKey } from './audit-rows.js';
-import { AUDIT_SEQUENCE, insertEntriesWithIds, type PreparedEntry } from './audit-writes.js';
+import type { ImportBatch, ImportEntry } from '../import-batch.js';
+import { prepareImportBatch } from './audit-import-entry.js';
+import { AUDIT_SEQUENCE, insertImportEntries } from './audit-writes.js';
 
 /**
  * Entries per transaction. Each commit writes the pages it changed to the WAL again (the hot ends of eight indexes
@@ -17,38 +17,69 @@ const PROGRESS_EVERY = 10_000;
 /** Keys of one IN list: far below either engine's limit on parameters. */
 const LOOKUP_KEYS = 5_000;
 
+type EntrySource = AsyncIterable<NewAuditEntry | readonly NewAuditEntry[]> | Iterable<NewAuditEntry>;
+
 /**
  * Bulk import in chunks, one transaction each. The chunks commit without waiting for the disk, the last one
  * waits (its sync covers those before it), so the import is durable when it resolves; a crash meanwhile leaves a
  * prefix that re-importing completes. An entry whose content (digest and time) is already stored, or came
- * earlier in the same chunk, is a duplicate within the tenant's trail (another tenant may hold the same entry). The first invalid entry stops the import after everything before it
- * is written, so the outcome does not depend on chunking. On SQLite it writes with a larger page cache
- * (`withBulkWriteMode`).
+ * earlier in the same chunk, is a duplicate within the tenant's trail (another tenant may hold the same entry).
+ * The first invalid entry stops the import after everything before it is written, so the outcome does not depend
+ * on chunking. On SQLite it writes with a larger page cache (`withBulkWriteMode`).
  */
 export async function importAuditEntries(
   database: Database,
-  entries: AsyncIterable<NewAuditEntry | readonly NewAuditEntry[]> | Iterable<NewAuditEntry>,
+  entries: EntrySource,
   onProgress: ((progress: ImportProgress) => void) | undefined,
   now: () => number,
   tenant: string,
   /** Always true but in bench:audit's "import without chaining". */
   chained = true,
 ): Promise<ImportResult> {
+  return await importPreparedEntries(database, preparedBatches(entries), onProgress, now, tenant, chained);
+}
+
+/** `importAuditEntries` of entries already prepared (`prepareImportBatch`), e.g. by a worker thread. */
+export async function importPreparedEntries(
+  database: Database,
+  batches: AsyncIterable<ImportBatch>,
+  onProgress: ((progress: ImportProgress) => void) | undefined,
+  now: () => number,
+  tenant: string,
+  chained = true,
+): Promise<ImportResult> {
   return await withBulkWriteMode(database, () =>
-    importInChunks(database, entries, onProgress, now, tenant, chained),
+    importInChunks(database, batches, onProgress, now, tenant, chained),
   );
+}
+
+/** Prepared as they are read, so that a lazy source stays lazy; nothing after an invalid entry is read. */
+async function* preparedBatches(entries: EntrySource): AsyncGenerator<ImportBatch> {
+  const items = Symbol.asyncIterator in entries ? entries : syncItems(entries);
+  for await (const item of items) {
+    const batch = prepareImportBatch(
+      Array.isArray(item) ? (item as readonly NewAuditEntry[]) : [item as NewAuditEntry],
+    );
+    yield batch;
+    if (batch.invalid !== undefined) return;
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/require-await -- an async view of a synchronous source
+async function* syncItems(entries: Iterable<NewAuditEntry>): AsyncGenerator<NewAuditEntry> {
+  yield* entries;
 }
 
 async function importInChunks(
   database: Database,
-  entries: AsyncIterable<NewAuditEntry | readonly NewAuditEntry[]> | Iterable<NewAuditEntry>,
+  batches: AsyncIterable<ImportBatch>,
   onProgress: ((progress: ImportProgress) => void) | undefined,
   now: () => number,
   tenant: string,
   chained: boolean,
 ): Promise<ImportResult> {
   const progress: ImportProgress = { read: 0, added: 0, duplicates: 0 };
-  let chunk: PreparedEntry[] = [];
+  let chunk: ImportEntry[] = [];
   const flush = async (last = false): Promise<void> => {
     if (chunk.length === 0 && !last) return;
     const written = chunk;
@@ -56,33 +87,24 @@ async function importInChunks(
     progress.added += await writeChunk(database, written, now(), last, tenant, chained);
     progress.duplicates = progress.read - progress.added - chunk.length;
   };
-  const accept = async (input: NewAuditEntry): Promise<void> => {
-    let normalized;
-    try {
-      normalized = normalizeEntry(input);
-    } catch (error) {
+  for await (const batch of batches) {
+    for (const entry of batch.entries) {
+      progress.read++;
+      chunk.push(entry);
+      if (chunk.length >= CHUNK_ENTRIES) {
+        await flush();
+        await yieldToEventLoop();
+      }
+      if (onProgress && progress.read % PROGRESS_EVERY === 0) {
+        onProgress({ ...progress, duplicates: progress.read - progress.added - chunk.length });
+      }
+    }
+    if (batch.invalid !== undefined) {
       await flush(true);
-      throw new Error(`Import stopped at entry ${progress.read + 1}: ${(error as Error).message}`, {
-        cause: error,
+      throw new Error(`Import stopped at entry ${progress.read + 1}: ${batch.invalid.message}`, {
+        cause: batch.invalid,
       });
     }
-    progress.read++;
-    chunk.push({ ...normalized, hash: contentKey(normalized.entry, normalized.timeMs), tenant });
-    if (chunk.length >= CHUNK_ENTRIES) {
-      await flush();
-      await yieldToEventLoop();
-    }
-    if (onProgress && progress.read % PROGRESS_EVERY === 0) {
-      onProgress({ ...progress, duplicates: progress.read - progress.added - chunk.length });
-    }
-  };
-  if (Symbol.asyncIterator in entries) {
-    for await (const item of entries) {
-      if (Array.isArray(item)) for (const entry of item as readonly NewAuditEntry[]) await accept(entry);
-      else await accept(item as NewAuditEntry);
-    }
-  } else {
-    for (const entry of entries) await accept(entry);
   }
   await flush(true);
   const result = { read: progress.read, added: progress.added, duplicates: progress.read - progress.added };
@@ -104,7 +126,7 @@ export function storedContentKeys(reader: Pick<Tx, 'selectFrom'>, tenant: string
 
 async function writeChunk(
   database: Database,
-  chunk: PreparedEntry[],
+  chunk: ImportEntry[],
   recordedAt: number,
   durable: boolean,
   tenant: string,
@@ -118,7 +140,7 @@ async function writeChunk(
         const rows = await storedContentKeys(trx, tenant, times.slice(start, start + LOOKUP_KEYS)).execute();
         for (const row of rows) stored.add(`${row.time_ms}:${row.content_hash}`);
       }
-      const fresh: PreparedEntry[] = [];
+      const fresh: ImportEntry[] = [];
       for (const entry of chunk) {
         const key = `${entry.timeMs}:${entry.hash}`;
         if (stored.has(key)) continue;
@@ -138,7 +160,7 @@ async function writeChunk(
       if (fresh.length > 0) {
         const first = await database.reserveIds(trx, AUDIT_SEQUENCE, fresh.length);
         const withIds = fresh.map((entry, k) => ({ id: first + k, entry }));
-        await insertEntriesWithIds(database, trx, withIds, recordedAt, false, chained);
+        await insertImportEntries(database, trx, withIds, recordedAt, tenant, chained);
       }
       return fresh.length;
     },

@@ -1,9 +1,10 @@
-import type { AuditEntryTable } from '../../storage/schema.js';
+import type { AuditEntryTable, AuditResourceTable } from '../../storage/schema.js';
 import { DatabaseDamagedError } from '../../storage/storage-errors.js';
 import { DAY_MS } from '../../storage/time-buckets.js';
 import type { AuditEntry, NewAuditEntry } from '../audit-entry.js';
 import { contentHash } from '../content-hash.js';
 import type { NormalizedEntry } from '../normalize-entry.js';
+import type { EntryFields } from '../import-batch.js';
 import { OWN_TENANT } from '../audit-tenant.js';
 
 /** An entry as stored, with the names as spelled (the counts keep the first spelling for the facets). */
@@ -37,36 +38,61 @@ export function contentKey(entry: NewAuditEntry, timeMs: number): string {
 }
 
 /**
- * The row of a normalized entry. The entry's JSON is kept without its id, fields in the order `normalizeEntry`
+ * The fields of a normalized entry. The entry's JSON is kept without its id, fields in the order `normalizeEntry`
  * gives them; reading puts the id in front (`entryOfRow`), so the API shows the same field order as ever.
  */
+export function entryFields({ entry, timeMs }: NormalizedEntry, hash: string): EntryFields {
+  return {
+    timeMs,
+    hash,
+    json: JSON.stringify(entry),
+    actionName: entry.actionName,
+    userName: entry.userName,
+    actionKey: nameKey(entry.actionName),
+    userKey: nameKey(entry.userName),
+    category: entry.category,
+    agentGroupId: entry.category === 'agent' && entry.agentGroup ? textColumn(entry.agentGroup.id) : null,
+    instance: entry.instance === undefined ? null : textColumn(entry.instance),
+  };
+}
+
+/** The row of an entry's fields, under its id. */
+export function rowOf(
+  id: number,
+  fields: EntryFields,
+  recordedAt: number,
+  tenant: string = OWN_TENANT,
+): AuditEntryTable {
+  return {
+    id,
+    tenant,
+    time_ms: fields.timeMs,
+    action_key: fields.actionKey,
+    user_key: fields.userKey,
+    category: fields.category,
+    agent_group_id: fields.agentGroupId,
+    content_hash: fields.hash,
+    entry: fields.json,
+    recorded_at: recordedAt,
+    instance: fields.instance,
+    // Given by `chainRows` in the transaction that inserts the row.
+    chain_seq: null,
+    chain_hash: null,
+  };
+}
+
+/** The row of a normalized entry (see `entryFields`). */
 export function toEntryRow(
   id: number,
-  { entry, timeMs }: NormalizedEntry,
+  normalized: NormalizedEntry,
   hash: string,
   recordedAt: number,
   tenant: string = OWN_TENANT,
 ): EntryRow {
-  const json = JSON.stringify(entry);
   return {
-    row: {
-      id,
-      tenant,
-      time_ms: timeMs,
-      action_key: nameKey(entry.actionName),
-      user_key: nameKey(entry.userName),
-      category: entry.category,
-      agent_group_id: entry.category === 'agent' && entry.agentGroup ? textColumn(entry.agentGroup.id) : null,
-      content_hash: hash,
-      entry: json,
-      recorded_at: recordedAt,
-      instance: entry.instance === undefined ? null : textColumn(entry.instance),
-      // Given by `chainRows` in the transaction that inserts the row.
-      chain_seq: null,
-      chain_hash: null,
-    },
-    actionName: entry.actionName,
-    userName: entry.userName,
+    row: rowOf(id, entryFields(normalized, hash), recordedAt, tenant),
+    actionName: normalized.entry.actionName,
+    userName: normalized.entry.userName,
   };
 }
 
@@ -104,4 +130,17 @@ function damagedEntry(id: number, cause?: unknown): DatabaseDamagedError {
     `Audit entry ${id} cannot be read: the database holding it is damaged. Restore it from the latest backup.`,
     cause === undefined ? undefined : { cause },
   );
+}
+
+/**
+ * The distinct resources of an entry: what the `resource` filter finds it by, and, for a configuration entry, what
+ * retention keeps it for while one of them lives (retention and history removal read only configuration entries').
+ */
+export function resourcesToKeep(entry: NewAuditEntry): Omit<AuditResourceTable, 'entry_id'>[] {
+  if (entry.resources.length === 0) return [];
+  const seen = new Map<string, Omit<AuditResourceTable, 'entry_id'>>();
+  for (const { type, id } of entry.resources) {
+    seen.set(`${type}\u0000${id}`, { resource_type: textColumn(type), resource_id: textColumn(id) });
+  }
+  return [...seen.values()];
 }

@@ -1,9 +1,10 @@
 import type { Database, Tx } from '../../storage/database.js';
-import type { AuditResourceTable } from '../../storage/schema.js';
-import type { AuditEntry, NewAuditEntry } from '../audit-entry.js';
+import type { AuditEntryTable, AuditResourceTable } from '../../storage/schema.js';
+import type { AuditEntry } from '../audit-entry.js';
 import { withId, type NormalizedEntry } from '../normalize-entry.js';
 import { CountDeltas } from './audit-counts.js';
-import { textColumn, toEntryRow, type EntryRow } from './audit-rows.js';
+import { resourcesToKeep, rowOf, toEntryRow } from './audit-rows.js';
+import type { ImportEntry } from '../import-batch.js';
 import { chainRows } from '../chain/chain-writes.js';
 import { insertEntryRows } from './audit-search-index.js';
 
@@ -49,7 +50,7 @@ export async function insertEntriesWithIds(
   /** Always true but in bench:audit's "import without chaining", which measures what chaining costs. */
   chained = true,
 ): Promise<AuditEntry[]> {
-  const rows: EntryRow['row'][] = [];
+  const rows: AuditEntryTable[] = [];
   const resources: AuditResourceTable[] = [];
   const deltas = new CountDeltas();
   const stored: AuditEntry[] = [];
@@ -66,22 +67,51 @@ export async function insertEntriesWithIds(
     for (const resource of resourcesToKeep(prepared.entry)) resources.push({ entry_id: id, ...resource });
     if (returning) stored.push(withId(id, prepared.entry));
   });
-  if (chained) await chainRows(database, trx, rows);
-  await insertEntryRows(database, trx, rows);
-  await database.bulkInsert(trx, 'audit_resources', resources);
-  await deltas.apply(database, trx);
+  await writeRows(database, trx, { rows, resources, deltas }, chained);
   return stored;
 }
 
-/**
- * The distinct resources of an entry: what the `resource` filter finds it by, and, for a configuration entry, what
- * retention keeps it for while one of them lives (retention and history removal read only configuration entries').
- */
-export function resourcesToKeep(entry: NewAuditEntry): Omit<AuditResourceTable, 'entry_id'>[] {
-  if (entry.resources.length === 0) return [];
-  const seen = new Map<string, Omit<AuditResourceTable, 'entry_id'>>();
-  for (const { type, id } of entry.resources) {
-    seen.set(`${type}\u0000${id}`, { resource_type: textColumn(type), resource_id: textColumn(id) });
+/** Writes an import's entries, prepared by `prepareImportEntry`, under the ids given, into one tenant's trail. */
+export async function insertImportEntries(
+  database: Database,
+  trx: Tx,
+  entries: readonly { id: number; entry: ImportEntry }[],
+  recordedAt: number,
+  tenant: string,
+  chained: boolean,
+): Promise<void> {
+  const rows: AuditEntryTable[] = [];
+  const resources: AuditResourceTable[] = [];
+  const deltas = new CountDeltas();
+  const digests: string[] = [];
+  for (const { id, entry } of entries) {
+    rows.push(rowOf(id, entry, recordedAt, tenant));
+    digests.push(entry.chainDigest);
+    deltas.addKeyed(tenant, entry, entry.timeMs, 1);
+    for (const resource of entry.resources) resources.push({ entry_id: id, ...resource });
   }
-  return [...seen.values()];
+  await writeRows(database, trx, { rows, resources, deltas, digests }, chained);
+}
+
+async function writeRows(
+  database: Database,
+  trx: Tx,
+  {
+    rows,
+    resources,
+    deltas,
+    digests,
+  }: {
+    rows: AuditEntryTable[];
+    resources: AuditResourceTable[];
+    deltas: CountDeltas;
+    /** The rows' content digests for the chain, when prepared already. */
+    digests?: readonly string[];
+  },
+  chained: boolean,
+): Promise<void> {
+  if (chained) await chainRows(database, trx, rows, digests);
+  await insertEntryRows(database, trx, rows);
+  await database.bulkInsert(trx, 'audit_resources', resources);
+  await deltas.apply(database, trx);
 }

@@ -27,7 +27,8 @@ import { chooseInterval, rankSeries, shapeTimeline, type AuditTimeline } from '.
 import { timelineCells } from './audit-timeline-counts.js';
 import { countBuckets, tenantOf } from './audit-counts.js';
 import { OWN_TENANT } from '../audit-tenant.js';
-import { importAuditEntries } from './audit-import.js';
+import { importAuditEntries, importPreparedEntries } from './audit-import.js';
+import type { ImportBatch } from '../import-batch.js';
 import { moveToRemoved, planHistoryRemoval, planRetention, purgeRemoved } from './audit-removal.js';
 import { contentKey, entryJsonOfRow, entryOfRow } from './audit-rows.js';
 import { insertEntries, type PreparedEntry } from './audit-writes.js';
@@ -89,6 +90,17 @@ export class SqlAuditStore implements AuditStore {
     this.assertOpen();
     return await this.track(
       importAuditEntries(this.database, entries, onProgress, this.now, options.tenant ?? OWN_TENANT),
+    );
+  }
+
+  async importPrepared(
+    batches: AsyncIterable<ImportBatch>,
+    onProgress?: (progress: ImportProgress) => void,
+    options: ImportOptions = {},
+  ): Promise<ImportResult> {
+    this.assertOpen();
+    return await this.track(
+      importPreparedEntries(this.database, batches, onProgress, this.now, options.tenant ?? OWN_TENANT),
     );
   }
 

@@ -1,0 +1,25 @@
+import type { NewAuditEntry } from '../audit-entry.js';
+import { normalizeEntry } from '../normalize-entry.js';
+import { contentDigest } from '../chain/chain-hash.js';
+import type { ImportBatch, ImportEntry } from '../import-batch.js';
+import { contentKey, entryFields, resourcesToKeep } from './audit-rows.js';
+
+/** Throws `InvalidAuditEntryError` for an entry that is not valid. */
+export function prepareImportEntry(input: NewAuditEntry): ImportEntry {
+  const normalized = normalizeEntry(input);
+  const fields = entryFields(normalized, contentKey(normalized.entry, normalized.timeMs));
+  return { ...fields, resources: resourcesToKeep(normalized.entry), chainDigest: contentDigest(fields.json) };
+}
+
+/** Prepares a batch of entries, stopping at the first that is not valid. */
+export function prepareImportBatch(inputs: readonly NewAuditEntry[]): ImportBatch {
+  const entries: ImportEntry[] = [];
+  for (const input of inputs) {
+    try {
+      entries.push(prepareImportEntry(input));
+    } catch (error) {
+      return { entries, invalid: error instanceof Error ? error : new Error(String(error)) };
+    }
+  }
+  return { entries };
+}
