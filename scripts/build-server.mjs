@@ -44,8 +44,23 @@ const handlebarsWithoutSourceMap = {
 //   which call it on a request body only.
 // - handlebars (~110 kB) compiles the passthroughs' templates: none at a start without passthroughs
 //   (core/template/handlebars-renderer.ts makes its engine at the first compilation).
-// The stand-ins name the functions those callers use.
+// - qs (~50 kB with side-channel and get-intrinsic, which it loads) parses form bodies, the first of which loads
+//   it; express's query parser, its other caller, is off in Gatehouse.
+// - proxy-addr (with ipaddr.js, which builds its IPv6 tables when loaded) answers req.ip behind a trusted proxy:
+//   Gatehouse neither trusts a proxy nor reads req.ip.
+// The stand-ins name the functions those callers use (`callable`: the module itself is one).
 const LOADED_AT_FIRST_CALL = {
+  qs: {
+    importers: /[\\/]node_modules[\\/](body-parser|express)[\\/]/,
+    functions: ['parse', 'stringify'],
+    properties: ['formats'],
+  },
+  'proxy-addr': {
+    importers: /[\\/]node_modules[\\/]express[\\/]/,
+    callable: true,
+    functions: ['all', 'compile'],
+    properties: [],
+  },
   'mime-types': {
     importers: /[\\/]node_modules[\\/](accepts|express|send|type-is)[\\/]/,
     functions: ['charset', 'contentType', 'extension', 'lookup'],
@@ -64,21 +79,24 @@ const LOADED_AT_FIRST_CALL = {
 };
 const lazyFileOf = (name) => `./lazy-${name}.cjs`;
 
-function standInOf(name, { functions, properties }) {
+function standInOf(name, { callable = false, functions, properties }) {
   return [
     'let loaded;',
     `const load = () => (loaded ??= require(${JSON.stringify(lazyFileOf(name))}));`,
-    'module.exports = {',
+    `module.exports = Object.assign(${callable ? '(...args) => load()(...args)' : '{}'}, {`,
     ...functions.map((fn) => `  ${fn}: (...args) => load().${fn}(...args),`),
-    ...properties.map((property) => `  get ${property}() { return load().${property}; },`),
-    '};',
+    '});',
+    ...properties.map(
+      (property) =>
+        `Object.defineProperty(module.exports, ${JSON.stringify(property)}, { get: () => load().${property}, enumerable: true });`,
+    ),
   ].join('\n');
 }
 
 const loadedAtFirstCall = {
   name: 'gatehouse:loaded-at-first-call',
   setup(build) {
-    build.onResolve({ filter: /^(mime-types|iconv-lite|handlebars)$/ }, (args) =>
+    build.onResolve({ filter: /^(mime-types|iconv-lite|handlebars|qs|proxy-addr)$/ }, (args) =>
       LOADED_AT_FIRST_CALL[args.path].importers.test(args.importer)
         ? { path: args.path, namespace: 'gatehouse-loaded-at-first-call' }
         : undefined,
