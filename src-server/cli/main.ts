@@ -1,10 +1,6 @@
-/** The `gatehouse` commands: `../cli.ts` loads this after setting up V8 for the command. */
-import { CommandError, UsageError } from './usage-error.js';
+/** The `gatehouse` commands but `serve` (`../serve-cli.ts`): `../cli.ts` loads this for any other command. */
 import { packageInfo } from '../core/data-dir/package-root.js';
-import { NewerConfigurationError } from '../core/config-store/config-store.js';
-import { ConversionError } from '../core/legacy/convert-data-dir.js';
-import { RestoreError } from '../core/backup/restore.js';
-import { DatabaseOpenError } from '../core/storage/storage-errors.js';
+import { exitWith, runCommand, type Command } from './run-command.js';
 
 const HELP = `Gatehouse — console for passthrough APIs and the audit trail
 
@@ -25,21 +21,12 @@ Commands:
 Every command takes --data-dir DIR (default: the per-user app-data folder, or $GATEHOUSE_DATA_DIR).
 Run "gatehouse <command> --help" for its options.`;
 
-interface Command {
-  run: (argv: string[], out: NodeJS.WritableStream) => Promise<void>;
-  help: string;
-}
-
 /**
  * Each command's module is loaded when that command runs: loading every command's (the whole server's for
  * `serve`) cost ~0.5 s of CPU on each run of any command (bench:audit's import of 100,000 entries spent 0.6 s
  * of its 4 s there).
  */
 const COMMANDS: Record<string, () => Promise<Command>> = {
-  serve: async () => {
-    const { serveCommand, SERVE_HELP } = await import('./serve-command.js');
-    return { run: serveCommand, help: SERVE_HELP };
-  },
   token: async () => {
     const { tokenCommand, TOKEN_HELP } = await import('./token-command.js');
     return { run: tokenCommand, help: TOKEN_HELP };
@@ -93,50 +80,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`Unknown command '${name}'.\n\n${HELP}\n`);
     return 2;
   }
-  try {
-    // Loading is inside: a command module that fails to load is reported like the command failing.
-    const command = await load();
-    if (rest.includes('--help') || rest.includes('-h')) {
-      process.stdout.write(`${command.help}\n`);
-      return 0;
-    }
-    await command.run(rest, process.stdout);
-    return 0;
-  } catch (error) {
-    if (error instanceof UsageError || (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(`${(error as Error).message}\n`);
-      return 2;
-    }
-    // Errors an operator must act on (an unreachable or damaged database, a newer one) need their message only.
-    if (
-      error instanceof CommandError ||
-      error instanceof DatabaseOpenError ||
-      error instanceof ConversionError ||
-      error instanceof RestoreError ||
-      error instanceof NewerConfigurationError
-    ) {
-      process.stderr.write(`${error.message}\n`);
-      return error instanceof CommandError ? error.exitCode : 1;
-    }
-    // An error of the operating system (a host name that doesn't resolve, a data dir that is a file) says what
-    // is wrong in its message; its stack would only point into Node.
-    const detail = isSystemError(error) ? error.message : ((error as Error).stack ?? String(error));
-    process.stderr.write(`gatehouse ${name} failed: ${detail}\n`);
-    return 1;
-  }
+  return runCommand(name, load, rest);
 }
 
-function isSystemError(error: unknown): error is NodeJS.ErrnoException {
-  const { code, syscall } = (error ?? {}) as NodeJS.ErrnoException;
-  return error instanceof Error && typeof syscall === 'string' && typeof code === 'string';
-}
-
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`${String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+exitWith(main(process.argv.slice(2)));

@@ -35,6 +35,8 @@ import { BulkWrites } from './bulk-writes.js';
 import { reserveIds } from './sequences.js';
 import { WriteTurn } from './write-turn.js';
 
+const MIGRATION_TABLE = 'schema_migrations';
+
 export type Db = Kysely<GatehouseSchema>;
 export type Tx = Transaction<GatehouseSchema>;
 
@@ -135,11 +137,15 @@ export class Database {
   }
 
   private async migrate(): Promise<void> {
+    const provider = migrationsFor(this.kind);
+    if (await this.hasRun(Object.keys(await provider.getMigrations()))) return;
     const migrator = new Migrator({
       db: this.db,
-      provider: migrationsFor(this.kind),
-      migrationTableName: 'schema_migrations',
+      provider,
+      migrationTableName: MIGRATION_TABLE,
       migrationLockTableName: 'schema_migrations_lock',
+      // The names are numbered ASCII: the default, localeCompare, set up ICU's collator at every start (~9 ms).
+      nameComparator: (a, b) => (a < b ? -1 : a > b ? 1 : 0),
     });
     const { error, results } = await migrator.migrateToLatest();
     if (error) {
@@ -154,6 +160,23 @@ export class Database {
         { cause: error },
       );
     }
+  }
+
+  /**
+   * Whether the database ran exactly these migrations, read in one query: the Migrator checks the same before it
+   * does nothing, in a dozen statements (~20 ms of CPU of each start). Anything else (a new file, a migration to
+   * run, one this version does not know, a file that can't be read) is the Migrator's to apply or report.
+   */
+  private async hasRun(names: string[]): Promise<boolean> {
+    const ran = await sql<{ name: string }>`select name from ${sql.table(MIGRATION_TABLE)}`
+      .execute(this.db)
+      .then(
+        ({ rows }) => rows.map((row) => row.name),
+        () => undefined,
+      );
+    if (ran?.length !== names.length) return false;
+    const known = new Set(names);
+    return ran.every((name) => known.has(name));
   }
 
   /**

@@ -1,4 +1,3 @@
-import { rootCertificates } from 'node:tls';
 import type { Agent } from 'undici';
 import type { PassthroughEntry } from '../../core/model/config-model.js';
 
@@ -74,8 +73,11 @@ export class UpstreamDispatchers {
         connect: {
           timeout: 0,
           rejectUnauthorized: tls.verify,
-          // An extra CA adds to the usual roots instead of replacing them.
-          ...(tls.caCertificate ? { ca: [...rootCertificates, tls.caCertificate] } : {}),
+          // An extra CA adds to the usual roots instead of replacing them. node:tls loaded with undici: an import
+          // of it here loaded it (~4 ms of CPU) at every start of the server.
+          ...(tls.caCertificate
+            ? { ca: [...process.getBuiltinModule('node:tls').rootCertificates, tls.caCertificate] }
+            : {}),
         },
       });
       this.#custom.set(key, agent);

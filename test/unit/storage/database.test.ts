@@ -44,6 +44,20 @@ describe.each(ENGINES)('the database on %s', (engine) => {
     );
   });
 
+  it('refuses at open a database that ran a migration this version does not know, naming the way out', async () => {
+    const dir = await tempDir();
+    cleanups.push(dir.remove);
+    const connectionString = await createTestDatabase(engine);
+    const first = await Database.open({ dataDir: dir.path, connectionString, logger });
+    await sql`insert into schema_migrations (name, timestamp) values ('9999-from-a-newer-version', '2026-11-27T00:00:00.000Z')`.execute(
+      first.db,
+    );
+    await first.close();
+    const reopening = Database.open({ dataDir: dir.path, connectionString, logger });
+    await expect(reopening).rejects.toThrow(DatabaseOpenError);
+    await expect(reopening).rejects.toThrow(/written by a newer Gatehouse.*Upgrade Gatehouse/);
+  });
+
   it('reserves increasing ids per sequence, never the same twice', async () => {
     const { database } = await openFresh(engine);
     const first = await database.transaction((trx) => database.reserveIds(trx, 'test', 3));
