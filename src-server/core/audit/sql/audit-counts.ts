@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionOrFactory, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database, Tx } from '../../storage/database.js';
 import type { GatehouseSchema } from '../../storage/schema.js';
 import { DAY_MS, HOUR_MS, splitRange, type CountedBucket } from '../../storage/time-buckets.js';
@@ -7,6 +7,7 @@ import { dayOf, nameKey, textColumn } from './audit-rows.js';
 import { ALL_TENANTS, OWN_TENANT } from '../audit-tenant.js';
 import { searchWords } from '../search-terms.js';
 import { searchCondition, type SearchContext } from './audit-search.js';
+import { runTemplated } from '../../storage/query-templates.js';
 
 /** A filter as the SQL store reads it: a search needs to know the engine it runs on. */
 export type SqlAuditFilter = AuditFilter &
@@ -19,6 +20,8 @@ export type SqlAuditFilter = AuditFilter &
   };
 
 type Reader = Pick<Tx, 'selectFrom'>;
+/** A reader that runs statements it was handed compiled (`runTemplated`). */
+type Runner = Pick<Tx, 'selectFrom' | 'executeQuery' | 'getExecutor'>;
 
 const SEP = '\u0000';
 
@@ -245,7 +248,7 @@ async function dropEmptyCounts(trx: Tx, days: number[]): Promise<void> {
  * (at most an hour's worth each). One statement (the pieces joined by UNION ALL): on PostgreSQL each statement is
  * a round trip, and a list already needs four (begin, counts, rows, commit).
  */
-export async function countBuckets(reader: Reader, filter: SqlAuditFilter): Promise<CountedBucket[]> {
+export async function countBuckets(reader: Runner, filter: SqlAuditFilter): Promise<CountedBucket[]> {
   if (filter.searchIsWholeFilter && filter.searchMatches !== undefined) {
     // Counted from the full-text index (`withSearchMatches`); one bucket of all time: a page is found by OFFSET.
     const count = filter.searchMatches;
@@ -265,28 +268,80 @@ export async function countBuckets(reader: Reader, filter: SqlAuditFilter): Prom
     if (hours.whole) wholeHours.push({ first: hours.whole.first!, end: hours.whole.end! });
     fromRows.push(...hours.partial);
   }
-  // `piece` says which part a row counts: -1 a whole day, -2 a whole hour (`day` says which), k the k-th
-  // piece counted from the rows.
-  const pieces = fromRows.map((piece, k): CountQuery =>
-    filteredEntries(reader, { ...filter, startMs: piece.startMs, endMs: piece.endMs }).select((eb) => [
-      sql.lit(k).as('piece'),
-      sql.lit(0).as('day'),
-      eb.fn.countAll<number>().as('n'),
-    ]),
-  );
-  const hourCounts = wholeHours.map(({ first, end }) => wholeHourCounts(reader, filter, first, end));
-  const wholeDays = whole ? wholeDayCounts(reader, filter, whole.first, whole.end) : undefined;
-  const [head, ...rest]: CountQuery[] = [...(wholeDays ? [wholeDays] : []), ...hourCounts, ...pieces];
-  if (!head) return [];
-  let query = head;
-  for (const next of rest) query = query.unionAll(next);
+  if (!whole && wholeHours.length === 0 && fromRows.length === 0) return [];
+  const plan: CountPlan = {
+    wholeDays: whole && { first: whole.first, end: whole.end },
+    wholeHours,
+    fromRows,
+  };
+  const rows = countedPerDayInTables(filter)
+    ? await runTemplated(reader, 'audit-count-buckets', { plan, conditions: namesOf(filter) }, (slots) =>
+        countQuery(slots.plan, {
+          tenant: slots.conditions.tenant,
+          wholeDays: (first, end) => dayCounts(reader, slots.conditions, first, end),
+          piece: ({ startMs, endMs }) => entriesWhere(reader, { ...slots.conditions, startMs, endMs }),
+          reader,
+        }),
+      )
+    : await countQuery(plan, {
+        tenant: tenantOf(filter),
+        wholeDays: (first, end) => countRowsPerDay(reader, filter, first, end),
+        piece: ({ startMs, endMs }) => filteredEntries(reader, { ...filter, startMs, endMs }),
+        reader,
+      }).execute();
   const buckets: CountedBucket[] = [];
-  for (const { piece, day, n } of await query.execute()) {
+  for (const { piece, day, n } of rows) {
     if (piece === -1) buckets.push({ startMs: day * DAY_MS, endMs: (day + 1) * DAY_MS, count: n });
     else if (piece === -2) buckets.push({ startMs: day * HOUR_MS, endMs: (day + 1) * HOUR_MS, count: n });
     else buckets.push({ ...fromRows[piece]!, count: n });
   }
   return buckets.sort((a, b) => b.startMs - a.startMs);
+}
+
+/** The conditions but the range: a count's pieces and days have ranges of their own. */
+function namesOf(filter: SqlAuditFilter): EntryConditions {
+  return { ...entryConditions(filter), startMs: undefined, endMs: undefined };
+}
+
+/** Which counts `countBuckets` reads: the whole days, the whole hours, and the pieces counted from the rows. */
+interface CountPlan {
+  wholeDays: { first: number | undefined; end: number | undefined } | undefined;
+  wholeHours: { first: number; end: number }[];
+  fromRows: { startMs: number; endMs: number }[];
+}
+
+/**
+ * The count statement of a plan: one row per whole day and whole hour, and one per piece. `piece` says which part
+ * a row counts: -1 a whole day, -2 a whole hour (`day` says which), k the k-th piece counted from the rows.
+ */
+function countQuery(
+  plan: CountPlan,
+  of: {
+    reader: Reader;
+    tenant: string | undefined;
+    wholeDays: (first: number | undefined, end: number | undefined) => CountQuery;
+    piece: (piece: { startMs: number; endMs: number }) => ReturnType<typeof entriesWhere>;
+  },
+): CountQuery {
+  const pieces = plan.fromRows.map((piece, k): CountQuery =>
+    of
+      .piece(piece)
+      .select((eb) => [sql.lit(k).as('piece'), sql.lit(0).as('day'), eb.fn.countAll<number>().as('n')]),
+  );
+  const hourCounts = plan.wholeHours.map(({ first, end }) =>
+    wholeHourCounts(of.reader, of.tenant, first, end),
+  );
+  const wholeDays = plan.wholeDays && of.wholeDays(plan.wholeDays.first, plan.wholeDays.end);
+  // `countBuckets` makes no plan without a count in it.
+  const [head, ...rest]: CountQuery[] = [...(wholeDays ? [wholeDays] : []), ...hourCounts, ...pieces];
+  let query = head!;
+  for (const next of rest) query = query.unionAll(next);
+  return query;
+}
+
+/** Whether the count tables hold the filter's whole days (no instance, resource or search: those count rows). */
+function countedPerDayInTables(filter: SqlAuditFilter): boolean {
+  return filter.instance === undefined && filter.resource === undefined && filter.search === undefined;
 }
 
 /** Whether the per-hour counts (all entries of a tenant, or of every tenant) serve the filter. */
@@ -301,8 +356,7 @@ function countedPerHour(filter: SqlAuditFilter): boolean {
 }
 
 /** The per-hour counts of whole hours [first, end) (hours since the epoch). */
-function wholeHourCounts(reader: Reader, filter: SqlAuditFilter, first: number, end: number): CountQuery {
-  const tenant = tenantOf(filter);
+function wholeHourCounts(reader: Reader, tenant: string | undefined, first: number, end: number): CountQuery {
   return reader
     .selectFrom('audit_hour_counts')
     .select((eb) => [sql.lit(-2).as('piece'), eb.ref('hour').as('day'), eb.fn.sum<number>('n').as('n')])
@@ -319,21 +373,13 @@ type CountQuery = SelectQueryBuilder<
   { piece: number; day: number; n: number }
 >;
 
-/** The per-day counts of whole days [first, end), from the count table that serves the filter. */
-function wholeDayCounts(
+/** The per-day counts of whole days [first, end), from the count table that serves the conditions. */
+function dayCounts(
   reader: Reader,
-  filter: SqlAuditFilter,
+  { tenant, actionKey: action, userKey: user }: EntryConditions,
   first: number | undefined,
   end: number | undefined,
 ): CountQuery {
-  // No counts per instance: its entries of the range are counted per day from the rows (an index on instance and
-  // time keeps that to the instance's own entries).
-  // Nor per resource: a resource's entries are few, counted through the index of `audit_resources`.
-  if (filter.instance !== undefined || filter.resource !== undefined || filter.search !== undefined)
-    return countRowsPerDay(reader, filter, first, end);
-  const action = filter.actionName === undefined ? undefined : nameKey(filter.actionName);
-  const user = filter.userName === undefined ? undefined : nameKey(filter.userName);
-  const tenant = tenantOf(filter);
   const table =
     action !== undefined && user !== undefined
       ? 'audit_action_user_day_counts'
@@ -354,6 +400,11 @@ function wholeDayCounts(
     .groupBy('day');
 }
 
+/**
+ * No counts per instance: its entries of the range are counted per day from the rows (an index on instance and
+ * time keeps that to the instance's own entries). Nor per resource: a resource's entries are few, counted through
+ * the index of `audit_resources`. Nor per search.
+ */
 function countRowsPerDay(
   reader: Reader,
   filter: SqlAuditFilter,
@@ -377,42 +428,78 @@ export function tenantOf(filter: Pick<AuditFilter, 'tenant'>): string | undefine
   return filter.tenant ?? OWN_TENANT;
 }
 
-/** `audit_entries` with the filter applied (names by their lower-cased keys). */
+/**
+ * What `filteredEntries` tests, as the SQL compares it (names by their lower-cased keys): the values of a templated
+ * statement (`runTemplated`) when the filter has no search.
+ */
+export interface EntryConditions {
+  tenant?: string;
+  actionKey?: string;
+  userKey?: string;
+  /** SQLite: the user tested on each row, the action index read (`SqlAuditFilter.actionIndexFirst`). */
+  userKeyUnindexed?: boolean;
+  instance?: string;
+  resource?: { type: string; id: string };
+  startMs?: number;
+  endMs?: number;
+}
+
+export function entryConditions(filter: SqlAuditFilter): EntryConditions {
+  return {
+    tenant: tenantOf(filter),
+    actionKey: filter.actionName === undefined ? undefined : nameKey(filter.actionName),
+    userKey: filter.userName === undefined ? undefined : nameKey(filter.userName),
+    userKeyUnindexed: filter.actionIndexFirst === true,
+    instance: filter.instance === undefined ? undefined : textColumn(filter.instance),
+    resource:
+      filter.resource === undefined
+        ? undefined
+        : { type: textColumn(filter.resource.type), id: textColumn(filter.resource.id) },
+    startMs: filter.startMs,
+    endMs: filter.endMs,
+  };
+}
+
+/** `audit_entries` with the filter applied. */
 export function filteredEntries(reader: Reader, filter: SqlAuditFilter) {
   const tenant = tenantOf(filter);
   const words = filter.search === undefined ? [] : searchWords(filter.search);
   if (filter.search !== undefined && filter.engine === undefined)
     throw new Error('A search needs the engine it runs on (SqlAuditFilter.engine).');
+  const search =
+    filter.search === undefined
+      ? undefined
+      : // No word (the API refuses such a search): nothing matches.
+        words.length === 0
+        ? sql.lit(false)
+        : searchCondition(reader, words, filter, { tenant, startMs: filter.startMs, endMs: filter.endMs });
+  return entriesWhere(reader, entryConditions(filter), search);
+}
+
+type EntriesCondition = ExpressionOrFactory<GatehouseSchema, 'audit_entries', SqlBool>;
+
+/** `audit_entries` where the conditions hold (and `search`, a full-text condition, between the others and time). */
+export function entriesWhere(reader: Reader, conditions: EntryConditions, search?: EntriesCondition) {
+  const { tenant, actionKey, userKey, instance, resource, startMs, endMs } = conditions;
   return reader
     .selectFrom('audit_entries')
     .$if(tenant !== undefined, (q) => q.where('tenant', '=', tenant!))
-    .$if(filter.actionName !== undefined, (q) => q.where('action_key', '=', nameKey(filter.actionName!)))
-    .$if(filter.userName !== undefined, (q) =>
+    .$if(actionKey !== undefined, (q) => q.where('action_key', '=', actionKey!))
+    .$if(userKey !== undefined, (q) =>
       // SQLite's unary plus keeps the column out of index choice: the action index reads the entries.
-      q.where(
-        filter.actionIndexFirst ? sql<string>`+user_key` : sql.ref('user_key'),
-        '=',
-        nameKey(filter.userName!),
-      ),
+      q.where(conditions.userKeyUnindexed ? sql<string>`+user_key` : sql.ref('user_key'), '=', userKey!),
     )
-    .$if(filter.instance !== undefined, (q) => q.where('instance', '=', textColumn(filter.instance!)))
-    .$if(filter.resource !== undefined, (q) =>
+    .$if(instance !== undefined, (q) => q.where('instance', '=', instance!))
+    .$if(resource !== undefined, (q) =>
       q.where('id', 'in', (eb) =>
         eb
           .selectFrom('audit_resources')
           .select('entry_id')
-          .where('resource_type', '=', textColumn(filter.resource!.type))
-          .where('resource_id', '=', textColumn(filter.resource!.id)),
+          .where('resource_type', '=', resource!.type)
+          .where('resource_id', '=', resource!.id),
       ),
     )
-    .$if(filter.search !== undefined, (q) =>
-      // No word (the API refuses such a search): nothing matches.
-      words.length === 0
-        ? q.where(sql.lit(false))
-        : q.where(
-            searchCondition(reader, words, filter, { tenant, startMs: filter.startMs, endMs: filter.endMs }),
-          ),
-    )
-    .$if(filter.startMs !== undefined, (q) => q.where('time_ms', '>=', filter.startMs!))
-    .$if(filter.endMs !== undefined, (q) => q.where('time_ms', '<', filter.endMs!));
+    .$if(search !== undefined, (q) => q.where(search!))
+    .$if(startMs !== undefined, (q) => q.where('time_ms', '>=', startMs!))
+    .$if(endMs !== undefined, (q) => q.where('time_ms', '<', endMs!));
 }

@@ -2,10 +2,17 @@ import { sql } from 'kysely';
 import type { Tx } from '../../storage/database.js';
 import type { AuditCursor } from '../audit-entry.js';
 import { afterInNewestFirst } from '../newest-first.js';
-import { filteredEntries, tenantOf, type SqlAuditFilter } from './audit-counts.js';
+import {
+  entriesWhere,
+  entryConditions,
+  filteredEntries,
+  tenantOf,
+  type SqlAuditFilter,
+} from './audit-counts.js';
+import { runTemplated } from '../../storage/query-templates.js';
 import { termPage } from './audit-terms.js';
 
-type Reader = Pick<Tx, 'selectFrom'>;
+type Reader = Pick<Tx, 'selectFrom' | 'executeQuery' | 'getExecutor'>;
 
 /** Which rows of a filter in list order: `limit` of them after `after` (a position) or `offset` (a count). */
 export interface ListWindow {
@@ -43,13 +50,6 @@ export async function listRows(
     const scope = { tenant: tenantOf(filter), startMs: filter.startMs, endMs: filter.endMs };
     return await termPage(reader, filter.searchTerms, scope, window);
   }
-  const ordered = (query: ReturnType<typeof filteredEntries>) =>
-    query
-      .$if(window.after !== undefined, (q) => q.where(afterInNewestFirst(window.after!)))
-      .orderBy('time_ms', 'desc')
-      .orderBy('id', 'desc')
-      .limit(window.limit)
-      .$if((window.offset ?? 0) > 0, (q) => q.offset(window.offset!));
   const sortedInIndex =
     (filter.engine === 'sqlite' &&
       tenantOf(filter) === undefined &&
@@ -59,14 +59,37 @@ export async function listRows(
     (filter.engine === 'postgres' && (window.offset ?? 0) > 0);
   // SQLite's verdict on each entry's text, for a caller that sends the text on without parsing it (`entryJsonOfRow`).
   const validity = checkJson && filter.engine === 'sqlite';
-  const columns = (query: ReturnType<typeof filteredEntries>) =>
+  const shape = { sortedInIndex, validity };
+  // An offset of 0 is none: the statement has no OFFSET then.
+  const rows = { ...window, offset: (window.offset ?? 0) > 0 ? window.offset : undefined };
+  if (filter.search !== undefined)
+    return await rowsQuery(reader, filteredEntries(reader, filter), rows, shape).execute();
+  const plan = { conditions: entryConditions(filter), window: rows };
+  return await runTemplated(reader, 'audit-list-rows', plan, (slots) =>
+    rowsQuery(reader, entriesWhere(reader, slots.conditions), slots.window, shape),
+  );
+}
+
+/** The page's rows of `entries` in list order; `sortedInIndex`: the page's ids first, then their rows. */
+function rowsQuery(
+  reader: Reader,
+  entries: ReturnType<typeof entriesWhere>,
+  window: ListWindow,
+  { sortedInIndex, validity }: { sortedInIndex: boolean; validity: boolean },
+) {
+  const ordered = entries
+    .$if(window.after !== undefined, (q) => q.where(afterInNewestFirst(window.after!)))
+    .orderBy('time_ms', 'desc')
+    .orderBy('id', 'desc')
+    .limit(window.limit)
+    .$if(window.offset !== undefined, (q) => q.offset(window.offset!));
+  const columns = (query: ReturnType<typeof entriesWhere>) =>
     query
       .select(['id', 'time_ms', 'entry', 'tenant'])
       .$if(validity, (q) => q.select(sql<number>`json_valid(entry)`.as('valid')));
-  if (!sortedInIndex) return await columns(ordered(filteredEntries(reader, filter))).execute();
-  return await columns(reader.selectFrom('audit_entries'))
-    .where('id', 'in', ordered(filteredEntries(reader, filter)).select('id'))
+  if (!sortedInIndex) return columns(ordered);
+  return columns(reader.selectFrom('audit_entries'))
+    .where('id', 'in', ordered.select('id'))
     .orderBy('time_ms', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+    .orderBy('id', 'desc');
 }

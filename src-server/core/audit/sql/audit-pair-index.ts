@@ -2,8 +2,9 @@ import type { Tx } from '../../storage/database.js';
 import type { SqlAuditFilter } from './audit-counts.js';
 import { tenantOf } from './audit-counts.js';
 import { dayOf, nameKey } from './audit-rows.js';
+import { runTemplated } from '../../storage/query-templates.js';
 
-type Reader = Pick<Tx, 'selectFrom'>;
+type Reader = Pick<Tx, 'selectFrom' | 'executeQuery' | 'getExecutor'>;
 
 /**
  * What reading one entry through the action index costs against one through the user index, measured over 1M
@@ -50,13 +51,15 @@ async function entriesInDays(
   { first, last }: { first: number | undefined; last: number | undefined },
 ): Promise<number> {
   const { table, keyColumn } = DAY_COUNTS[of];
-  const row = await reader
-    .selectFrom(table)
-    .select((eb) => eb.fn.sum<number | null>('n').as('n'))
-    .where('tenant', '=', tenant)
-    .where(keyColumn, '=', nameKey(name))
-    .$if(first !== undefined, (q) => q.where('day', '>=', first!))
-    .$if(last !== undefined, (q) => q.where('day', '<=', last!))
-    .executeTakeFirst();
+  const plan = { tenant, key: nameKey(name), first, last };
+  const [row] = await runTemplated(reader, `audit-pair-index-${of}`, plan, (slots) =>
+    reader
+      .selectFrom(table)
+      .select((eb) => eb.fn.sum<number | null>('n').as('n'))
+      .where('tenant', '=', slots.tenant)
+      .where(keyColumn, '=', slots.key)
+      .$if(slots.first !== undefined, (q) => q.where('day', '>=', slots.first!))
+      .$if(slots.last !== undefined, (q) => q.where('day', '<=', slots.last!)),
+  );
   return row?.n ?? 0;
 }
