@@ -25,6 +25,33 @@ describe.each(ENGINES)('query on %s', (engine) => {
     expect(page.totalCount).toBe(4);
   });
 
+  it.runIf(engine === 'sqlite')(
+    'checks the stored JSON of a page read as text, also after the same page was read parsed',
+    async () => {
+      await store.append(entryAt(BASE_MS));
+      const asked = { pageNumber: 1, pageSize: 10 };
+      expect((await store.query(asked)).items).toHaveLength(1);
+      const database = await fixture.openDatabase();
+      try {
+        const row = await database.db
+          .selectFrom('audit_entries')
+          .select(['id', 'entry'])
+          .executeTakeFirstOrThrow();
+        // Still `{…}` at both ends: only SQLite's json_valid tells it apart.
+        const damaged = row.entry.replace('"actionName":', '"actionName" ');
+        expect(damaged).not.toBe(row.entry);
+        await database.db
+          .updateTable('audit_entries')
+          .set({ entry: damaged })
+          .where('id', '=', row.id)
+          .execute();
+      } finally {
+        await database.close();
+      }
+      await expect(store.queryJson(asked)).rejects.toThrow(/damaged/);
+    },
+  );
+
   it('pages stably and returns an empty page past the end with the true total', async () => {
     for (let i = 0; i < 25; i++) await store.append(entryAt(BASE_MS + Math.floor(i / 5) * 1000));
     const pages = [];

@@ -64,9 +64,10 @@ export async function listRows(
   const rows = { ...window, offset: (window.offset ?? 0) > 0 ? window.offset : undefined };
   if (filter.search !== undefined)
     return await rowsQuery(reader, filteredEntries(reader, filter), rows, shape).execute();
-  const plan = { conditions: entryConditions(filter), window: rows };
+  // The statement's form (ids first, the JSON check) is part of its shape: the same filter is read both ways.
+  const plan = { conditions: entryConditions(filter), window: rows, shape };
   return await runTemplated(reader, 'audit-list-rows', plan, (slots) =>
-    rowsQuery(reader, entriesWhere(reader, slots.conditions), slots.window, shape),
+    rowsQuery(reader, entriesWhere(reader, slots.conditions), slots.window, slots.shape),
   );
 }
 
