@@ -7,7 +7,9 @@ import type { EngineKind } from '../engine-kind.js';
  * count over the whole trail then reads one row per term instead of counting the term's index entries: over 1M
  * entries a common word ("agent", 203,619 entries) took 55–150 ms to count that way. The counts also say which of a
  * search's words has the fewest entries, so the rarest drives (`resolveTerms`).
- * Grouped increments are written in key order, so two writers bump shared terms in the same order (no deadlock).
+ * Every trigger takes the count rows it changes in one order (tenant, then term, bytewise): inserts write them
+ * sorted, removals and updates lock them sorted before they change them, so two writers (an instance's appends
+ * beside another's retention) wait for each other instead of deadlocking.
  * SQLite: nothing (its count comes from FTS5).
  */
 const POSTGRES_TERM_COUNTS = [
@@ -25,7 +27,8 @@ const POSTGRES_TERM_COUNTS = [
        from inserted n, unnest(tsvector_to_array(n.search_document)) as t(term)),
      added as (insert into audit_terms (tenant, term, time_ms, entry_id) select * from terms)
      insert into audit_term_counts as c (tenant, term, n)
-       select tenant, term, count(*) from terms group by tenant, term order by tenant, term
+       select tenant, term, count(*) from terms group by tenant, term
+       order by tenant collate "C", term collate "C"
        on conflict (tenant, term) do update set n = c.n + excluded.n;
      return null;
    end $$`,
@@ -34,6 +37,11 @@ const POSTGRES_TERM_COUNTS = [
      delete from audit_terms a
        using deleted o, unnest(tsvector_to_array(o.search_document)) as t(term)
        where a.tenant = o.tenant and a.term = t.term and a.time_ms = o.time_ms and a.entry_id = o.id;
+     perform 1 from audit_term_counts c
+       where (c.tenant, c.term) in (
+         select o.tenant, t.term from deleted o, unnest(tsvector_to_array(o.search_document)) as t(term))
+       order by c.tenant collate "C", c.term collate "C"
+       for update;
      update audit_term_counts c set n = c.n - g.n
        from (select o.tenant, t.term, count(*) as n
              from deleted o, unnest(tsvector_to_array(o.search_document)) as t(term)
@@ -50,6 +58,11 @@ const POSTGRES_TERM_COUNTS = [
      delete from audit_terms a
        using unnest(tsvector_to_array(old.search_document)) as t(term)
        where a.tenant = old.tenant and a.term = t.term and a.time_ms = old.time_ms and a.entry_id = old.id;
+     perform 1 from audit_term_counts c
+       where (c.tenant = old.tenant and c.term = any (tsvector_to_array(old.search_document)))
+          or (c.tenant = new.tenant and c.term = any (tsvector_to_array(new.search_document)))
+       order by c.tenant collate "C", c.term collate "C"
+       for update;
      update audit_term_counts c set n = c.n - 1
        from unnest(tsvector_to_array(old.search_document)) as t(term)
        where c.tenant = old.tenant and c.term = t.term;
@@ -61,7 +74,7 @@ const POSTGRES_TERM_COUNTS = [
        from unnest(tsvector_to_array(new.search_document)) as t(term);
      insert into audit_term_counts as c (tenant, term, n)
        select new.tenant, t.term, 1 from unnest(tsvector_to_array(new.search_document)) as t(term)
-       order by t.term
+       order by t.term collate "C"
        on conflict (tenant, term) do update set n = c.n + 1;
      return null;
    end $$`,
