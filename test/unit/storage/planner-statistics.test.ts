@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { filteredEntries } from '../../../src-server/core/audit/sql/audit-counts.js';
+import { filteredEntries } from '../../../src-server/core/audit/sql/audit-filter-sql.js';
 import { storedContentKeys } from '../../../src-server/core/audit/sql/audit-import.js';
 import type { AuditFilter } from '../../../src-server/core/audit/audit-entry.js';
 import { createLogger } from '../../../src-server/core/logging/logger.js';

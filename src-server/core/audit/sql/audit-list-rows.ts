@@ -8,7 +8,7 @@ import {
   filteredEntries,
   tenantOf,
   type SqlAuditFilter,
-} from './audit-counts.js';
+} from './audit-filter-sql.js';
 import { runTemplated } from '../../storage/query-templates.js';
 import { termPage } from './audit-terms.js';
 

@@ -1,6 +1,6 @@
 import type { Tx } from '../../storage/database.js';
-import type { SqlAuditFilter } from './audit-counts.js';
-import { tenantOf } from './audit-counts.js';
+import type { SqlAuditFilter } from './audit-filter-sql.js';
+import { tenantOf } from './audit-filter-sql.js';
 import { dayOf, nameKey } from './audit-rows.js';
 import { runTemplated } from '../../storage/query-templates.js';
 

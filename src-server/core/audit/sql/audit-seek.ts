@@ -1,6 +1,7 @@
 import type { Database } from '../../storage/database.js';
 import type { AuditCursor, AuditFilter, AuditJsonSeekPage, AuditSeekPage } from '../audit-entry.js';
-import { countBuckets, tenantOf } from './audit-counts.js';
+import { countBuckets } from './audit-counts.js';
+import { tenantOf } from './audit-filter-sql.js';
 import { entryJsonOfRow, entryOfRow } from './audit-rows.js';
 import { withSearchMatches } from './audit-search.js';
 import { listRows } from './audit-list-rows.js';

@@ -9,7 +9,7 @@ import {
   type AuditTimelineSplit,
   type TimelineCount,
 } from '../audit-timeline.js';
-import { filteredEntries, tenantOf, type SqlAuditFilter } from './audit-counts.js';
+import { filteredEntries, tenantOf, type SqlAuditFilter } from './audit-filter-sql.js';
 import { nameKey } from './audit-rows.js';
 
 type Reader = Db | Tx;

@@ -25,7 +25,8 @@ import type {
 import { normalizeEntry } from '../normalize-entry.js';
 import { chooseInterval, rankSeries, shapeTimeline, type AuditTimeline } from '../audit-timeline.js';
 import { timelineCells } from './audit-timeline-counts.js';
-import { countBuckets, tenantOf } from './audit-counts.js';
+import { countBuckets } from './audit-counts.js';
+import { tenantOf } from './audit-filter-sql.js';
 import { OWN_TENANT } from '../audit-tenant.js';
 import { importAuditEntries, importPreparedEntries } from './audit-import.js';
 import type { ImportBatch } from '../import-batch.js';
