@@ -66,3 +66,27 @@ export async function engineEnvironment(dataDir: string | undefined): Promise<No
   const connectionString = await databaseOfDataDir(dataDir);
   return connectionString ? { ConnectionStrings__Gatehouse: connectionString } : {};
 }
+
+/**
+ * Waits until no other client is connected to the database. A client killed with SIGKILL does not stop its server
+ * processes at once: a COMMIT it had sent still completes after the kill (a loaded machine can take a while to
+ * flush it), so a check that reads rows and counts in two snapshots could see that commit between them.
+ */
+export async function untilOtherClientsLeft(connectionString: string, timeoutMs = 30_000): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { rows } = await client.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+      );
+      if (rows[0]!.n === 0) return;
+      if (Date.now() > deadline) throw new Error(`${rows[0]!.n} clients still connected after ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    await client.end();
+  }
+}

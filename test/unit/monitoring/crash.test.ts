@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src-server/core/logging/logger.js';
 import { Database } from '../../../src-server/core/storage/database.js';
-import { createTestDatabase, ENGINES } from '../../helpers/test-database.js';
+import { createTestDatabase, ENGINES, untilOtherClientsLeft } from '../../helpers/test-database.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 const CHILD = fileURLToPath(new URL('./fixtures/record-until-killed.ts', import.meta.url));
@@ -65,6 +65,7 @@ describe.each(ENGINES)('kill -9 while API monitoring records on %s', (engine) =>
         expect(ids.length).toBeGreaterThan(0);
         acknowledged.push(...ids);
       }
+      if (connectionString) await untilOtherClientsLeft(connectionString);
       const database = await Database.open({
         dataDir: dir.path,
         connectionString,
