@@ -133,7 +133,36 @@ const requiredNotImported = {
   },
 };
 
-// cli.js loads serve-cli.js, the entry of a build of its own (below), for `serve`.
+// In the serve script (one file, below), the packages that a start never loads: each is a CommonJS file of its own
+// (lazy-<name>.cjs, built with the stand-ins' files), required where serve first imports it. In one file they would
+// be read, and held as source text, at every start (~1 MB: undici alone is 0.7 MB), as the ESM build's chunks of
+// them are not.
+// - undici: the gateway's upstream connections, imported once the gateway has a passthrough to serve;
+// - prom-client: /metrics, imported at its first scrape;
+// - ioredis: the shared rate-limit store, with `Throttle:Redis` set only.
+const LOADED_APART = ['undici', 'prom-client', 'ioredis'];
+
+const loadedApart = {
+  name: 'gatehouse:loaded-apart',
+  setup(build) {
+    build.onResolve({ filter: /^(undici|prom-client|ioredis)$/ }, (args) =>
+      args.namespace === 'gatehouse-loaded-apart'
+        ? undefined
+        : { path: args.path, namespace: 'gatehouse-loaded-apart' },
+    );
+    build.onResolve({ filter: /^\.\/lazy-.*\.cjs$/, namespace: 'gatehouse-loaded-apart' }, (args) => ({
+      path: args.path,
+      external: true,
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'gatehouse-loaded-apart' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(lazyFileOf(args.path))});`,
+      loader: 'js',
+    }));
+  },
+};
+
+// cli.js runs serve-cli.cjs, the script of a build of its own (below), for `serve`; `./serve-cli.js` is the module it
+// imports instead when it runs from source.
 const serveBundleApart = {
   name: 'gatehouse:serve-bundle-apart',
   setup(build) {
@@ -180,12 +209,28 @@ await build({
 });
 // `serve` alone: in the build above, esbuild cuts what serve loads into 44 files, one for each set of commands
 // and workers that share a module (180 imports between them, 350 with Node's modules), and resolving, linking
-// and reading them cost ~45 ms of CPU of each cold start. Bundled apart, it loads 14 files. Nothing crosses
-// between the two builds in one process (cli.js shares no module with serve-cli.js; workers are processes or
-// threads of their own), so the modules both hold are never two instances of one another in one realm.
-await build({ ...ESM_BUNDLE, entryPoints: { 'serve-cli': 'src-server/serve-cli.ts' }, outdir });
+// and reading them cost ~45 ms of CPU of each cold start. Bundled apart, it is one CommonJS script, which cli.js
+// compiles with V8's code cache of the previous starts (src-server/serve-code-cache.ts: Node 20 has no compile
+// cache of ES modules). Nothing crosses between the two builds in one process (cli.js shares no module with
+// serve-cli.cjs; workers are processes or threads of their own), so the modules both hold are never two instances
+// of one another in one realm.
 await build({
-  entryPoints: Object.fromEntries(Object.keys(LOADED_AT_FIRST_CALL).map((name) => [`lazy-${name}`, name])),
+  ...ESM_BUNDLE,
+  format: 'cjs',
+  splitting: false,
+  entryPoints: { 'serve-cli': 'src-server/serve-cli.ts' },
+  outExtension: { '.js': '.cjs' },
+  // A CommonJS script has require, __dirname and __filename of its own; import.meta, which workers are found by,
+  // is the script's URL.
+  banner: { js: "const __gatehouseImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  define: { 'import.meta.url': '__gatehouseImportMetaUrl' },
+  plugins: [handlebarsWithoutSourceMap, loadedAtFirstCall, requiredNotImported, loadedApart],
+  outdir,
+});
+await build({
+  entryPoints: Object.fromEntries(
+    [...Object.keys(LOADED_AT_FIRST_CALL), ...LOADED_APART].map((name) => [`lazy-${name}`, name]),
+  ),
   outdir,
   outExtension: { '.js': '.cjs' },
   bundle: true,
