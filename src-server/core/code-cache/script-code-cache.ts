@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import nodeModule, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import vm from 'node:vm';
+
+/**
+ * How many scripts' caches a folder keeps: each build (and Node version) has a file of its own, so without a bound
+ * every upgrade or rebuild would leave ~3 MB behind. A few, for builds used side by side.
+ */
+const KEPT_CACHES = 4;
 
 /** Part of the cache key: a change to what is stored (or how) leaves every older cache file unused. */
 const CACHE_FORMAT = 'gatehouse-script-code-cache-1';
@@ -69,6 +75,8 @@ function cacheFileName(source: string): string {
   return `script-${key}.v8`;
 }
 
+const CACHE_FILE = /^script-[0-9a-f]{32}\.v8$/;
+
 function readIfPresent(file: string): Buffer | undefined {
   try {
     return readFileSync(file);
@@ -83,7 +91,17 @@ function writeCodeCache(script: vm.Script, file: string): void {
   try {
     writeFileSync(aside, script.createCachedData(), { mode: 0o600 });
     renameSync(aside, file);
+    removeOlderCaches(dirname(file));
   } catch {
     // No cache this time: the next start compiles from source again.
   }
+}
+
+/** The folder's cache files beyond the newest `KEPT_CACHES` (by when they were written) are removed. */
+function removeOlderCaches(folder: string): void {
+  const caches = readdirSync(folder)
+    .filter((name) => CACHE_FILE.test(name))
+    .map((name) => ({ path: join(folder, name), writtenMs: statSync(join(folder, name)).mtimeMs }))
+    .sort((a, b) => b.writtenMs - a.writtenMs);
+  for (const { path } of caches.slice(KEPT_CACHES)) unlinkSync(path);
 }

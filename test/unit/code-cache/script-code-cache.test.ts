@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chmod, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -75,6 +75,27 @@ describe('a script run with a code cache', () => {
 
     expect((await runScript(script, folder)).at(-1)).toBe('compiled');
     expect(await cacheFiles(folder)).toHaveLength(2);
+  });
+
+  it("keeps the newest four scripts' caches and removes older ones, leaving other files alone", async () => {
+    const script = join(dir.path, 'served.cjs');
+    const folder = join(dir.path, 'cache');
+    await mkdir(folder, { mode: 0o700 });
+    const older = ['1', '2', '3', '4', '5'].map((digit) => `script-${digit.repeat(32)}.v8`);
+    for (const [k, name] of older.entries()) {
+      await writeFile(join(folder, name), 'old');
+      // 1 is the oldest: written k + 1 hours ago, newest last.
+      const writtenS = Date.now() / 1000 - (older.length - k) * 3600;
+      await utimes(join(folder, name), writtenS, writtenS);
+    }
+    await writeFile(join(folder, 'notes.txt'), 'not a cache');
+    await writeFile(script, SCRIPT);
+    await runScript(script, folder);
+
+    const left = await readdir(folder);
+    expect(left).toHaveLength(5);
+    expect(left).toContain('notes.txt');
+    expect(left.filter((name) => older.includes(name)).sort()).toEqual(older.slice(2));
   });
 });
 
