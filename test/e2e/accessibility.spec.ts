@@ -79,6 +79,8 @@ for (const viewport of VIEWPORTS)
       });
 
       test(`every screen passes axe and is captured (${theme}, ${size})`, async ({ page }) => {
+        // Thirteen screens and dialogs, each checked by axe: it took 58-66 s of the default minute at load 20-29.
+        test.slow();
         await page.goto(flagOn.controlPanelUrl);
         await expect(page.getByRole('heading', { name: 'Sign in to Gatehouse' })).toBeVisible();
         await check(page, 'sign-in', theme);
