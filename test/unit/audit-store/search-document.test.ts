@@ -16,13 +16,22 @@ function sqliteDocument(parameters: unknown): string | null {
 
 describe('searchDocumentOf', () => {
   it.each([
-    ['strings, booleans, nulls and integers at any depth', { a: true, b: false, c: null, d: [1, 'x', [2, { e: 'f' }]], g: -0, h: -12 }],
-    ['keys in the order the JSON text holds them (integer-like keys first)', { b: 'second', 2: 'two', a: 'third', 1: 'one' }],
+    [
+      'strings, booleans, nulls and integers at any depth',
+      { a: true, b: false, c: null, d: [1, 'x', [2, { e: 'f' }]], g: -0, h: -12 },
+    ],
+    [
+      'keys in the order the JSON text holds them (integer-like keys first)',
+      { b: 'second', 2: 'two', a: 'third', 1: 'one' },
+    ],
     ['empty strings, spaces and punctuation', { empty: '', spaced: '  two  words ', punctuation: 'a.b-c/d' }],
     ['escaped characters', { text: 'quote " backslash \\ tab \t newline \n control \u0001 é 日本 🙂' }],
     ['no atom at all', { list: [], object: {}, nothing: null }],
     ['an empty object', {}],
-    ['undefined values, which JSON leaves out (in arrays: null)', { kept: 'yes', gone: undefined, list: [undefined, 'z'] }],
+    [
+      'undefined values, which JSON leaves out (in arrays: null)',
+      { kept: 'yes', gone: undefined, list: [undefined, 'z'] },
+    ],
     ['the largest safe integers', { big: Number.MAX_SAFE_INTEGER, small: Number.MIN_SAFE_INTEGER }],
   ])('builds the document SQLite builds: %s', (_name, parameters) => {
     const document = searchDocumentOf(parameters);

@@ -43,7 +43,8 @@ function collectAtoms(value: unknown, atoms: string[]): boolean {
       if (Array.isArray(value)) return value.every((element) => collectAtoms(element, atoms));
       // Plain data only: anything with its own serialization (`toJSON`) is left to SQLite.
       if (Object.getPrototypeOf(value) !== Object.prototype) return false;
-      for (const key in value) if (!collectAtoms((value as Record<string, unknown>)[key], atoms)) return false;
+      for (const key in value)
+        if (!collectAtoms((value as Record<string, unknown>)[key], atoms)) return false;
       return true;
     default:
       return false;
