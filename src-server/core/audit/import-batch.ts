@@ -25,6 +25,8 @@ export interface ImportEntry extends EntryFields {
   resources: Omit<AuditResourceTable, 'entry_id'>[];
   /** The chain's content digest of `json` (`contentDigest`): the part of its link that needs no place in it. */
   chainDigest: string;
+  /** SQLite's full-text document of the entry (`searchDocumentOf`); absent when SQLite must build it. */
+  searchDocument?: string | null;
 }
 
 /** Entries prepared for an import, in order; `invalid` when the entry after them is not one (the import stops). */

@@ -205,6 +205,25 @@ export class BulkWrites {
     return (await trx.executeQuery<R>(CompiledQuery.raw(text, [...parameters]))).rows;
   }
 
+  /**
+   * SQLite only: runs one statement, prepared once by its text, `rowCount` times, each time with the next `width`
+   * values of `values` as its parameters (no array per row). For writes of engine-specific tables, such as the
+   * full-text index's, that Kysely's schema does not hold.
+   */
+  runEachOnSqlite(text: string, width: number, values: readonly unknown[], rowCount: number): void {
+    if (!this.sqlite) throw new Error('runEachOnSqlite runs on SQLite only');
+    const statement = this.prepared(`text:${text}`, () => text);
+    const parameters = new Array<unknown>(width);
+    try {
+      for (let row = 0; row < rowCount; row++) {
+        for (let k = 0; k < width; k++) parameters[k] = values[row * width + k];
+        statement.run(parameters);
+      }
+    } catch (error) {
+      throw this.translate(error);
+    }
+  }
+
   /** `runCompiled`'s SQL by key. */
   private readonly compiledSql = new Map<string, string>();
 

@@ -295,6 +295,11 @@ export class Database {
     return this.bulk.upsert(trx, table, keyColumns, rows);
   }
 
+  /** SQLite only: one statement run once per row of flat values (see `BulkWrites.runEachOnSqlite`). */
+  runEachOnSqlite(text: string, width: number, values: readonly unknown[], rowCount: number): void {
+    this.bulk.runEachOnSqlite(text, width, values, rowCount);
+  }
+
   /** A query of one fixed shape, compiled once (see `BulkWrites.runCompiled`). */
   runCompiled<R>(
     trx: Tx,

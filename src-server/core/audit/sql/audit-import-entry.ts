@@ -3,12 +3,20 @@ import { normalizeEntry } from '../normalize-entry.js';
 import { contentDigest } from '../chain/chain-hash.js';
 import type { ImportBatch, ImportEntry } from '../import-batch.js';
 import { contentKey, entryFields, resourcesToKeep } from './audit-rows.js';
+import { searchDocumentOf } from './search-document.js';
 
 /** Throws `InvalidAuditEntryError` for an entry that is not valid. */
 export function prepareImportEntry(input: NewAuditEntry): ImportEntry {
   const normalized = normalizeEntry(input);
   const fields = entryFields(normalized, contentKey(normalized.entry, normalized.timeMs));
-  return { ...fields, resources: resourcesToKeep(normalized.entry), chainDigest: contentDigest(fields.json) };
+  const prepared: ImportEntry = {
+    ...fields,
+    resources: resourcesToKeep(normalized.entry),
+    chainDigest: contentDigest(fields.json),
+  };
+  const searchDocument = searchDocumentOf(normalized.entry.parameters);
+  if (searchDocument !== undefined) prepared.searchDocument = searchDocument;
+  return prepared;
 }
 
 /** Prepares a batch of entries, stopping at the first that is not valid. */

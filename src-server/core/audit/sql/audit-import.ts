@@ -124,6 +124,38 @@ export function storedContentKeys(reader: Pick<Tx, 'selectFrom'>, tenant: string
     .where('time_ms', 'in', times);
 }
 
+/** The time of a tenant's newest stored entry (undefined: none), from the tenant index's last entry. */
+async function newestStoredTime(reader: Pick<Tx, 'selectFrom'>, tenant: string): Promise<number | undefined> {
+  const row = await reader
+    .selectFrom('audit_entries')
+    .select('time_ms')
+    .where('tenant', '=', tenant)
+    .orderBy('time_ms', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.time_ms;
+}
+
+/**
+ * Pairs of a time and a content digest, without a string built per pair (this runs for every imported entry):
+ * keyed by the time, which entries rarely share; digests of a time already taken go into a set of their own.
+ */
+class ContentKeys {
+  private readonly firstAt = new Map<number, string>();
+  private readonly more = new Set<string>();
+
+  has(timeMs: number, hash: string): boolean {
+    const first = this.firstAt.get(timeMs);
+    return first !== undefined && (first === hash || this.more.has(`${timeMs}:${hash}`));
+  }
+
+  add(timeMs: number, hash: string): void {
+    const first = this.firstAt.get(timeMs);
+    if (first === undefined) this.firstAt.set(timeMs, hash);
+    else if (first !== hash) this.more.add(`${timeMs}:${hash}`);
+  }
+}
+
 async function writeChunk(
   database: Database,
   chunk: ImportEntry[],
@@ -134,17 +166,22 @@ async function writeChunk(
 ): Promise<number> {
   return database.transaction(
     async (trx) => {
-      const stored = new Set<string>();
-      const times = [...new Set(chunk.map((entry) => entry.timeMs))];
+      const stored = new ContentKeys();
+      // Only times up to the tenant's newest stored entry can be stored already: a chunk of newer entries (an
+      // import into an empty trail, or one that continues it) looks up nothing.
+      const newest = await newestStoredTime(trx, tenant);
+      const times =
+        newest === undefined
+          ? []
+          : [...new Set(chunk.map((entry) => entry.timeMs))].filter((time) => time <= newest);
       for (let start = 0; start < times.length; start += LOOKUP_KEYS) {
         const rows = await storedContentKeys(trx, tenant, times.slice(start, start + LOOKUP_KEYS)).execute();
-        for (const row of rows) stored.add(`${row.time_ms}:${row.content_hash}`);
+        for (const row of rows) stored.add(row.time_ms, row.content_hash);
       }
       const fresh: ImportEntry[] = [];
       for (const entry of chunk) {
-        const key = `${entry.timeMs}:${entry.hash}`;
-        if (stored.has(key)) continue;
-        stored.add(key);
+        if (stored.has(entry.timeMs, entry.hash)) continue;
+        stored.add(entry.timeMs, entry.hash);
         fresh.push(entry);
       }
       if (durable) {

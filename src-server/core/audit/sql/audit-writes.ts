@@ -84,13 +84,15 @@ export async function insertImportEntries(
   const resources: AuditResourceTable[] = [];
   const deltas = new CountDeltas();
   const digests: string[] = [];
+  const documents: (string | null | undefined)[] = [];
   for (const { id, entry } of entries) {
     rows.push(rowOf(id, entry, recordedAt, tenant));
     digests.push(entry.chainDigest);
+    documents.push(entry.searchDocument);
     deltas.addKeyed(tenant, entry, entry.timeMs, 1);
     for (const resource of entry.resources) resources.push({ entry_id: id, ...resource });
   }
-  await writeRows(database, trx, { rows, resources, deltas, digests }, chained);
+  await writeRows(database, trx, { rows, resources, deltas, digests, documents }, chained);
 }
 
 async function writeRows(
@@ -101,17 +103,20 @@ async function writeRows(
     resources,
     deltas,
     digests,
+    documents,
   }: {
     rows: AuditEntryTable[];
     resources: AuditResourceTable[];
     deltas: CountDeltas;
     /** The rows' content digests for the chain, when prepared already. */
     digests?: readonly string[];
+    /** The rows' full-text documents, when prepared already (see `insertEntryRows`). */
+    documents?: readonly (string | null | undefined)[];
   },
   chained: boolean,
 ): Promise<void> {
   if (chained) await chainRows(database, trx, rows, digests);
-  await insertEntryRows(database, trx, rows);
+  await insertEntryRows(database, trx, rows, documents);
   await database.bulkInsert(trx, 'audit_resources', resources);
   await deltas.apply(database, trx);
 }
