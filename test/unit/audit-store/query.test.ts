@@ -69,8 +69,8 @@ describe.each(ENGINES)('query on %s', (engine) => {
         store.append(entryAt(BASE_MS + i * 60_000, i % 3 === 0 ? { actionName: 'Process.Create' } : {})),
       ),
     );
-    let settled = false;
-    void appending.finally(() => (settled = true));
+    const appends = { settled: false };
+    void appending.finally(() => (appends.settled = true));
     // All of it; one action (its per-day counts); a range with partial hours at both ends (counted from the rows).
     const filters = [
       {},
@@ -78,7 +78,7 @@ describe.each(ENGINES)('query on %s', (engine) => {
       { startMs: BASE_MS + 30 * 60_000 + 1, endMs: BASE_MS + 3 * 3_600_000 + 17 },
     ];
     let reads = 0;
-    while (!settled || reads < 3) {
+    while (!appends.settled || reads < 3) {
       for (const filter of filters) {
         const page = await store.query({ ...filter, pageNumber: 1, pageSize: 1000 });
         expect(page.items).toHaveLength(page.totalCount);
