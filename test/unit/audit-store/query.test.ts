@@ -62,6 +62,35 @@ describe.each(ENGINES)('query on %s', (engine) => {
     expect(past).toEqual({ items: [], totalCount: 25 });
   });
 
+  it('answers a first page and its totalCount from one moment while entries are being appended', async () => {
+    // Pages larger than the trail: every entry counted is on the page, and every entry on the page is counted.
+    const appending = Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        store.append(entryAt(BASE_MS + i * 60_000, i % 3 === 0 ? { actionName: 'Process.Create' } : {})),
+      ),
+    );
+    const appends = { settled: false };
+    void appending.finally(() => (appends.settled = true));
+    // All of it; one action (its per-day counts); a range with partial hours at both ends (counted from the rows).
+    const filters = [
+      {},
+      { actionName: 'Process.Create' },
+      { startMs: BASE_MS + 30 * 60_000 + 1, endMs: BASE_MS + 3 * 3_600_000 + 17 },
+    ];
+    for (let reads = 0; !appends.settled || reads < 3; reads++) {
+      for (const filter of filters) {
+        const page = await store.query({ ...filter, pageNumber: 1, pageSize: 1000 });
+        expect(page.items).toHaveLength(page.totalCount);
+        const sought = await store.seek(filter, 1000);
+        expect(sought.items).toHaveLength(sought.totalCount);
+      }
+      // SQLite answers on this thread: let the appends' commits run between reads.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await appending;
+    expect((await store.query({ pageNumber: 1, pageSize: 1000 })).totalCount).toBe(300);
+  });
+
   it('filters by time range (start inclusive, end exclusive)', async () => {
     await store.append(entryAt(BASE_MS - 1)); // 1
     await store.append(entryAt(BASE_MS)); // 2

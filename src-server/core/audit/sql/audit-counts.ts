@@ -248,6 +248,56 @@ export async function countBuckets(reader: Runner, filter: SqlAuditFilter): Prom
     const count = filter.searchMatches;
     return count > 0 ? [{ startMs: 0, endMs: Number.MAX_SAFE_INTEGER, count }] : [];
   }
+  const plan = countPlan(filter);
+  if (!plan) return [];
+  const rows = countedPerDayInTables(filter)
+    ? await runTemplated(reader, ...countTemplate(reader, filter, plan))
+    : await countQuery(plan, {
+        tenant: tenantOf(filter),
+        wholeDays: (first, end) => countRowsPerDay(reader, filter, first, end),
+        piece: ({ startMs, endMs }) => filteredEntries(reader, { ...filter, startMs, endMs }),
+        reader,
+      }).execute();
+  return bucketsOf(plan, rows);
+}
+
+/**
+ * `countBuckets`' statement as a query template (`runTemplated`'s name, plan and builder), for a filter whose whole
+ * days the count tables hold (no instance, resource or search); undefined when the range holds nothing to count.
+ * `bucketsOf` turns its rows into the buckets.
+ */
+export function countBucketsTemplate(
+  reader: Reader,
+  filter: SqlAuditFilter,
+): { template: CountTemplate; plan: CountPlan } | undefined {
+  if (!countedPerDayInTables(filter))
+    throw new Error('countBucketsTemplate: the count tables do not serve it.');
+  const plan = countPlan(filter);
+  return plan && { template: countTemplate(reader, filter, plan), plan };
+}
+
+type CountTemplate = [
+  name: string,
+  plan: { plan: CountPlan; conditions: EntryConditions },
+  build: (slots: { plan: CountPlan; conditions: EntryConditions }) => CountQuery,
+];
+
+function countTemplate(reader: Reader, filter: SqlAuditFilter, plan: CountPlan): CountTemplate {
+  return [
+    'audit-count-buckets',
+    { plan, conditions: namesOf(filter) },
+    (slots) =>
+      countQuery(slots.plan, {
+        tenant: slots.conditions.tenant,
+        wholeDays: (first, end) => dayCounts(reader, slots.conditions, first, end),
+        piece: ({ startMs, endMs }) => entriesWhere(reader, { ...slots.conditions, startMs, endMs }),
+        reader,
+      }),
+  ];
+}
+
+/** What a filter's range needs counted: whole days, whole hours, pieces from the rows; undefined if nothing. */
+function countPlan(filter: SqlAuditFilter): CountPlan | undefined {
   const { whole, partial } = splitRange(filter.startMs, filter.endMs, DAY_MS);
   const hourly = countedPerHour(filter);
   const wholeHours: { first: number; end: number }[] = [];
@@ -262,32 +312,20 @@ export async function countBuckets(reader: Runner, filter: SqlAuditFilter): Prom
     if (hours.whole) wholeHours.push({ first: hours.whole.first!, end: hours.whole.end! });
     fromRows.push(...hours.partial);
   }
-  if (!whole && wholeHours.length === 0 && fromRows.length === 0) return [];
-  const plan: CountPlan = {
-    wholeDays: whole && { first: whole.first, end: whole.end },
-    wholeHours,
-    fromRows,
-  };
-  const rows = countedPerDayInTables(filter)
-    ? await runTemplated(reader, 'audit-count-buckets', { plan, conditions: namesOf(filter) }, (slots) =>
-        countQuery(slots.plan, {
-          tenant: slots.conditions.tenant,
-          wholeDays: (first, end) => dayCounts(reader, slots.conditions, first, end),
-          piece: ({ startMs, endMs }) => entriesWhere(reader, { ...slots.conditions, startMs, endMs }),
-          reader,
-        }),
-      )
-    : await countQuery(plan, {
-        tenant: tenantOf(filter),
-        wholeDays: (first, end) => countRowsPerDay(reader, filter, first, end),
-        piece: ({ startMs, endMs }) => filteredEntries(reader, { ...filter, startMs, endMs }),
-        reader,
-      }).execute();
+  if (!whole && wholeHours.length === 0 && fromRows.length === 0) return undefined;
+  return { wholeDays: whole && { first: whole.first, end: whole.end }, wholeHours, fromRows };
+}
+
+/** The buckets of a count statement's rows, newest first. */
+export function bucketsOf(
+  plan: CountPlan,
+  rows: readonly { piece: number; day: number; n: number }[],
+): CountedBucket[] {
   const buckets: CountedBucket[] = [];
   for (const { piece, day, n } of rows) {
     if (piece === -1) buckets.push({ startMs: day * DAY_MS, endMs: (day + 1) * DAY_MS, count: n });
     else if (piece === -2) buckets.push({ startMs: day * HOUR_MS, endMs: (day + 1) * HOUR_MS, count: n });
-    else buckets.push({ ...fromRows[piece]!, count: n });
+    else buckets.push({ ...plan.fromRows[piece]!, count: n });
   }
   return buckets.sort((a, b) => b.startMs - a.startMs);
 }
@@ -298,7 +336,7 @@ function namesOf(filter: SqlAuditFilter): EntryConditions {
 }
 
 /** Which counts `countBuckets` reads: the whole days, the whole hours, and the pieces counted from the rows. */
-interface CountPlan {
+export interface CountPlan {
   wholeDays: { first: number | undefined; end: number | undefined } | undefined;
   wholeHours: { first: number; end: number }[];
   fromRows: { startMs: number; endMs: number }[];
@@ -334,7 +372,7 @@ function countQuery(
 }
 
 /** Whether the count tables hold the filter's whole days (no instance, resource or search: those count rows). */
-function countedPerDayInTables(filter: SqlAuditFilter): boolean {
+export function countedPerDayInTables(filter: SqlAuditFilter): boolean {
   return filter.instance === undefined && filter.resource === undefined && filter.search === undefined;
 }
 
@@ -361,7 +399,7 @@ function wholeHourCounts(reader: Reader, tenant: string | undefined, first: numb
 }
 
 /** A count query of any of the tables: the union's arms differ only in their FROM. */
-type CountQuery = SelectQueryBuilder<
+export type CountQuery = SelectQueryBuilder<
   GatehouseSchema,
   keyof GatehouseSchema,
   { piece: number; day: number; n: number }

@@ -7,6 +7,7 @@ import {
   entryConditions,
   filteredEntries,
   tenantOf,
+  type EntryConditions,
   type SqlAuditFilter,
 } from './audit-filter-sql.js';
 import { runTemplated } from '../../storage/query-templates.js';
@@ -50,6 +51,42 @@ export async function listRows(
     const scope = { tenant: tenantOf(filter), startMs: filter.startMs, endMs: filter.endMs };
     return await termPage(reader, filter.searchTerms, scope, window);
   }
+  if (filter.search !== undefined) {
+    const shape = rowsShape(filter, window, checkJson);
+    return await rowsQuery(reader, filteredEntries(reader, filter), shape.window, shape).execute();
+  }
+  return await runTemplated(reader, ...listRowsTemplate(reader, filter, window, { checkJson }));
+}
+
+/**
+ * `listRows`' statement for a filter without a search, as a query template (`runTemplated`'s name, plan and
+ * builder).
+ */
+export function listRowsTemplate(
+  reader: Reader,
+  filter: SqlAuditFilter,
+  window: ListWindow,
+  { checkJson = false }: { checkJson?: boolean } = {},
+): [name: string, plan: RowsPlan, build: (slots: RowsPlan) => ReturnType<typeof rowsQuery>] {
+  if (filter.search !== undefined) throw new Error('listRowsTemplate: a search is not templated.');
+  const { window: rows, ...shape } = rowsShape(filter, window, checkJson);
+  // The statement's form (ids first, the JSON check) is part of its shape: the same filter is read both ways.
+  const plan = { conditions: entryConditions(filter), window: rows, shape };
+  return [
+    'audit-list-rows',
+    plan,
+    (slots) => rowsQuery(reader, entriesWhere(reader, slots.conditions), slots.window, slots.shape),
+  ];
+}
+
+interface RowsPlan {
+  conditions: EntryConditions;
+  window: ListWindow;
+  shape: { sortedInIndex: boolean; validity: boolean };
+}
+
+/** How the rows are read: the page's ids first or not, the JSON check, and the window without an empty OFFSET. */
+function rowsShape(filter: SqlAuditFilter, window: ListWindow, checkJson: boolean) {
   const sortedInIndex =
     (filter.engine === 'sqlite' &&
       tenantOf(filter) === undefined &&
@@ -59,16 +96,9 @@ export async function listRows(
     (filter.engine === 'postgres' && (window.offset ?? 0) > 0);
   // SQLite's verdict on each entry's text, for a caller that sends the text on without parsing it (`entryJsonOfRow`).
   const validity = checkJson && filter.engine === 'sqlite';
-  const shape = { sortedInIndex, validity };
   // An offset of 0 is none: the statement has no OFFSET then.
   const rows = { ...window, offset: (window.offset ?? 0) > 0 ? window.offset : undefined };
-  if (filter.search !== undefined)
-    return await rowsQuery(reader, filteredEntries(reader, filter), rows, shape).execute();
-  // The statement's form (ids first, the JSON check) is part of its shape: the same filter is read both ways.
-  const plan = { conditions: entryConditions(filter), window: rows, shape };
-  return await runTemplated(reader, 'audit-list-rows', plan, (slots) =>
-    rowsQuery(reader, entriesWhere(reader, slots.conditions), slots.window, slots.shape),
-  );
+  return { sortedInIndex, validity, window: rows };
 }
 
 /** The page's rows of `entries` in list order; `sortedInIndex`: the page's ids first, then their rows. */

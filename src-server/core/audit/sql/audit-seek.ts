@@ -4,7 +4,9 @@ import { countBuckets } from './audit-counts.js';
 import { tenantOf } from './audit-filter-sql.js';
 import { entryJsonOfRow, entryOfRow } from './audit-rows.js';
 import { withSearchMatches } from './audit-search.js';
-import { listRows } from './audit-list-rows.js';
+import { listRows, type ListRow } from './audit-list-rows.js';
+import { countsWithRowsAtOnce } from './audit-page-at-once.js';
+import type { CountedBucket } from '../../storage/time-buckets.js';
 import { withPairIndexChoice } from './audit-pair-index.js';
 
 /**
@@ -42,6 +44,12 @@ async function seekRows(
   checkJson: boolean,
 ) {
   if (!Number.isInteger(pageSize) || pageSize < 1) throw new RangeError('pageSize must be >= 1');
+  const atOnce = await countsWithRowsAtOnce(
+    database.db,
+    { ...asked, engine: database.kind },
+    { limit: pageSize + 1, after },
+  );
+  if (atOnce) return pageOf(atOnce.rows, atOnce.buckets, pageSize);
 
   return database.db
     .transaction()
@@ -50,11 +58,16 @@ async function seekRows(
       const searched = await withSearchMatches(trx, { ...asked, engine: database.kind }, tenantOf(asked));
       const filter = await withPairIndexChoice(trx, searched);
       const buckets = await countBuckets(trx, filter);
-      const totalCount = buckets.reduce((sum, bucket) => sum + bucket.count, 0);
       const read = await listRows(trx, filter, { limit: pageSize + 1, after }, { checkJson });
-      const rows = read.slice(0, pageSize);
-      const last = rows.at(-1);
-      const next = read.length > pageSize && last ? { timeMs: last.time_ms, id: last.id } : undefined;
-      return { rows, totalCount, ...(next && { next }) };
+      return pageOf(read, buckets, pageSize);
     });
+}
+
+/** A page of the rows read (one more than the page, to know whether another follows) and its count. */
+function pageOf(read: ListRow[], buckets: CountedBucket[], pageSize: number) {
+  const totalCount = buckets.reduce((sum, bucket) => sum + bucket.count, 0);
+  const rows = read.slice(0, pageSize);
+  const last = rows.at(-1);
+  const next = read.length > pageSize && last ? { timeMs: last.time_ms, id: last.id } : undefined;
+  return { rows, totalCount, ...(next && { next }) };
 }

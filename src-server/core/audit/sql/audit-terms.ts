@@ -37,6 +37,9 @@ export interface TermScope {
  * `to_tsquery` used on the same words before), each with the terms of the read tenants it begins (up to
  * TERMS_READ_ONE_BY_ONE, found by one index probe each). A word with no lexeme is left out, as `to_tsquery` leaves
  * it out of a conjunction. Empty when nothing can match: no lexeme at all, or one that begins no term.
+ *
+ * One statement for every lexeme: a search is a round trip each for its lexemes, their terms, its count and its
+ * page (and begin and commit), and these were one for the lexemes and one more per lexeme.
  */
 export async function resolveTerms(
   reader: SqlReader,
@@ -45,34 +48,42 @@ export async function resolveTerms(
 ): Promise<TermMatch[]> {
   const words = searchWords(search);
   if (words.length === 0) return [];
-  const { rows } = await sql<{ lexeme: string }>`
-    select distinct l.lexeme from unnest(${words}::text[]) as w(word),
-      unnest(tsvector_to_array(to_tsvector('simple', w.word))) as l(lexeme)`.execute(reader);
   const tenants =
     tenant === undefined
       ? sql`select tenant from audit_day_counts group by tenant`
       : sql`select ${tenant}::text as tenant`;
-  const matches: TermMatch[] = [];
-  for (const { lexeme } of rows) {
-    const to = after(lexeme);
-    const below = to === undefined ? sql`` : sql`and a.term < ${to}`;
-    // The least term after `bound` (or at it) among the tenants' parts of the index: one probe per tenant.
-    const next = (bound: ReturnType<typeof sql>, op: string) => sql`(select min(f.term) from tn, lateral (
-      select a.term from audit_terms a where a.tenant = tn.tenant and a.term ${sql.raw(op)} ${bound} ${below}
+  // The least term after `bound` (or at it) among the tenants' parts of the index: one probe per tenant. The probe
+  // has no upper bound: the recursion stops at the first term the lexeme does not begin (collation "C" orders
+  // by code point, so the terms a lexeme begins are next to each other).
+  const next = (bound: ReturnType<typeof sql>, op: string) => sql`(select min(f.term) from tn, lateral (
+      select a.term from audit_terms a where a.tenant = tn.tenant and a.term ${sql.raw(op)} ${bound}
       order by a.term limit 1) as f)`;
-    const found = await sql<{ term: string; n: number }>`
-      with recursive tn as (${tenants}),
-      found(term, k) as (
-        select ${next(sql`${lexeme}`, '>=')}, 1
-        union all
-        select ${next(sql.ref('found.term'), '>')}, k + 1 from found
-        where found.term is not null and k <= ${TERMS_READ_ONE_BY_ONE})
-      select term, coalesce((select sum(c.n) from audit_term_counts c
-        where c.tenant in (select tenant from tn) and c.term = found.term), 0) as n
-      from found where term is not null`.execute(reader);
-    if (found.rows.length === 0) return [];
-    const terms = found.rows.map((row) => row.term);
-    const counts = found.rows.map((row) => row.n);
+  const { rows } = await sql<{ lexeme: string; term: string | null; n: number }>`
+    with recursive tn as (${tenants}),
+    lx as (select distinct l.lexeme from unnest(${words}::text[]) as w(word),
+      unnest(tsvector_to_array(to_tsvector('simple', w.word))) as l(lexeme)),
+    found(lexeme, term, k) as (
+      select lx.lexeme, ${next(sql.ref('lx.lexeme'), '>=')}, 1 from lx
+      union all
+      select found.lexeme, ${next(sql.ref('found.term'), '>')}, k + 1 from found
+      where starts_with(found.term, found.lexeme) and k <= ${TERMS_READ_ONE_BY_ONE})
+    select lx.lexeme, found.term, coalesce((select sum(c.n) from audit_term_counts c
+      where c.tenant in (select tenant from tn) and c.term = found.term), 0) as n
+    from lx left join found on found.lexeme = lx.lexeme and starts_with(found.term, found.lexeme)
+    order by lx.lexeme, found.k`.execute(reader);
+  const byLexeme = new Map<string, { terms: string[]; counts: number[] }>();
+  for (const { lexeme, term, n } of rows) {
+    let found = byLexeme.get(lexeme);
+    if (!found) byLexeme.set(lexeme, (found = { terms: [], counts: [] }));
+    if (term === null) continue;
+    found.terms.push(term);
+    found.counts.push(n);
+  }
+  const matches: TermMatch[] = [];
+  for (const [lexeme, { terms, counts }] of byLexeme) {
+    // A lexeme that begins no term: nothing holds every lexeme.
+    if (terms.length === 0) return [];
+    const to = after(lexeme);
     matches.push(
       terms.length <= TERMS_READ_ONE_BY_ONE ? { from: lexeme, to, terms, counts } : { from: lexeme, to },
     );
