@@ -83,7 +83,8 @@ export async function untilOtherClientsLeft(connectionString: string, timeoutMs 
           where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
       );
       if (rows[0]!.n === 0) return;
-      if (Date.now() > deadline) throw new Error(`${rows[0]!.n} clients still connected after ${timeoutMs} ms`);
+      if (Date.now() > deadline)
+        throw new Error(`${rows[0]!.n} clients still connected after ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   } finally {
