@@ -1,5 +1,4 @@
 import cluster, { type Worker } from 'node:cluster';
-import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { ApiKeyDigest } from '../../control/policies/api-key-digest.js';
@@ -84,9 +83,10 @@ export class WorkerPool implements GatewayPlane {
         database: tenant.database,
       });
     }
-    const here = fileURLToPath(import.meta.url);
+    // From source, the TypeScript entry; built, worker-entry.js beside this bundle, which is serve-cli.cjs too.
+    const entry = import.meta.url.endsWith('.ts') ? './worker-entry.ts' : './worker-entry.js';
     cluster.setupPrimary({
-      exec: fileURLToPath(new URL(`./worker-entry${extname(here)}`, import.meta.url)),
+      exec: fileURLToPath(new URL(entry, import.meta.url)),
       args: [],
       serialization: 'advanced',
     });
