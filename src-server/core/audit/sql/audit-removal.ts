@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database, Tx } from '../../storage/database.js';
 import type { AuditResource, RetentionPolicy } from '../audit-entry.js';
-import { CountDeltas } from './audit-counts.js';
+import { CountDeltas } from './audit-count-deltas.js';
 import { textColumn } from './audit-rows.js';
 import { recordRemovals, type RemovalPolicy } from '../chain/chain-removals.js';
 import type { ChainSigner } from '../chain/chain-signer.js';

@@ -1,7 +1,7 @@
 import type { Database } from '../../storage/database.js';
 import type { AuditEntryTable, AuditResourceTable } from '../../storage/schema.js';
 import { inChunks, removedAfter } from '../../storage/in-chunks.js';
-import { CountDeltas } from './audit-counts.js';
+import { CountDeltas } from './audit-count-deltas.js';
 import { entryOfRow, resourcesToKeep } from './audit-rows.js';
 import { rollBackChains } from '../chain/chain-rollback.js';
 import { insertEntryRows } from './audit-search-index.js';

@@ -2,7 +2,7 @@ import type { Database, Tx } from '../../storage/database.js';
 import type { AuditEntryTable, AuditResourceTable } from '../../storage/schema.js';
 import type { AuditEntry } from '../audit-entry.js';
 import { withId, type NormalizedEntry } from '../normalize-entry.js';
-import { CountDeltas } from './audit-counts.js';
+import { CountDeltas } from './audit-count-deltas.js';
 import { resourcesToKeep, rowOf, toEntryRow } from './audit-rows.js';
 import type { ImportEntry } from '../import-batch.js';
 import { chainRows } from '../chain/chain-writes.js';
