@@ -38,7 +38,7 @@ export interface GatehouseOptions {
   /** Named in the lock file so a second process can say who holds the data dir. */
   command?: string;
   /**
-   * How long after the start the audit retention's first run waits on SQLite (default a few seconds, so that the
+   * How long after the start the audit retention's first run waits (default a few seconds, so that the
    * first requests are answered first; `runStartUpJobs()` runs it sooner).
    */
   retentionStartDelayMs?: number;
