@@ -5,10 +5,15 @@
  * main thread apart, so that work of other threads (the integrity check, the monitoring writer) shows. Wall-clock
  * p50 / p95 are printed too, but on a loaded machine they say less. Reuses a data dir that `npm run bench:audit --
  * --keep` left (bench/.data/audit); the baseline needs its own (bench:audit's --baseline imports one).
+ * On PostgreSQL (`--postgres DIR`: a cluster bench:audit kept, e.g. bench/.data/audit/postgres-cluster, with the
+ * data dir bench/.data/audit/postgres-data), the server's CPU per request is counted too: the cluster's processes
+ * (its backends run the statements), those that ended included. A baseline then needs a copy of the cluster
+ * (`--baseline-postgres DIR`).
  *
  *   tsx bench/audit-shape-cpu.ts [--shape timeline|console] [--requests 100] [--rounds 5]
  *       [--data-dir DIR] [--baseline path/to/out/server/cli.js --baseline-data-dir DIR] [--cpu-prof DIR]
  *       [--env Section__Key=value]... [--end-ms N] [--path /api/v1/...]... [--node-arg --perf-basic-prof]...
+ *       [--postgres DIR [--baseline-postgres DIR]]
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -24,6 +29,7 @@ import {
   type ServedGatehouse,
 } from './lib/gatehouse-serve.js';
 import { percentiles } from './lib/stats.js';
+import { startPostgresServer, type PostgresServer } from '../test/helpers/postgres-server.js';
 
 const { values } = parseArgs({
   options: {
@@ -38,6 +44,8 @@ const { values } = parseArgs({
     'end-ms': { type: 'string' },
     path: { type: 'string', multiple: true, default: [] },
     'node-arg': { type: 'string', multiple: true, default: [] },
+    postgres: { type: 'string' },
+    'baseline-postgres': { type: 'string' },
   },
 });
 const REQUESTS = Number(values.requests);
@@ -55,6 +63,36 @@ interface Candidate {
   name: string;
   served: ServedGatehouse;
   headers: Record<string, string>;
+  /** On PostgreSQL: the postmaster's pid, whose processes run the statements. */
+  postmaster?: number;
+}
+
+/** A kept cluster started, and the URL of its `gatehouse` database. */
+async function startCluster(
+  dir: string,
+): Promise<{ server: PostgresServer; url: string; postmaster: number }> {
+  const server = await startPostgresServer({ dir });
+  const postmaster = Number(readFileSync(join(dir, 'data/postmaster.pid'), 'utf8').split('\n')[0]);
+  return { server, url: server.url.replace(/\/postgres$/, '/gatehouse'), postmaster };
+}
+
+/**
+ * CPU ms of a cluster: the postmaster, its live processes, and those it reaped (its children's times, which the
+ * kernel adds to the parent when it waits for them).
+ */
+function clusterCpuMs(postmaster: number): number {
+  const fields = readFileSync(`/proc/${postmaster}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  let ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      if (Number(stat[1]) === postmaster) ticks += Number(stat[11]) + Number(stat[12]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks * TICK_MS;
 }
 
 /** User + system ticks of the process, or of one of its threads. */
@@ -78,8 +116,18 @@ function threadCpuMs(pid: number): Map<string, number> {
   return byName;
 }
 
-async function start(name: string, cli: string, dataDir: string, profile?: string): Promise<Candidate> {
-  const env = { ...FULL_AUDIT_ENV, ...extraEnv };
+async function start(
+  name: string,
+  cli: string,
+  dataDir: string,
+  profile?: string,
+  cluster?: { url: string; postmaster: number },
+): Promise<Candidate> {
+  const env = {
+    ...FULL_AUDIT_ENV,
+    ...(cluster && { ConnectionStrings__Gatehouse: cluster.url }),
+    ...extraEnv,
+  };
   const token = gatehouseToken(dataDir, 'Auditor', '2h', env, cli);
   const served = await startGatehouseServe(dataDir, {
     cli,
@@ -87,7 +135,7 @@ async function start(name: string, cli: string, dataDir: string, profile?: strin
     nodeArgs: [...(profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : []), ...values['node-arg']],
   });
   console.log(`${name}: pid ${served.pid}`);
-  return { name, served, headers: { Authorization: `Bearer ${token}` } };
+  return { name, served, headers: { Authorization: `Bearer ${token}` }, postmaster: cluster?.postmaster };
 }
 
 async function get(candidate: Candidate, shape: Shape, i: number): Promise<void> {
@@ -118,25 +166,55 @@ async function quiet(candidate: Candidate): Promise<void> {
 }
 
 const candidates: Candidate[] = [];
+const clusters: PostgresServer[] = [];
+const clusterOf = async (dir: string | undefined) => {
+  if (dir === undefined) return undefined;
+  const cluster = await startCluster(dir);
+  clusters.push(cluster.server);
+  return cluster;
+};
 try {
-  candidates.push(await start('this build', CLI, values['data-dir'], values['cpu-prof']));
-  if (values.baseline) candidates.push(await start('baseline', values.baseline, values['baseline-data-dir']));
+  candidates.push(
+    await start('this build', CLI, values['data-dir'], values['cpu-prof'], await clusterOf(values.postgres)),
+  );
+  if (values.baseline)
+    candidates.push(
+      await start(
+        'baseline',
+        values.baseline,
+        values['baseline-data-dir'],
+        undefined,
+        await clusterOf(values['baseline-postgres']),
+      ),
+    );
   for (const candidate of candidates) await quiet(candidate);
   const probe = (await (
     await fetch(`${candidates[0]!.served.url}/api/v1/audit-log?PageSize=200`, {
       headers: candidates[0]!.headers,
     })
-  ).json()) as { items: { actionName: string; userName: string }[] };
+  ).json()) as { items: { actionName: string; userName: string; parameters: Record<string, unknown> }[] };
   const actions = [...new Set(probe.items.map((item) => item.actionName))];
   const users = [...new Set(probe.items.map((item) => item.userName))];
+  // The search shapes' words as bench:audit picks them: of the newest entries' own string values.
+  const wordsOf = (item: { parameters: Record<string, unknown> }) =>
+    Object.values(item.parameters)
+      .filter((value): value is string => typeof value === 'string')
+      .flatMap((value) => value.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 4));
+  const words = [...new Set(probe.items.flatMap(wordsOf))].slice(0, 20);
+  const pairs = probe.items
+    .map(wordsOf)
+    .filter((found) => found.length >= 2)
+    .map((found) => `${found[0]!} ${found.at(-1)!}`)
+    .slice(0, 20);
   // `--shape a|b`: the shapes whose names contain any of the alternatives.
   const wanted = values.shape.split('|');
-  const shapes = queryShapes(endMs, actions, users, { words: ['none'], pairs: ['none'] }).filter((shape) =>
+  const searches = { words: words.length > 0 ? words : ['none'], pairs: pairs.length > 0 ? pairs : ['none'] };
+  const shapes = queryShapes(endMs, actions, users, searches).filter((shape) =>
     wanted.some((part) => shape.name.includes(part)),
   );
   // Any other path of the Control Panel, as it is (under /api/v1/audit-log, since that is where shapes live).
   for (const path of values.path) shapes.push({ name: path, path, query: () => '' });
-  const results = new Map<string, { cpu: number[]; main: number[]; wall: number[] }>();
+  const results = new Map<string, { cpu: number[]; main: number[]; database: number[]; wall: number[] }>();
   for (let round = 0; round < ROUNDS; round++) {
     const load = loadavg()[0]!.toFixed(1);
     for (const shape of shapes) {
@@ -148,6 +226,7 @@ try {
         const before = cpuMs(pid);
         const mainBefore = cpuMs(pid, pid);
         const threadsBefore = threadCpuMs(pid);
+        const databaseBefore = candidate.postmaster === undefined ? 0 : clusterCpuMs(candidate.postmaster);
         for (let i = 0; i < REQUESTS; i++) {
           const started = performance.now();
           await get(candidate, shape, i);
@@ -155,33 +234,42 @@ try {
         }
         const cpu = (cpuMs(pid) - before) / REQUESTS;
         const main = (cpuMs(pid, pid) - mainBefore) / REQUESTS;
+        const database =
+          candidate.postmaster === undefined
+            ? 0
+            : (clusterCpuMs(candidate.postmaster) - databaseBefore) / REQUESTS;
         const threads = [...threadCpuMs(pid)]
           .map(([name, ms]) => [name, (ms - (threadsBefore.get(name) ?? 0)) / REQUESTS] as const)
           .filter(([, ms]) => ms > 0)
           .map(([name, ms]) => `${name} ${ms.toFixed(2)}`)
           .join(', ');
         const key = `${shape.name} | ${candidate.name}`;
-        const result = results.get(key) ?? { cpu: [], main: [], wall: [] };
+        const result = results.get(key) ?? { cpu: [], main: [], database: [], wall: [] };
         result.cpu.push(cpu);
         result.main.push(main);
+        result.database.push(database);
         result.wall.push(...wall);
         results.set(key, result);
         const { p50, p95 } = percentiles(wall);
         console.log(
-          `round ${round + 1} (load ${load}) ${key}: CPU ${cpu.toFixed(2)} ms/request (main thread ${main.toFixed(2)}), wall p50 ${p50.toFixed(2)} p95 ${p95.toFixed(2)} ms; by thread: ${threads}`,
+          `round ${round + 1} (load ${load}) ${key}: CPU ${cpu.toFixed(2)} ms/request (main thread ${main.toFixed(2)}${candidate.postmaster === undefined ? '' : `, PostgreSQL ${database.toFixed(2)}`}), wall p50 ${p50.toFixed(2)} p95 ${p95.toFixed(2)} ms; by thread: ${threads}`,
         );
       }
     }
   }
   const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
-  console.log('\n| shape | build | CPU ms/request, median of rounds (each) | main thread | wall p50 / p95 |');
-  console.log('|---|---|---|---:|---|');
-  for (const [key, { cpu, main, wall }] of results) {
+  const each = (list: number[]) => `${median(list).toFixed(2)} (${list.map((v) => v.toFixed(2)).join(', ')})`;
+  console.log(
+    '\n| shape | build | CPU ms/request, median of rounds (each) | main thread | PostgreSQL CPU ms/request | wall p50 / p95 |',
+  );
+  console.log('|---|---|---|---:|---|---|');
+  for (const [key, { cpu, main, database, wall }] of results) {
     const { p50, p95 } = percentiles(wall);
     console.log(
-      `| ${key} | ${median(cpu).toFixed(2)} (${cpu.map((v) => v.toFixed(2)).join(', ')}) | ${median(main).toFixed(2)} | ${p50.toFixed(2)} / ${p95.toFixed(2)} |`,
+      `| ${key} | ${each(cpu)} | ${median(main).toFixed(2)} | ${each(database)} | ${p50.toFixed(2)} / ${p95.toFixed(2)} |`,
     );
   }
 } finally {
   for (const candidate of candidates) await candidate.served.stop();
+  for (const cluster of clusters) cluster.stop();
 }

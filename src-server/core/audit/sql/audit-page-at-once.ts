@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../storage/database.js';
 import { runTemplated } from '../../storage/query-templates.js';
-import type { CountedBucket } from '../../storage/time-buckets.js';
-import { bucketsOf, countBucketsTemplate, countedPerDayInTables } from './audit-counts.js';
-import type { SqlAuditFilter } from './audit-filter-sql.js';
+import { DAY_MS, HOUR_MS, type CountedBucket } from '../../storage/time-buckets.js';
+import { bucketsOf, countBucketsTemplate, countedPerDayInTables, type CountPlan } from './audit-counts.js';
+import { entriesWhere, entryConditions, type SqlAuditFilter } from './audit-filter-sql.js';
 import { listRowsTemplate, type ListRow, type ListWindow } from './audit-list-rows.js';
 
 type Reader = Pick<Tx, 'selectFrom' | 'executeQuery' | 'getExecutor'>;
@@ -69,6 +69,14 @@ export async function countsWithRowsAtOnce(
       .$castTo<CountOrEntry>();
     return counts.unionAll(entries);
   });
+  return splitCountsAndRows(counting.plan, read);
+}
+
+/** A statement's counts and rows apart: the buckets, newest first, and the page's rows in list order. */
+function splitCountsAndRows(
+  plan: CountPlan,
+  read: readonly CountOrEntry[],
+): { buckets: CountedBucket[]; rows: ListRow[] } {
   const countRows: { piece: number; day: number; n: number }[] = [];
   const rows: ListRow[] = [];
   for (const row of read) {
@@ -77,5 +85,64 @@ export async function countsWithRowsAtOnce(
   }
   // A union keeps no order: the page's, newest first, again.
   rows.sort((a, b) => b.time_ms - a.time_ms || b.id - a.id);
-  return { buckets: bucketsOf(counting.plan, countRows), rows };
+  return { buckets: bucketsOf(plan, countRows), rows };
+}
+
+/**
+ * PostgreSQL, a numbered page after the first (`skip` entries before it): its per-day counts and its rows by one
+ * statement, where a transaction's begin, counts, rows and commit took four round trips. The statement finds the
+ * bucket the page starts in from the counts itself (as `locatePage` does: the newest buckets' counts summed until
+ * they pass `skip`), and reads the rows before that bucket's end, skipping the rest of `skip` in the index alone.
+ *
+ * Undefined when the page can't be read so: another engine, or a filter the count tables don't serve.
+ */
+export async function numberedPageAtOnce(
+  reader: Reader,
+  filter: SqlAuditFilter,
+  { skip, limit }: { skip: number; limit: number },
+): Promise<{ buckets: CountedBucket[]; rows: ListRow[] } | undefined> {
+  if (filter.engine !== 'postgres' || !countedPerDayInTables(filter)) return undefined;
+  const counting = countBucketsTemplate(reader, filter);
+  if (!counting) return { buckets: [], rows: [] };
+  const [countName, countPlan, countBuild] = counting.template;
+  const plan = {
+    counts: countPlan,
+    // Where each piece counted from the rows ends (whole days and hours end where their number says).
+    pieceEnds: counting.plan.fromRows.map((piece) => piece.endMs),
+    conditions: entryConditions(filter),
+    skip,
+    limit,
+  };
+  const read = await runTemplated(reader, `${countName}+numbered-page`, plan, (slots) => {
+    const bucketEnd = sql`case c.piece
+      when -1 then (c.day::bigint + 1) * ${sql.lit(DAY_MS)}
+      when -2 then (c.day::bigint + 1) * ${sql.lit(HOUR_MS)}
+      ${sql.join(
+        slots.pieceEnds.map((end, k) => sql`when ${sql.lit(k)} then ${end}::bigint`),
+        sql` `,
+      )} end`;
+    // The page's ids from the index alone (skipping there, not in the rows), then their rows.
+    const ids = entriesWhere(reader, slots.conditions)
+      .where(sql<boolean>`time_ms < (select end_ms from located)`)
+      .orderBy('time_ms', 'desc')
+      .orderBy('id', 'desc')
+      .limit(slots.limit)
+      .offset(sql<number>`(select skip_in from located)`)
+      .select('id');
+    const rows = reader
+      .selectFrom('audit_entries')
+      .select(['id', 'time_ms', 'entry', 'tenant'])
+      .where('id', 'in', ids);
+    const statement = sql<CountOrEntry>`(with c as (${countBuild(slots.counts)}),
+      ends as (select ${bucketEnd} as end_ms, c.n from c where c.n > 0),
+      through as (select end_ms, n, sum(n) over (order by end_ms desc rows unbounded preceding) as upto
+        from ends),
+      located as (select end_ms, ${slots.skip}::bigint - (upto - n) as skip_in from through
+        where upto > ${slots.skip}::bigint order by end_ms desc limit 1)
+      select c.piece, c.day, c.n, null as id, null as time_ms, null as entry, null as tenant from c
+      union all
+      select null, null, null, r.id, r.time_ms, r.entry, r.tenant from (${rows}) as r)`;
+    return reader.selectFrom(statement.as('page')).selectAll().$castTo<CountOrEntry>();
+  });
+  return splitCountsAndRows(counting.plan, read);
 }

@@ -37,7 +37,7 @@ import type { ChainSigner } from '../chain/chain-signer.js';
 import { seekJsonPage, seekPage } from './audit-seek.js';
 import { withSearchMatches, withSearchTerms } from './audit-search.js';
 import { listRows, type ListRow } from './audit-list-rows.js';
-import { countsWithRowsAtOnce } from './audit-page-at-once.js';
+import { countsWithRowsAtOnce, numberedPageAtOnce } from './audit-page-at-once.js';
 import { withPairIndexChoice } from './audit-pair-index.js';
 import { entryById, previousOfResource } from './audit-changes.js';
 import { ErrorCode } from '../../contracts/error-codes.js';
@@ -139,15 +139,16 @@ export class SqlAuditStore implements AuditStore {
       throw new RangeError('pageNumber must be >= 1');
     if (!Number.isInteger(asked.pageSize) || asked.pageSize < 1)
       throw new RangeError('pageSize must be >= 1');
-    if (asked.pageNumber === 1) {
-      const read = await countsWithRowsAtOnce(
-        this.database.db,
-        { ...asked, engine },
-        { limit: asked.pageSize },
-      );
-      if (read)
-        return { rows: read.rows, totalCount: read.buckets.reduce((sum, bucket) => sum + bucket.count, 0) };
-    }
+    const read =
+      asked.pageNumber === 1
+        ? await countsWithRowsAtOnce(this.database.db, { ...asked, engine }, { limit: asked.pageSize })
+        : await numberedPageAtOnce(
+            this.database.db,
+            { ...asked, engine },
+            { skip: (asked.pageNumber - 1) * asked.pageSize, limit: asked.pageSize },
+          );
+    if (read)
+      return { rows: read.rows, totalCount: read.buckets.reduce((sum, bucket) => sum + bucket.count, 0) };
     // One snapshot for the counts and the rows, so the page and totalCount agree.
     return this.database.db
       .transaction()
