@@ -3,7 +3,12 @@ import type { Tx } from '../../storage/database.js';
 import { runTemplated } from '../../storage/query-templates.js';
 import { DAY_MS, HOUR_MS, type CountedBucket } from '../../storage/time-buckets.js';
 import { bucketsOf, countBucketsTemplate, countedPerDayInTables, type CountPlan } from './audit-counts.js';
-import { entriesWhere, entryConditions, type SqlAuditFilter } from './audit-filter-sql.js';
+import {
+  entriesWhere,
+  entryConditions,
+  type EntryConditions,
+  type SqlAuditFilter,
+} from './audit-filter-sql.js';
 import { listRowsTemplate, type ListRow, type ListWindow } from './audit-list-rows.js';
 
 type Reader = Pick<Tx, 'selectFrom' | 'executeQuery' | 'getExecutor'>;
@@ -133,16 +138,54 @@ export async function numberedPageAtOnce(
       .selectFrom('audit_entries')
       .select(['id', 'time_ms', 'entry', 'tenant'])
       .where('id', 'in', ids);
+    const hours = hourCountsOf(slots.conditions);
+    // A page that starts in a whole day starts in one of its hours: the day's hours from the per-hour counts,
+    // summed the same way, so OFFSET skips at most an hour of the index (over 1M entries, page 5000 skipped
+    // ~8,000 index entries of its day on average; within its hour, ~350).
+    const withinHour = hours
+      ? sql`hours as (select hour, sum(n) as n from ${hours} as h
+          where h.hour >= (select end_ms / ${sql.lit(HOUR_MS)} - 24 from day_located where piece = -1)
+            and h.hour < (select end_ms / ${sql.lit(HOUR_MS)} from day_located where piece = -1)
+          group by hour),
+        hours_through as (select hour, n, sum(n) over (order by hour desc rows unbounded preceding) as upto
+          from hours where n > 0),
+        hour_located as (select (hour::bigint + 1) * ${sql.lit(HOUR_MS)} as end_ms,
+            (select skip_in from day_located) - (upto - n) as skip_in
+          from hours_through where upto > (select skip_in from day_located) order by hour desc limit 1),
+        located as (select end_ms, skip_in from hour_located
+          union all select end_ms, skip_in from day_located where not exists (select 1 from hour_located))`
+      : sql`located as (select end_ms, skip_in from day_located)`;
     const statement = sql<CountOrEntry>`(with c as (${countBuild(slots.counts)}),
-      ends as (select ${bucketEnd} as end_ms, c.n from c where c.n > 0),
-      through as (select end_ms, n, sum(n) over (order by end_ms desc rows unbounded preceding) as upto
+      ends as (select c.piece, ${bucketEnd} as end_ms, c.n from c where c.n > 0),
+      through as (select piece, end_ms, n, sum(n) over (order by end_ms desc rows unbounded preceding) as upto
         from ends),
-      located as (select end_ms, ${slots.skip}::bigint - (upto - n) as skip_in from through
-        where upto > ${slots.skip}::bigint order by end_ms desc limit 1)
+      day_located as (select piece, end_ms, ${slots.skip}::bigint - (upto - n) as skip_in from through
+        where upto > ${slots.skip}::bigint order by end_ms desc limit 1),
+      ${withinHour}
       select c.piece, c.day, c.n, null as id, null as time_ms, null as entry, null as tenant from c
       union all
       select null, null, null, r.id, r.time_ms, r.entry, r.tenant from (${rows}) as r)`;
     return reader.selectFrom(statement.as('page')).selectAll().$castTo<CountOrEntry>();
   });
   return splitCountsAndRows(counting.plan, read);
+}
+
+/**
+ * The per-hour counts of the conditions' entries, each hour's tenants' rows apart (the statement sums them): of
+ * every entry, of one action or of one user. None for an action and a user together (counted per day only).
+ */
+function hourCountsOf(conditions: EntryConditions) {
+  const { tenant, actionKey, userKey } = conditions;
+  if (actionKey !== undefined && userKey !== undefined) return undefined;
+  const [table, key, value] =
+    actionKey !== undefined
+      ? (['audit_action_hour_counts', 'action_key', actionKey] as const)
+      : userKey !== undefined
+        ? (['audit_user_hour_counts', 'user_key', userKey] as const)
+        : (['audit_hour_counts', undefined, undefined] as const);
+  const where = [
+    ...(tenant === undefined ? [] : [sql`tenant = ${tenant}`]),
+    ...(key === undefined ? [] : [sql`${sql.ref(key)} = ${value}`]),
+  ];
+  return sql`(select hour, n from ${sql.table(table)}${where.length > 0 ? sql` where ${sql.join(where, sql` and `)}` : sql``})`;
 }
