@@ -14,6 +14,7 @@ import { once } from 'node:events';
 import { readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { queryShapes } from './lib/audit-query-shapes.js';
 import { CLI, FULL_AUDIT_ENV, ROOT, gatehouseToken } from './lib/gatehouse-serve.js';
@@ -31,6 +32,11 @@ const { values } = parseArgs({
     plain: { type: 'boolean', default: false },
   },
 });
+/** This client's own collections (start, duration in ms): a Node client on a busy machine has a tail too. */
+const clientGcs: { start: number; duration: number }[] = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) clientGcs.push({ start: entry.startTime, duration: entry.duration });
+}).observe({ entryTypes: ['gc'] });
 const REQUESTS = Number(values.requests);
 const endMs = (
   JSON.parse(readFileSync(join(ROOT, 'bench/.data/audit/dataset.json'), 'utf8')) as { endMs: number }
@@ -123,6 +129,8 @@ interface Sample {
   mainWait: number;
   others: Map<string, number>;
   gc: string[];
+  /** This client's GC pauses during the request, ms. */
+  clientGc: number;
 }
 
 try {
@@ -157,7 +165,8 @@ try {
         headers,
       });
       await response.arrayBuffer();
-      const wall = performance.now() - started;
+      const ended = performance.now();
+      const wall = ended - started;
       const [cpu1, wait1] = schedstat(pid, pid);
       const slept = sleeps(pid) - sleeps0;
       const others = delta(otherThreadsNs(pid), others0);
@@ -176,6 +185,14 @@ try {
         mainWait: (wait1 - wait0) / 1e6,
         others,
         gc,
+        clientGc: 0,
+      });
+      // The observer hears of a collection a little later: counted once the next request has been sent.
+      const last = samples.at(-1)!;
+      setImmediate(() => {
+        last.clientGc = clientGcs
+          .filter((g) => g.start < ended && g.start + g.duration > started)
+          .reduce((sum, g) => sum + g.duration, 0);
       });
     }
     const { p50, p95 } = percentiles(samples.map((s) => s.wall));
@@ -191,6 +208,10 @@ try {
     const pauses = percentiles(gcMs);
     console.log(
       `  GC: ${gcMs.length} pauses (${samples.flatMap((s) => s.gc).filter((l) => l.includes('Mark')).length} mark-compact), ${(gcMs.reduce((a, b) => a + b, 0) / samples.length).toFixed(3)} ms per request; pause p50 ${pauses.p50.toFixed(2)} p95 ${pauses.p95.toFixed(2)} max ${pauses.max.toFixed(2)}; main CPU of requests with a GC p50 ${cpuWith.p50.toFixed(2)} p95 ${cpuWith.p95.toFixed(2)}, without p50 ${cpuWithout.p50.toFixed(2)} p95 ${cpuWithout.p95.toFixed(2)}`,
+    );
+    const clientGc = percentiles(samples.map((s) => s.clientGc));
+    console.log(
+      `  client GC: ${samples.filter((s) => s.clientGc > 0).length} requests, ${(samples.reduce((sum, s) => sum + s.clientGc, 0) / samples.length).toFixed(3)} ms per request, max ${clientGc.max.toFixed(2)}`,
     );
     const server = percentiles(samples.map((s) => s.mainCpu + s.mainWait));
     const rest = percentiles(samples.map((s) => s.wall - s.mainCpu - s.mainWait));
@@ -216,6 +237,12 @@ try {
     for (const s of samples) {
       const key = shape.query(s.i);
       byQuery.set(key, [...(byQuery.get(key) ?? []), s.mainCpu]);
+    }
+    if (byQuery.size > 60) {
+      const costly = [...samples].sort((a, b) => b.mainCpu - a.mainCpu).slice(0, 5);
+      console.log(
+        ` most CPU: ${costly.map((s) => `${s.mainCpu.toFixed(2)} ${decodeURIComponent(shape.query(s.i))}`).join(' ; ')}`,
+      );
     }
     if (byQuery.size > 1 && byQuery.size <= 60) {
       const medians = [...byQuery].map(([key, list]) => [key, percentiles(list).p50] as const);
