@@ -1,6 +1,17 @@
 import { setFlagsFromString } from 'node:v8';
 
 /**
+ * Scavenges done by the main thread alone, with no background thread to wait for: one request in five or six of
+ * bench:audit's list shapes runs a scavenge (~0.3 ms of work), and V8 splits it with its helper threads and then
+ * waits for them, and for the helper that frees the young generation's array buffers, before the scavenge ends. On a
+ * busy 2-core machine a helper that took a share of the work and lost its CPU held the pause for 10–50 ms, once
+ * 675 ms, with the main thread idle (`--trace-gc` beside each request's schedstat, bench/audit-tail-probe.ts): those
+ * requests were the lists' p95. Only these two flags: V8 cannot take `--single-threaded-gc` or
+ * `--no-parallel-marking` once it runs (its next full collection aborts the process).
+ */
+const SCAVENGE_ALONE = '--no-parallel-scavenge --no-concurrent-array-buffer-sweeping';
+
+/**
  * V8's heap sizing for `gatehouse serve`, whose live heap is ~17 MB (mostly compiled code and the bundle's source):
  * - the young generation stays at its initial size while the gateway is quiet: V8 doubles it (up to 2 × 16 MiB)
  *   whenever many young objects survive a scavenge, and kept 30 MB more resident memory once bench:audit's query
@@ -11,8 +22,8 @@ import { setFlagsFromString } from 'node:v8';
  *   factor for throughput (up to 4×, here ~2×): what a query promotes and drops no longer piles up as 10–15 MB of
  *   garbage between two collections of a heap this small.
  */
-const SMALL_YOUNG_GENERATION = '--semi-space-growth-factor=1 --heap-growing-percent=50';
-const GROWING_YOUNG_GENERATION = '--semi-space-growth-factor=2 --heap-growing-percent=50';
+const SMALL_YOUNG_GENERATION = `--semi-space-growth-factor=1 --heap-growing-percent=50 ${SCAVENGE_ALONE}`;
+const GROWING_YOUNG_GENERATION = `--semi-space-growth-factor=2 --heap-growing-percent=50 ${SCAVENGE_ALONE}`;
 
 /** `v8`: V8's own sizing (Electron, the offline commands, `GATEHOUSE_HEAP=throughput`). */
 let sizing: 'v8' | 'small' | 'growing' = 'v8';
