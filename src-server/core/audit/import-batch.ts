@@ -25,7 +25,7 @@ export interface ImportEntry extends EntryFields {
   resources: Omit<AuditResourceTable, 'entry_id'>[];
   /** The chain's content digest of `json` (`contentDigest`): the part of its link that needs no place in it. */
   chainDigest: string;
-  /** SQLite's full-text document of the entry (`searchDocumentOf`); absent when SQLite must build it. */
+  /** SQLite's full-text document of the entry (`searchDocumentOf`); undefined or absent when SQLite must build it. */
   searchDocument?: string | null;
 }
 

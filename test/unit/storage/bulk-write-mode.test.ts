@@ -98,3 +98,26 @@ describe('the write-ahead log of a bulk write on SQLite', () => {
     expect(largest).toBeLessThan(24 * 1024 * 1024);
   });
 });
+
+describe('the statement journals of a bulk write on SQLite', () => {
+  /** 0: SQLite's default (a temporary file past 64 KiB), 2: memory. */
+  const tempStore = (database: Database) => database.sqlite!.pragma('temp_store', { simple: true });
+
+  it('stay in memory while an import writes its multi-row statements, and the default comes back after', async () => {
+    const database = await openSqlite();
+    expect(tempStore(database)).toBe(0);
+    const seen: unknown[] = [];
+    function* entries(): Generator<NewAuditEntry> {
+      for (let k = 0; k < 120; k++) {
+        if (k % 60 === 0) seen.push(tempStore(database));
+        yield entryAt(BASE_MS + k * 1_000);
+      }
+    }
+    const result = await importAuditEntries(database, entries(), undefined, Date.now, 'acme');
+    expect(result.added).toBe(120);
+    expect(seen).toEqual([2, 2]);
+    expect(tempStore(database)).toBe(0);
+    const rows = database.sqlite!.prepare('select count(*) as n from audit_entries').get() as { n: number };
+    expect(rows.n).toBe(120);
+  });
+});

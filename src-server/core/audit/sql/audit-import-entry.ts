@@ -9,14 +9,23 @@ import { searchDocumentOf } from './search-document.js';
 export function prepareImportEntry(input: NewAuditEntry): ImportEntry {
   const normalized = normalizeEntry(input);
   const fields = entryFields(normalized, contentKey(normalized.entry, normalized.timeMs));
-  const prepared: ImportEntry = {
-    ...fields,
+  // Every field named in one literal, not `fields` spread and the rest added: one shape for every entry, built at
+  // once (the spread copied property by property, through the shapes in between).
+  return {
+    timeMs: fields.timeMs,
+    hash: fields.hash,
+    json: fields.json,
+    actionName: fields.actionName,
+    userName: fields.userName,
+    actionKey: fields.actionKey,
+    userKey: fields.userKey,
+    category: fields.category,
+    agentGroupId: fields.agentGroupId,
+    instance: fields.instance,
     resources: resourcesToKeep(normalized.entry),
     chainDigest: contentDigest(fields.json),
+    searchDocument: searchDocumentOf(normalized.entry.parameters),
   };
-  const searchDocument = searchDocumentOf(normalized.entry.parameters);
-  if (searchDocument !== undefined) prepared.searchDocument = searchDocument;
-  return prepared;
 }
 
 /** Prepares a batch of entries, stopping at the first that is not valid. */
