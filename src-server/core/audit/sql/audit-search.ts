@@ -126,9 +126,9 @@ export async function withSearchTerms<F extends FilterShape>(
  * result. SQLite counts them in FTS5, which knows no tenant or time: whole when the search is the only filter over a
  * trail that holds only the tenant read, and then counted from the index alone (`countSearchMatches`: the page
  * needs only its own matches, `newestMatchesPage`); otherwise collected (`collectSearchMatches`: the statements
- * after it in the same transaction, the per-day counts and the page, read them from there). PostgreSQL counts them in `audit_terms`, which holds each term's
- * tenant and time: whole when no action, user, instance or resource narrows the search (otherwise its per-day
- * count reads the rows anyway, and its planner needs no hint).
+ * after it in the same transaction, the per-day counts and the page, read them from there). PostgreSQL counts them
+ * in `audit_terms`, which holds each term's tenant and time: whole when no action, user, instance or resource
+ * narrows the search (otherwise its per-day count reads the rows anyway, and its planner needs no hint).
  */
 export async function withSearchMatches<F extends FilterShape>(
   reader: Reader,
