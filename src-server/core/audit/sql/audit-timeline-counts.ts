@@ -101,13 +101,16 @@ export async function timelineCells(
       select key from (select key, rank() over (order by n desc) as place from totals) as ranked
       where place <= ${sql.lit(TIMELINE_SERIES_MAX)}
     )`;
+  // Read once (only the candidates' cells, when the totals come from the per-day counts): SQLite then filters the
+  // cells as it reads them instead of storing every one first (24 hours by user: 2.0 → 1.6 ms).
+  const cellsOnce = nameTotals === cells ? sql`` : sql`not materialized`;
   // part 0: a name's total; 1: a bucket's count of a candidate name, or of the rest (key null); 2: a name.
   type Row = { part: number; bucket: number; key: string | null; n: number; name: string | null };
   const { rows } = bucketTotals
     ? // The rest of a bucket is its count of every name (the counts without a split) less the candidates': only
       // the candidates' cells are grouped, not every name's.
       await sql<Row>`
-    with cells as ${cells}, ${ranked},
+    with cells as ${cellsOnce} ${cells}, ${ranked},
     shown as materialized (
       select bucket, key, sum(n) as n from cells where key in (select key from candidates) group by bucket, key
     ),
