@@ -1,7 +1,23 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../storage/database.js';
 import { fts5Query, searchWords } from '../search-terms.js';
-import type { ListRow, ListWindow } from './audit-list-rows.js';
+import type { AuditCursor } from '../audit-entry.js';
+
+/** A page's row as `listRows` returns it (its `ListRow`; apart, so that this module imports nothing that imports it). */
+interface PageRow {
+  id: number;
+  time_ms: number;
+  entry: string;
+  tenant: string;
+  valid?: number;
+}
+
+/** Which matches in list order: `limit` of them after `after` or `offset` (`listRows`' window). */
+interface PageWindow {
+  limit: number;
+  offset?: number;
+  after?: AuditCursor;
+}
 
 type Reader = Pick<Tx, 'getExecutor'>;
 
@@ -74,9 +90,9 @@ export async function newestMatchesPage(
   reader: Reader,
   query: string,
   tenant: string | undefined,
-  window: ListWindow,
+  window: PageWindow,
   { checkJson = false }: { checkJson?: boolean } = {},
-): Promise<ListRow[] | undefined> {
+): Promise<PageRow[] | undefined> {
   const offset = window.offset ?? 0;
   const reach = offset + window.limit;
   const after = window.after;
@@ -133,9 +149,9 @@ async function outOfOrderBetween(
   return rows[0]?.found === 1;
 }
 
-async function rowsOf(reader: Reader, ids: readonly number[], checkJson: boolean): Promise<ListRow[]> {
+async function rowsOf(reader: Reader, ids: readonly number[], checkJson: boolean): Promise<PageRow[]> {
   if (ids.length === 0) return [];
-  const { rows } = await sql<ListRow>`select id, time_ms, entry, tenant
+  const { rows } = await sql<PageRow>`select id, time_ms, entry, tenant
     ${checkJson ? sql`, json_valid(entry) as valid` : sql``}
     from audit_entries where id in (${sql.join(ids)}) order by time_ms desc, id desc`.execute(reader);
   return rows;
