@@ -12,6 +12,8 @@ import {
 } from './audit-filter-sql.js';
 import { runTemplated } from '../../storage/query-templates.js';
 import { termPage } from './audit-terms.js';
+import { newestMatchesPage } from './audit-search-page.js';
+import { collectSearchMatches, SEARCH_BY_ID_UP_TO } from './audit-search.js';
 
 type Reader = Pick<Tx, 'selectFrom' | 'executeQuery' | 'getExecutor'>;
 
@@ -52,10 +54,32 @@ export async function listRows(
     return await termPage(reader, filter.searchTerms, scope, window);
   }
   if (filter.search !== undefined) {
-    const shape = rowsShape(filter, window, checkJson);
-    return await rowsQuery(reader, filteredEntries(reader, filter), shape.window, shape).execute();
+    const searched = await sqliteSearchPage(reader, filter, window, checkJson);
+    if (Array.isArray(searched)) return searched;
+    const shape = rowsShape(searched, window, checkJson);
+    return await rowsQuery(reader, filteredEntries(reader, searched), shape.window, shape).execute();
   }
   return await runTemplated(reader, ...listRowsTemplate(reader, filter, window, { checkJson }));
+}
+
+/**
+ * SQLite, a search that is the whole filter, counted without collecting its matches (`withSearchMatches`): with many
+ * matches, its page from the newest of them (`newestMatchesPage`), or failing that the filter with the matches
+ * collected after all. Any other filter (few matches are read by id) as it is.
+ */
+async function sqliteSearchPage(
+  reader: Reader,
+  filter: SqlAuditFilter,
+  window: ListWindow,
+  checkJson: boolean,
+): Promise<ListRow[] | SqlAuditFilter> {
+  const { searchQuery, searchMatches = 0 } = filter;
+  const uncollected = filter.engine === 'sqlite' && filter.searchIsWholeFilter && !filter.searchHitsCollected;
+  if (!uncollected || searchQuery === undefined || searchMatches <= SEARCH_BY_ID_UP_TO) return filter;
+  const page = await newestMatchesPage(reader, searchQuery, tenantOf(filter), window, { checkJson });
+  if (page) return page;
+  const collected = await collectSearchMatches(reader, filter.search!);
+  return { ...filter, searchMatches: collected, searchHitsCollected: true };
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   type TermMatch,
   type TermScope,
 } from './audit-terms.js';
+import { countSearchMatches } from './audit-search-page.js';
 
 type Reader = Pick<Tx, 'selectFrom' | 'getExecutor'>;
 
@@ -37,6 +38,12 @@ export interface SearchContext {
    * (`withSearchMatches`), so the statements that follow read them there instead of querying FTS5 again.
    */
   searchHitsCollected?: boolean;
+  /**
+   * SQLite, a search that is the whole filter, counted without collecting its matches (`countSearchMatches`): the
+   * FTS5 query that finds them (a word that begins one term, as that term). A page then reads them with
+   * `newestMatchesPage`, or collects them (`collectSearchMatches`) when it can't.
+   */
+  searchQuery?: string;
   /** PostgreSQL: the search's lexemes as `audit_terms` finds them (`withSearchTerms`); empty: nothing matches. */
   searchTerms?: readonly TermMatch[];
 }
@@ -90,7 +97,7 @@ export function searchCondition(
     }
     const matches = context.searchHitsCollected
       ? sql<number>`(select id from temp.audit_search_hits)`
-      : sql<number>`(select rowid from audit_search where audit_search match ${fts5Query(words)})`;
+      : sql<number>`(select rowid from audit_search where audit_search match ${context.searchQuery ?? fts5Query(words)})`;
     // `+id` keeps SQLite from reading the matches by id (the unary plus hides the column from the planner), so
     // it walks the trail in list order instead; unless the matches are known to be few.
     const byId = context.searchMatches !== undefined && context.searchMatches <= SEARCH_BY_ID_UP_TO;
@@ -116,11 +123,12 @@ export async function withSearchTerms<F extends FilterShape>(
 
 /**
  * The filter with its search's matches counted in the reader's snapshot, and whether they are the filter's whole
- * result. SQLite collects them from FTS5 (`collectSearchMatches`: the statements after it in the same transaction
- * read them from there), which knows no tenant or time: whole when the search is the only filter
- * over a trail that holds only the tenant read. PostgreSQL counts them in `audit_terms`, which holds each term's
- * tenant and time: whole when no action, user, instance or resource narrows the search (otherwise its per-day
- * count reads the rows anyway, and its planner needs no hint).
+ * result. SQLite counts them in FTS5, which knows no tenant or time: whole when the search is the only filter over a
+ * trail that holds only the tenant read, and then counted from the index alone (`countSearchMatches`: the page
+ * needs only its own matches, `newestMatchesPage`); otherwise collected (`collectSearchMatches`: the statements
+ * after it in the same transaction, the per-day counts and the page, read them from there). PostgreSQL counts them
+ * in `audit_terms`, which holds each term's tenant and time: whole when no action, user, instance or resource
+ * narrows the search (otherwise its per-day count reads the rows anyway, and its planner needs no hint).
  */
 export async function withSearchMatches<F extends FilterShape>(
   reader: Reader,
@@ -143,8 +151,13 @@ export async function withSearchMatches<F extends FilterShape>(
     filter.endMs,
   ];
   const whole = narrowed.every((value) => value === undefined) && (await holdsOnlyTenant(reader, tenant));
+  if (whole) {
+    // The count, and (in `listRows`) the page, without a row per match.
+    const { count, query } = await countSearchMatches(reader, filter.search);
+    return { ...filter, searchMatches: count, searchIsWholeFilter: true, searchQuery: query };
+  }
   const searchMatches = await collectSearchMatches(reader, filter.search);
-  return { ...filter, searchMatches, searchIsWholeFilter: whole, searchHitsCollected: true };
+  return { ...filter, searchMatches, searchIsWholeFilter: false, searchHitsCollected: true };
 }
 
 /** The parts of an audit filter a search's plan depends on. */
