@@ -289,7 +289,8 @@ export class BulkWrites {
 
   /** VALUES_ROWS_PER_STATEMENT rows whose columns of the `shared` mask are the named parameters `@s0`, `@s1`… */
   private preparedSharingInsert(table: string, columns: readonly string[], shared: number): SharingInsert {
-    if (columns.length > 31) throw new RangeError('insertValues shares values of the first 31 columns at most');
+    if (columns.length > 31)
+      throw new RangeError('insertValues shares values of the first 31 columns at most');
     const perRow: number[] = [];
     const sharedAt: number[] = [];
     columns.forEach((_, k) => ((shared & (1 << k)) === 0 ? perRow : sharedAt).push(k));
