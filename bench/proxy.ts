@@ -23,7 +23,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { startChild, stopChildren, adoptChild, type Started } from './lib/bench-children.js';
 import { startHaproxy, startNginx, type NativeProxy } from './lib/native-proxies.js';
-import { processCpuSeconds } from './lib/process-cpu.js';
+import { processCpuSeconds, threadCpuSeconds } from './lib/process-cpu.js';
 import { requireWrk, runWrk, type WrkResult } from './lib/wrk.js';
 
 const { values: args } = parseArgs({
@@ -138,8 +138,10 @@ try {
       const load = { url: candidate.url, headers: headersOf(candidate), connections };
       await runWrk({ ...load, seconds: Number(args.warmup) });
       const cpuBefore = processCpuSeconds(candidate.servedBy);
+      const threadsBefore = threadCpuSeconds(candidate.servedBy);
       const result = await runWrk({ ...load, seconds: duration });
       const cpuAfter = processCpuSeconds(candidate.servedBy);
+      const threads = threadsPerRequest(candidate.servedBy, threadsBefore, result.requests);
       const cpuMicros =
         cpuBefore === undefined || cpuAfter === undefined || result.requests === 0
           ? undefined
@@ -148,6 +150,7 @@ try {
         `round ${round} ${candidate.name}: ${Math.round(result.requestsPerSecond)} req/s, ` +
           `p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms` +
           (cpuMicros === undefined ? '' : `, ${cpuMicros.toFixed(0)} µs CPU per request`) +
+          (threads === undefined ? '' : ` (${threads})`) +
           (result.errors + result.non2xx > 0 ? `, ${result.errors} errors, ${result.non2xx} non-2xx` : ''),
       );
       const previous = best.get(candidate.name);
@@ -203,4 +206,21 @@ async function check(candidate: Candidate, headers: Record<string, string>): Pro
   const response = await fetch(candidate.url, { headers });
   await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`${candidate.name} answered ${response.status}`);
+}
+
+/**
+ * CPU per request by thread, in µs, for the run that just ended: the main thread, the busiest other one (in
+ * Gatehouse, the monitoring writer thread) and all the others together (V8's helpers, libuv's pool).
+ */
+function threadsPerRequest(pid: number, before: Map<number, number>, requests: number): string | undefined {
+  const after = threadCpuSeconds(pid);
+  if (after.size === 0 || requests === 0) return undefined;
+  const micros = (seconds: number) => ((seconds * 1e6) / requests).toFixed(1);
+  const spent = (tid: number) => (after.get(tid) ?? 0) - (before.get(tid) ?? 0);
+  const others = [...after.keys()]
+    .filter((tid) => tid !== pid)
+    .map(spent)
+    .sort((a, b) => b - a);
+  const rest = others.slice(1).reduce((sum, seconds) => sum + seconds, 0);
+  return `main ${micros(spent(pid))}, busiest other ${micros(others[0] ?? 0)}, rest ${micros(rest)} µs`;
 }

@@ -2,15 +2,16 @@
  * CPU time a process has used (user + system), read from Linux's /proc: what a benchmark compares per request
  * when wall-clock throughput is shared with the load generator on a small machine. Undefined where /proc is not.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Linux reports /proc times in clock ticks of 1/100 s on every architecture Node supports. */
 const TICKS_PER_SECOND = 100;
 
-export function processCpuSeconds(pid: number): number | undefined {
+/** The process's CPU time, or with `tid` one of its threads'. */
+export function processCpuSeconds(pid: number, tid?: number): number | undefined {
   let stat: string;
   try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    stat = readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, 'utf8');
   } catch {
     return undefined;
   }
@@ -20,4 +21,24 @@ export function processCpuSeconds(pid: number): number | undefined {
   const utime = Number(fields[11]);
   const stime = Number(fields[12]);
   return Number.isFinite(utime) && Number.isFinite(stime) ? (utime + stime) / TICKS_PER_SECOND : undefined;
+}
+
+/**
+ * CPU time of each thread of a process, in seconds, by thread id (the main thread's id is the process's):
+ * Gatehouse's main thread serves the gateway, the monitoring writer thread stores its records, and V8's helper
+ * threads collect garbage and compile. A thread that ends between the directory listing and the read is left out.
+ */
+export function threadCpuSeconds(pid: number): Map<number, number> {
+  const times = new Map<number, number>();
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return times;
+  }
+  for (const tid of tids) {
+    const seconds = processCpuSeconds(pid, Number(tid));
+    if (seconds !== undefined) times.set(Number(tid), seconds);
+  }
+  return times;
 }

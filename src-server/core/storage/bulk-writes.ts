@@ -3,6 +3,19 @@ import type { Database as SqliteHandle, Statement as SqliteStatement } from 'bet
 import type { GatehouseSchema } from './schema.js';
 
 type Db = Kysely<GatehouseSchema>;
+
+/** A multi-row insert binding some columns once (`BulkWrites.insertValues`' `shared`), and its reused arguments. */
+interface SharingInsert {
+  statement: SqliteStatement;
+  /** Positions in a row of the values bound per row, and of those bound once. */
+  perRow: number[];
+  sharedAt: number[];
+  /** The named parameters' names, by position in `sharedAt`, and the object that binds them. */
+  names: string[];
+  named: Record<string, unknown>;
+  /** The per-row values of one statement. */
+  rows: unknown[];
+}
 export type Tx = Transaction<GatehouseSchema>;
 
 /** Rows per SQLite statement in `insertValues` (fewer calls into the engine; 22 columns × 50 = 1,100 parameters). */
@@ -52,6 +65,11 @@ export class BulkWrites {
    * that build rows by the thousand (API monitoring), no object per row. On SQLite, statements of
    * VALUES_ROWS_PER_STATEMENT rows (prepared once) take the bulk, single-row ones the rest; PostgreSQL gets
    * multi-row inserts as `insert` does.
+   *
+   * `shared`: a bit per column (bit k for `columns[k]`) whose value is the same in every row. On SQLite the
+   * multi-row statements bind those once, as named parameters, instead of once per row: better-sqlite3 converts
+   * every text it binds to UTF-8 in a buffer of its own and SQLite copies it again, the larger part of what a row
+   * costs the monitoring writer thread. The caller keeps the number of masks it uses small: each is a statement.
    */
   async insertValues<T extends keyof GatehouseSchema>(
     trx: Tx,
@@ -59,6 +77,7 @@ export class BulkWrites {
     columns: readonly (keyof GatehouseSchema[T] & string)[],
     values: readonly unknown[],
     rowCount: number,
+    shared = 0,
   ): Promise<void> {
     if (rowCount === 0) return;
     const width = columns.length;
@@ -69,6 +88,7 @@ export class BulkWrites {
           table,
           many: this.preparedInsert(table, columns, VALUES_ROWS_PER_STATEMENT),
           one: this.preparedInsert(table, columns, 1),
+          sharing: new Map(),
         };
         this.valuesStatements.set(columns, prepared);
       }
@@ -77,6 +97,24 @@ export class BulkWrites {
       const row = new Array<unknown>(width);
       try {
         let next = 0;
+        if (shared !== 0 && rowCount >= VALUES_ROWS_PER_STATEMENT) {
+          let sharing = prepared.sharing.get(shared);
+          if (!sharing) {
+            sharing = this.preparedSharingInsert(table, columns, shared);
+            prepared.sharing.set(shared, sharing);
+          }
+          const { statement, perRow, sharedAt, named, names, rows } = sharing;
+          for (; next + VALUES_ROWS_PER_STATEMENT <= rowCount; next += VALUES_ROWS_PER_STATEMENT) {
+            const from = next * width;
+            let at = 0;
+            for (let r = 0; r < VALUES_ROWS_PER_STATEMENT; r++) {
+              const rowAt = from + r * width;
+              for (let k = 0; k < perRow.length; k++) rows[at++] = values[rowAt + perRow[k]!];
+            }
+            for (let k = 0; k < sharedAt.length; k++) named[names[k]!] = values[from + sharedAt[k]!];
+            statement.run(rows, named);
+          }
+        }
         for (; next + VALUES_ROWS_PER_STATEMENT <= rowCount; next += VALUES_ROWS_PER_STATEMENT) {
           const from = next * width;
           for (let k = 0; k < chunk.length; k++) chunk[k] = values[from + k];
@@ -235,7 +273,13 @@ export class BulkWrites {
   /** `insertValues`' statements by column list (a writer passes the same constant list every time). */
   private readonly valuesStatements = new WeakMap<
     readonly string[],
-    { table: string; many: SqliteStatement; one: SqliteStatement }
+    {
+      table: string;
+      many: SqliteStatement;
+      one: SqliteStatement;
+      /** By `shared` mask: VALUES_ROWS_PER_STATEMENT rows binding the shared columns once. */
+      sharing: Map<number, SharingInsert>;
+    }
   >();
 
   private prepared(key: string, compile: () => string): SqliteStatement {
@@ -245,6 +289,36 @@ export class BulkWrites {
       this.statements.set(key, statement);
     }
     return statement;
+  }
+
+  /** VALUES_ROWS_PER_STATEMENT rows whose columns of the `shared` mask are the named parameters `@s0`, `@s1`… */
+  private preparedSharingInsert(table: string, columns: readonly string[], shared: number): SharingInsert {
+    if (columns.length > 31)
+      throw new RangeError('insertValues shares values of the first 31 columns at most');
+    const perRow: number[] = [];
+    const sharedAt: number[] = [];
+    columns.forEach((_, k) => ((shared & (1 << k)) === 0 ? perRow : sharedAt).push(k));
+    const names = sharedAt.map((_, k) => `s${k}`);
+    const row = Object.fromEntries(
+      columns.map((column, k) => {
+        const name = sharedAt.indexOf(k);
+        return [column, name === -1 ? null : sql.raw(`@${names[name]}`)];
+      }),
+    );
+    const statement = this.sqlite!.prepare(
+      this.db
+        .insertInto(table as keyof GatehouseSchema)
+        .values(Array.from({ length: VALUES_ROWS_PER_STATEMENT }, () => row))
+        .compile().sql,
+    );
+    return {
+      statement,
+      perRow,
+      sharedAt,
+      names,
+      named: Object.fromEntries(names.map((name) => [name, null])),
+      rows: new Array<unknown>(perRow.length * VALUES_ROWS_PER_STATEMENT),
+    };
   }
 
   private preparedInsert(table: string, columns: readonly string[], rows = 1): SqliteStatement {

@@ -271,8 +271,9 @@ export class Database {
     columns: readonly (keyof GatehouseSchema[T] & string)[],
     values: readonly unknown[],
     rowCount: number,
+    shared = 0,
   ): Promise<void> {
-    return this.bulk.insertValues(trx, table, columns, values, rowCount);
+    return this.bulk.insertValues(trx, table, columns, values, rowCount, shared);
   }
 
   /** Counters added to the rows with the same key (see `BulkWrites.increment`). */

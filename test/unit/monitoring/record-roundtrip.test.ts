@@ -7,7 +7,7 @@ import {
 import { afterEach, beforeEach } from 'vitest';
 import { normalizeRecord } from '../../../src-server/core/monitoring/normalize-record.js';
 import { ENGINES } from '../../helpers/test-database.js';
-import { record, REQUIRED_RECORD_KEYS, StoreFixture } from './helpers.js';
+import { BASE_MS, record, REQUIRED_RECORD_KEYS, StoreFixture } from './helpers.js';
 
 const text = fc.string({ unit: 'binary-ascii', maxLength: 40 });
 const anyRecord: fc.Arbitrary<NewMonitoringRecord> = fc.record(
@@ -59,6 +59,55 @@ describe.each(ENGINES)('a monitoring record on %s', (engine) => {
         }
       }),
       { numRuns: engine === 'postgres' ? 20 : 50 },
+    );
+  });
+
+  it('reads back exactly as normalized when the rows of a batch share their group, client or API, or not', async () => {
+    // SQLite binds the values a slice's rows share once per statement (50 rows): batches of 50+ rows whose groups
+    // of columns are all one value, or two values mixed, so slices go both ways.
+    const store = await fixture.openStore();
+    const pools = fc.tuple(fc.boolean(), fc.boolean(), fc.boolean());
+    const batch = pools.chain(([group, client, api]) => {
+      const pick = <T>(mixed: boolean, first: T, second: T) =>
+        mixed ? fc.constantFrom(first, second) : fc.constant(first);
+      return fc.array(
+        fc.record({
+          ms: fc.integer({ min: 0, max: 86_400_000 }),
+          agentGroupId: pick(group, 'default', 'edge'),
+          instance: pick(group, undefined, 'node-2'),
+          clientIp: pick(client, '10.0.0.1', '10.0.0.2'),
+          identity: pick(client, 'app', undefined),
+          reason: pick(client, undefined, 'the upstream timed out'),
+          apiId: pick(api, 'orders', undefined),
+          method: pick(api, 'GET', 'post'),
+          status: fc.constantFrom(200, 404),
+        }),
+        { minLength: 50, maxLength: 230 },
+      );
+    });
+    await fc.assert(
+      fc.asyncProperty(batch, async (rows) => {
+        const records = rows.map(({ ms, ...fields }) =>
+          record({
+            ...fields,
+            time: new Date(BASE_MS + ms).toISOString(),
+            agentGroupName: fields.agentGroupId.toUpperCase(),
+            apiName: fields.apiId?.toUpperCase(),
+            operation: fields.apiId && `${fields.method} /${fields.apiId}`,
+            path: `/p/${ms}`,
+          }),
+        );
+        const stored = await store.append(records);
+        expect(stored).toHaveLength(records.length);
+        for (const [k, input] of records.entries()) {
+          const expected = { ...normalizeRecord(input)!.record, id: stored[k]!.id };
+          for (const key of Object.keys(expected) as (keyof typeof expected)[]) {
+            if (expected[key] === undefined) delete expected[key];
+          }
+          expect(await store.get(stored[k]!.id)).toEqual(expected);
+        }
+      }),
+      { numRuns: engine === 'postgres' ? 5 : 20 },
     );
   });
 });

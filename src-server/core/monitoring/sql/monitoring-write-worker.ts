@@ -73,7 +73,8 @@ async function connect(file: string): Promise<Connection> {
   const bulk = new BulkWrites(db, engine.handle, engine.translate);
   const writer: RowWriter = {
     kind: 'sqlite',
-    insertValues: (trx, table, columns, values, rows) => bulk.insertValues(trx, table, columns, values, rows),
+    insertValues: (trx, table, columns, values, rows, shared) =>
+      bulk.insertValues(trx, table, columns, values, rows, shared),
     reserveIds: (trx, sequence, count) => reserveIds(bulk, trx, sequence, count),
     runCompiled: (trx, key, build, parameters) => bulk.runCompiled(trx, key, build, parameters),
     upsert: (trx, table, keyColumns, rows) => bulk.upsert(trx, table, keyColumns, rows),

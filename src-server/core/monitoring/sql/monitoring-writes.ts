@@ -2,7 +2,12 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database, Tx } from '../../storage/database.js';
 import type { NewMonitoringRecord } from '../monitoring-record.js';
 import { RollupDeltas, type RollupWriter } from './monitoring-rollups.js';
-import { RECORD_WRITE_COLUMNS, rolledRecordOf, writeRecordValues } from './monitoring-rows.js';
+import {
+  RECORD_WRITE_COLUMNS,
+  rolledRecordOf,
+  sharedColumnsOf,
+  writeRecordValues,
+} from './monitoring-rows.js';
 import { unpackRows, type PackedRows } from './monitoring-row-packing.js';
 
 export const MONITORING_SEQUENCE = 'monitoring_records';
@@ -106,7 +111,14 @@ export async function insertPackedRows(
       values[at] = first + row;
       deltas.add(rolledRecordOf(values, at));
     }
-    await writer.insertValues(trx, 'monitoring_records', RECORD_WRITE_COLUMNS, values, rows);
+    await writer.insertValues(
+      trx,
+      'monitoring_records',
+      RECORD_WRITE_COLUMNS,
+      values,
+      rows,
+      sharedColumnsOf(values, rows),
+    );
     written += rows;
   }
   await deltas.apply(writer, trx);
