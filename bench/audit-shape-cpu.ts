@@ -19,7 +19,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { queryShapes, type Shape } from './lib/audit-query-shapes.js';
+import { shapesOfTrail, type Shape } from './lib/audit-query-shapes.js';
 import {
   CLI,
   FULL_AUDIT_ENV,
@@ -188,29 +188,10 @@ try {
       ),
     );
   for (const candidate of candidates) await quiet(candidate);
-  const probe = (await (
-    await fetch(`${candidates[0]!.served.url}/api/v1/audit-log?PageSize=200`, {
-      headers: candidates[0]!.headers,
-    })
-  ).json()) as { items: { actionName: string; userName: string; parameters: Record<string, unknown> }[] };
-  const actions = [...new Set(probe.items.map((item) => item.actionName))];
-  const users = [...new Set(probe.items.map((item) => item.userName))];
-  // The search shapes' words as bench:audit picks them: of the newest entries' own string values.
-  const wordsOf = (item: { parameters: Record<string, unknown> }) =>
-    Object.values(item.parameters)
-      .filter((value): value is string => typeof value === 'string')
-      .flatMap((value) => value.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 4));
-  const words = [...new Set(probe.items.flatMap(wordsOf))].slice(0, 20);
-  const pairs = probe.items
-    .map(wordsOf)
-    .filter((found) => found.length >= 2)
-    .map((found) => `${found[0]!} ${found.at(-1)!}`)
-    .slice(0, 20);
   // `--shape a|b`: the shapes whose names contain any of the alternatives.
   const wanted = values.shape.split('|');
-  const searches = { words: words.length > 0 ? words : ['none'], pairs: pairs.length > 0 ? pairs : ['none'] };
-  const shapes = queryShapes(endMs, actions, users, searches).filter((shape) =>
-    wanted.some((part) => shape.name.includes(part)),
+  const shapes = (await shapesOfTrail(candidates[0]!.served.url, candidates[0]!.headers, endMs)).filter(
+    (shape) => wanted.some((part) => shape.name.includes(part)),
   );
   // Any other path of the Control Panel, as it is (under /api/v1/audit-log, since that is where shapes live).
   for (const path of values.path) shapes.push({ name: path, path, query: () => '' });

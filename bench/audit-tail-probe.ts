@@ -16,7 +16,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { queryShapes } from './lib/audit-query-shapes.js';
+import { shapesOfTrail } from './lib/audit-query-shapes.js';
 import { CLI, FULL_AUDIT_ENV, ROOT, gatehouseToken } from './lib/gatehouse-serve.js';
 import { percentiles } from './lib/stats.js';
 
@@ -134,24 +134,10 @@ interface Sample {
 }
 
 try {
-  const probe = (await (await fetch(`${url}/api/v1/audit-log?PageSize=200`, { headers })).json()) as {
-    items: { actionName: string; userName: string; parameters: Record<string, unknown> }[];
-  };
-  const actions = [...new Set(probe.items.map((item) => item.actionName))];
-  const users = [...new Set(probe.items.map((item) => item.userName))];
-  const wordsOf = (item: { parameters: Record<string, unknown> }) =>
-    Object.values(item.parameters)
-      .filter((value): value is string => typeof value === 'string')
-      .flatMap((value) => value.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 4));
-  const words = [...new Set(probe.items.flatMap(wordsOf))].slice(0, 20);
-  const pairs = probe.items
-    .map(wordsOf)
-    .filter((found) => found.length >= 2)
-    .map((found) => `${found[0]!} ${found.at(-1)!}`)
-    .slice(0, 20);
-  console.log(`actions ${actions.length}, users ${users.length}, load ${loadavg()[0]!.toFixed(1)}`);
+  const shapes = await shapesOfTrail(url, headers, endMs);
+  console.log(`load ${loadavg()[0]!.toFixed(1)}`);
   const wanted = values.shape.split('|');
-  for (const shape of queryShapes(endMs, actions, users, { words, pairs })) {
+  for (const shape of shapes) {
     if (!wanted.some((part) => shape.name.includes(part))) continue;
     if (PLAIN && shape.gatehouseOnly) continue;
     const samples: Sample[] = [];

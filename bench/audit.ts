@@ -36,7 +36,7 @@ import {
   type RunningCandidate,
 } from './lib/audit-candidates.js';
 import { writeAuditNdjson } from './lib/audit-dataset.js';
-import { queryShapes } from './lib/audit-query-shapes.js';
+import { shapesOfTrail } from './lib/audit-query-shapes.js';
 import { CLI, ROOT } from './lib/gatehouse-serve.js';
 import { formatMs, percentiles } from './lib/stats.js';
 import { chainReport, freshSqlite, measureChaining } from './lib/audit-chain-bench.js';
@@ -126,27 +126,7 @@ async function measurePair(
   const servers: RunningCandidate[] = [];
   try {
     for (const candidate of pair) servers.push(await candidate.start());
-    const probe = (await (
-      await fetch(`${servers[0]!.url}/api/v1/audit-log?PageSize=200`, { headers: servers[0]!.headers })
-    ).json()) as { items: { actionName: string; userName: string; parameters: Record<string, unknown> }[] };
-    const actions = [...new Set(probe.items.map((item) => item.actionName))];
-    const users = [...new Set(probe.items.map((item) => item.userName))];
-    // Words of the entries' own string values; the pairs come from one entry each, so two-word searches match.
-    const wordsOf = (item: { parameters: Record<string, unknown> }) =>
-      Object.values(item.parameters)
-        .filter((value): value is string => typeof value === 'string')
-        .flatMap((value) => value.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 4));
-    const words = [...new Set(probe.items.flatMap(wordsOf))].slice(0, 20);
-    const pairs = probe.items
-      .map(wordsOf)
-      .filter((found) => found.length >= 2)
-      .map((found) => `${found[0]!} ${found.at(-1)!}`)
-      .slice(0, 20);
-    const searches = {
-      words: words.length > 0 ? words : ['none'],
-      pairs: pairs.length > 0 ? pairs : ['none'],
-    };
-    for (const shape of queryShapes(endMs, actions, users, searches)) {
+    for (const shape of await shapesOfTrail(servers[0]!.url, servers[0]!.headers, endMs)) {
       const samples = servers.map(() => [] as number[]);
       const cpuMs = servers.map(() => 0);
       const totals = servers.map(() => 0);

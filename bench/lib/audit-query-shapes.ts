@@ -11,6 +11,42 @@ export interface Shape {
   path?: string;
 }
 
+/**
+ * The query shapes over a running server's trail: its actions, users and search words read from the newest 200
+ * entries before `endMs` (the words of their own string values; the pairs come from one entry each, so two-word
+ * searches match). Before `endMs`, so that what the servers record of themselves (each start and token adds
+ * entries) never chooses the words: they stay the generated dataset's from run to run.
+ */
+export async function shapesOfTrail(
+  url: string,
+  headers: Record<string, string>,
+  endMs: number,
+): Promise<Shape[]> {
+  const probe = (await (
+    await fetch(`${url}/api/v1/audit-log?PageSize=200&endDateTimeUtc=${new Date(endMs).toISOString()}`, {
+      headers,
+    })
+  ).json()) as {
+    items: { actionName: string; userName: string; parameters: Record<string, unknown> }[];
+  };
+  const actions = [...new Set(probe.items.map((item) => item.actionName))];
+  const users = [...new Set(probe.items.map((item) => item.userName))];
+  const wordsOf = (item: { parameters: Record<string, unknown> }) =>
+    Object.values(item.parameters)
+      .filter((value): value is string => typeof value === 'string')
+      .flatMap((value) => value.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 4));
+  const words = [...new Set(probe.items.flatMap(wordsOf))].slice(0, 20);
+  const pairs = probe.items
+    .map(wordsOf)
+    .filter((found) => found.length >= 2)
+    .map((found) => `${found[0]!} ${found.at(-1)!}`)
+    .slice(0, 20);
+  return queryShapes(endMs, actions, users, {
+    words: words.length > 0 ? words : ['none'],
+    pairs: pairs.length > 0 ? pairs : ['none'],
+  });
+}
+
 /** The HTTP query shapes: the issue's, and the console's (its page sizes are 30, 50, 100 and 200). */
 export function queryShapes(
   endMs: number,
