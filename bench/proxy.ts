@@ -18,6 +18,8 @@
  * Rounds alternate the candidates; the best round of each counts (the machine's other load only ever makes a run
  * slower). The CPU time the serving process spent per request is read from /proc around each measured run: on a
  * small machine the load generator, the target and the proxy share the cores, and this figure is the steadier one.
+ * It is also printed by thread (from each task of /proc/<pid>/task): the main thread, the busiest other one (Gatehouse's API
+ * monitoring writer thread) and the rest (V8's and libuv's helpers).
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
