@@ -50,10 +50,7 @@ describe.each(ENGINES)('a monitoring record on %s', (engine) => {
         const stored = await store.append(records);
         expect(stored).toHaveLength(records.length);
         for (const [k, input] of records.entries()) {
-          const expected = { ...normalizeRecord(input)!.record, id: stored[k]!.id };
-          for (const key of Object.keys(expected) as (keyof typeof expected)[]) {
-            if (expected[key] === undefined) delete expected[key];
-          }
+          const expected = storedFormOf(input, stored[k]!.id);
           expect(await store.get(stored[k]!.id)).toEqual(expected);
           expect(stored[k]).toEqual(expected);
         }
@@ -100,10 +97,7 @@ describe.each(ENGINES)('a monitoring record on %s', (engine) => {
         const stored = await store.append(records);
         expect(stored).toHaveLength(records.length);
         for (const [k, input] of records.entries()) {
-          const expected = { ...normalizeRecord(input)!.record, id: stored[k]!.id };
-          for (const key of Object.keys(expected) as (keyof typeof expected)[]) {
-            if (expected[key] === undefined) delete expected[key];
-          }
+          const expected = storedFormOf(input, stored[k]!.id);
           expect(await store.get(stored[k]!.id)).toEqual(expected);
         }
       }),
@@ -137,3 +131,12 @@ describe('normalizeRecord', () => {
     expect(normalizeRecord(record({ time: 'not a time' }))).toBeUndefined();
   });
 });
+
+/** A record as the store reads it back: normalized, with its id, and without the fields it leaves out. */
+function storedFormOf(input: Parameters<typeof normalizeRecord>[0], id: number) {
+  const expected = { ...normalizeRecord(input)!.record, id };
+  for (const key of Object.keys(expected) as (keyof typeof expected)[]) {
+    if (expected[key] === undefined) delete expected[key];
+  }
+  return expected;
+}

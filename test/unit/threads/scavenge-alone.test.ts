@@ -1,22 +1,11 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const FIXTURE = fileURLToPath(new URL('./fixtures/scavenges-traced.ts', import.meta.url));
+import { outputOfFixture } from './young-generation-child.js';
 
 /**
  * The fixture's scavenges as V8 traced them once it allocates: how many, and how many a helper thread took part in.
  */
 async function scavengesOfChild(args: string[]): Promise<{ scavenges: number; helped: number }> {
-  const child = spawn(process.execPath, ['--trace-gc-nvp', '--import', 'tsx', FIXTURE, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  if (code !== 0) throw new Error(`the child exited with ${code}: ${stderr}`);
+  const stdout = await outputOfFixture('scavenges-traced.ts', args, ['--trace-gc-nvp']);
   const lines = stdout
     .slice(stdout.indexOf('allocating\n'))
     .split('\n')
