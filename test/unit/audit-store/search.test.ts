@@ -367,7 +367,10 @@ describe.each(ENGINES)('full-text search of the audit trail on %s', (engine) => 
           const page = await store.query({ ...filter, pageNumber, pageSize: 7 });
           expect(page.totalCount, label).toBe(expected.length);
           const first = (pageNumber - 1) * 7;
-          expect(page.items.map((item) => item.id), label).toEqual(expected.slice(first, first + 7));
+          expect(
+            page.items.map((item) => item.id),
+            label,
+          ).toEqual(expected.slice(first, first + 7));
         }
         const walked: number[] = [];
         let seek = await store.seek(filter, 9);

@@ -129,11 +129,7 @@ export async function newestMatchesPage(
   query: string,
   tenant: string | undefined,
   window: PageWindow,
-  {
-    checkJson = false,
-    ids,
-    endMs,
-  }: { checkJson?: boolean; ids?: SearchIdWindow; endMs?: number } = {},
+  { checkJson = false, ids, endMs }: { checkJson?: boolean; ids?: SearchIdWindow; endMs?: number } = {},
 ): Promise<PageRow[] | undefined> {
   const offset = window.offset ?? 0;
   const reach = offset + window.limit;

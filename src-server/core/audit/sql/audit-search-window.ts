@@ -32,7 +32,9 @@ export async function searchIdWindow(
   if (endMs !== undefined) {
     const { rows } = await sql<EndEntry>`select id, time_ms, exists (select 1 from audit_time_disorder
         where hi_ms >= e.time_ms and lo_ms < ${endMs}) as disordered
-      from audit_entries as e where time_ms < ${endMs} order by time_ms desc, id desc limit 1`.execute(reader);
+      from audit_entries as e where time_ms < ${endMs} order by time_ms desc, id desc limit 1`.execute(
+      reader,
+    );
     const last = rows[0];
     if (last === undefined) return EMPTY;
     if (last.disordered) return undefined;
