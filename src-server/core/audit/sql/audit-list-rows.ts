@@ -76,7 +76,11 @@ async function sqliteSearchPage(
   const { searchQuery, searchMatches = 0 } = filter;
   const uncollected = filter.engine === 'sqlite' && filter.searchIsWholeFilter && !filter.searchHitsCollected;
   if (!uncollected || searchQuery === undefined || searchMatches <= SEARCH_BY_ID_UP_TO) return filter;
-  const page = await newestMatchesPage(reader, searchQuery, tenantOf(filter), window, { checkJson });
+  const page = await newestMatchesPage(reader, searchQuery, tenantOf(filter), window, {
+    checkJson,
+    ids: filter.searchIds,
+    endMs: filter.endMs,
+  });
   if (page) return page;
   const collected = await collectSearchMatches(reader, filter.search!);
   return { ...filter, searchMatches: collected, searchHitsCollected: true };
