@@ -21,6 +21,7 @@ import { timelineCountIndexes } from './0018-timeline-count-indexes.js';
 import { auditImportIndexes } from './0019-audit-import-indexes.js';
 import { countIndexesByName } from './0020-count-indexes-by-name.js';
 import { termCounts } from './0022-pg-term-counts.js';
+import { termPrefixCounts } from './0024-pg-term-prefix-counts.js';
 
 /**
  * One migration history for both engines, applied by Kysely's Migrator at open. Append only: never edit a
@@ -49,6 +50,7 @@ export function migrationsFor(engine: EngineKind): MigrationProvider {
     '0019-audit-import-indexes': auditImportIndexes(engine),
     '0020-count-indexes-by-name': countIndexesByName(),
     '0022-pg-term-counts': termCounts(engine),
+    '0024-pg-term-prefix-counts': termPrefixCounts(engine),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
