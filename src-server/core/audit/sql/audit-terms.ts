@@ -224,7 +224,7 @@ async function countEntriesWithPrefix(
     where ${tenants} and c.term >= ${match.from} ${below} and c.lcp < ${Array.from(match.from).length}`.execute(
     reader,
   );
-  return Number(rows[0]?.n ?? 0);
+  return rows[0]?.n ?? 0;
 }
 
 /**
