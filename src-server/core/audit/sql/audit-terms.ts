@@ -220,8 +220,9 @@ async function countEntriesWithPrefix(
       ? sql`c.tenant in (select tenant from audit_day_counts group by tenant)`
       : sql`c.tenant = ${tenant}`;
   const below = match.to === undefined ? sql`` : sql`and c.term < ${match.to}`;
+  // `length` as the triggers measured `lcp`: in the database's characters.
   const { rows } = await sql<{ n: number }>`select coalesce(sum(c.n), 0)::bigint as n from audit_term_counts c
-    where ${tenants} and c.term >= ${match.from} ${below} and c.lcp < ${Array.from(match.from).length}`.execute(
+    where ${tenants} and c.term >= ${match.from} ${below} and c.lcp < length(${match.from}::text)`.execute(
     reader,
   );
   return rows[0]?.n ?? 0;
