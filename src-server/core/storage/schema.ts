@@ -198,6 +198,8 @@ export interface AuditTermTable {
 export interface AuditTermCountTable {
   tenant: string;
   term: string;
+  /** Code points the term shares with its entry's previous term in code-point order (migration 0024). */
+  lcp: number;
   n: number;
 }
 

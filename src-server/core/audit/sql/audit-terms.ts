@@ -164,10 +164,10 @@ export function termMatches(reader: Reader, terms: readonly TermMatch[], scope: 
 }
 
 /**
- * How many entries of the scope hold every lexeme, exactly, from the index alone. With the driving lexeme's terms
- * known, each term's rows are counted, less those whose entry holds one of the terms before it (a probe of the
- * index per row, only for the second term on): a word that begins one term is one index-only count, where a
- * DISTINCT hashed every match.
+ * How many entries of the scope hold every lexeme, exactly. One lexeme over the whole trail: from
+ * `audit_term_counts` alone. Otherwise from the index: with the driving lexeme's terms known, each term's rows are
+ * counted, less those whose entry holds one of the terms before it (a probe of the index per row, only for the
+ * second term on), where a DISTINCT hashed every match.
  */
 export async function countTermMatches(
   reader: SqlReader,
@@ -176,10 +176,12 @@ export async function countTermMatches(
 ): Promise<number> {
   const driver = terms[0];
   if (!driver) return 0;
-  // A lone lexeme over the whole trail: its first term's entries are counted already (`audit_term_counts`).
   const wholeTrail = terms.length === 1 && scope.startMs === undefined && scope.endMs === undefined;
-  const counted = wholeTrail ? driver.counts?.[0] : undefined;
-  if (counted !== undefined && driver.terms?.length === 1) return counted;
+  if (wholeTrail) {
+    // A lexeme that begins one term: that term's entries are counted already.
+    if (driver.terms?.length === 1 && driver.counts?.[0] !== undefined) return driver.counts[0];
+    return await countEntriesWithPrefix(reader, driver, scope.tenant);
+  }
   if (driver.terms === undefined) {
     const row = await reader
       .selectFrom(termMatches(reader, terms, scope).as('m'))
@@ -188,7 +190,6 @@ export async function countTermMatches(
     return row?.n ?? 0;
   }
   const counts = driver.terms.map((term, k) => {
-    if (k === 0 && counted !== undefined) return sql`${counted}::bigint`;
     let rows = drivenRows(reader, terms, scope, term);
     const before = driver.terms!.slice(0, k);
     if (before.length > 0) {
@@ -201,6 +202,29 @@ export async function countTermMatches(
     return sql`(${rows.clearSelect().select((eb) => eb.fn.countAll<number>().as('n'))})`;
   });
   const { rows } = await sql<{ n: number }>`select ${sql.join(counts, sql` + `)} as n`.execute(reader);
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * How many entries of the tenant (undefined: every tenant) hold a term the lexeme begins, over the whole trail,
+ * from `audit_term_counts` alone: of an entry's terms in the lexeme's range, only the first has a shorter prefix in
+ * common with the term before it than the lexeme (migration 0024).
+ */
+async function countEntriesWithPrefix(
+  reader: SqlReader,
+  match: TermMatch,
+  tenant: string | undefined,
+): Promise<number> {
+  const tenants =
+    tenant === undefined
+      ? sql`c.tenant in (select tenant from audit_day_counts group by tenant)`
+      : sql`c.tenant = ${tenant}`;
+  const below = match.to === undefined ? sql`` : sql`and c.term < ${match.to}`;
+  // `length` as the triggers measured `lcp`: in the database's characters.
+  const { rows } = await sql<{ n: number }>`select coalesce(sum(c.n), 0)::bigint as n from audit_term_counts c
+    where ${tenants} and c.term >= ${match.from} ${below} and c.lcp < length(${match.from}::text)`.execute(
+    reader,
+  );
   return rows[0]?.n ?? 0;
 }
 

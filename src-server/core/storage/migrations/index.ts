@@ -22,6 +22,7 @@ import { auditImportIndexes } from './0019-audit-import-indexes.js';
 import { countIndexesByName } from './0020-count-indexes-by-name.js';
 import { termCounts } from './0022-pg-term-counts.js';
 import { auditTimeDisorder } from './0023-audit-time-disorder.js';
+import { termPrefixCounts } from './0024-pg-term-prefix-counts.js';
 
 /**
  * One migration history for both engines, applied by Kysely's Migrator at open. Append only: never edit a
@@ -51,6 +52,7 @@ export function migrationsFor(engine: EngineKind): MigrationProvider {
     '0020-count-indexes-by-name': countIndexesByName(),
     '0022-pg-term-counts': termCounts(engine),
     '0023-audit-time-disorder': auditTimeDisorder(engine),
+    '0024-pg-term-prefix-counts': termPrefixCounts(engine),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
