@@ -107,7 +107,8 @@ describe('gatehouse CLI', { timeout: 120_000 }, () => {
         const first = await startServeProcess(upgraded.path);
         first.child.kill('SIGTERM');
         expect(await first.exited).toBe(0);
-        // As a release before migration 0017 left it: 0017's column and the indexes of 0018 and 0020 taken back out.
+        // As a release before migration 0017 left it: 0017's column, the indexes of 0018 and 0020 and 0023's table
+        // and triggers taken back out.
         const handle = new BetterSqlite3(join(upgraded.path, SQLITE_FILE_NAME));
         const laterIndexes = handle
           .prepare(
@@ -117,7 +118,10 @@ describe('gatehouse CLI', { timeout: 120_000 }, () => {
           .all(...COUNT_INDEXES_SINCE_0018) as string[];
         expect(laterIndexes).toHaveLength(COUNT_INDEXES_SINCE_0018.length);
         for (const name of laterIndexes) handle.exec(`drop index ${name}`);
-        handle.exec(`alter table config_records drop column data_deflated;
+        handle.exec(`drop trigger audit_time_disorder_late;
+        drop trigger audit_time_disorder_low_id;
+        drop table audit_time_disorder;
+        alter table config_records drop column data_deflated;
         delete from schema_migrations where name >= '0017'`);
         handle.close();
         const token = await runCli(['token', '--data-dir', upgraded.path, '--roles', 'Auditor']);
