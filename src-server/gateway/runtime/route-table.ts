@@ -129,9 +129,7 @@ export function resolveRoute(
     const { path, parameters } = matched;
     const candidates = path.byMethod.get(method);
     if (candidates) {
-      const chosen = candidates.find((candidate) =>
-        meets(candidate.requestMatch, target.query ?? '', headers),
-      );
+      const chosen = firstMet(candidates, target.query ?? '', headers);
       // No operation's conditions met: `All operations` takes the request, or no endpoint does.
       if (chosen) {
         return {
@@ -170,9 +168,21 @@ function coveredEndpoint(
   headers: IncomingHttpHeaders | undefined,
 ): Endpoint | undefined {
   const covered = api.coveredIndex?.match(target.decodedSegments, api.baseSegments.length);
-  return covered?.path.byMethod
-    .get(method)
-    ?.find((candidate) => meets(candidate.requestMatch, target.query ?? '', headers))?.endpoint;
+  const candidates = covered?.path.byMethod.get(method);
+  return candidates && firstMet(candidates, target.query ?? '', headers)?.endpoint;
+}
+
+/** The first operation whose conditions the request meets (a loop: no closure made per request). */
+function firstMet(
+  candidates: readonly MethodRoute[],
+  query: string,
+  headers: IncomingHttpHeaders | undefined,
+): MethodRoute | undefined {
+  for (let index = 0; index < candidates.length; index++) {
+    const candidate = candidates[index]!;
+    if (meets(candidate.requestMatch, query, headers)) return candidate;
+  }
+  return undefined;
 }
 
 function meets(

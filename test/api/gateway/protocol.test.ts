@@ -146,6 +146,55 @@ describe('messages through the gateway', () => {
     }
   });
 
+  it('relays a declared-length body that arrives in parts, without the hop-by-hop headers the target named', async () => {
+    const target = await startRawUpstream((_head, socket) => {
+      socket.write(
+        'HTTP/1.1 200 OK\r\nContent-Length: 10\r\nConnection: keep-alive, X-Target-Hop\r\n' +
+          'X-Target-Hop: between the target and the gateway\r\nX-Kept: yes\r\n\r\nfirst',
+      );
+      setTimeout(() => socket.write('-half'), 50);
+    });
+    try {
+      await route('/parts', target.url);
+      for (const path of ['/parts/one', '/parts/two']) {
+        const response = await send(fixture.gatewayUrl, { path });
+        expect([response.status, response.text]).toEqual([200, 'first-half']);
+        expect(response.headers['content-length']).toBe('10');
+        expect(response.headers['x-kept']).toBe('yes');
+        expect(response.headers['x-target-hop']).toBeUndefined();
+      }
+      // Both complete: the second request reused the target connection of the first.
+      expect(target.connections).toBe(1);
+      const records = await recordsFor(fixture, '/parts/', 2);
+      expect(records.map((record) => [record.status, record.bytesOut, record.outcome])).toEqual([
+        [200, 10, 'forwarded'],
+        [200, 10, 'forwarded'],
+      ]);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('relays a HEAD answer that declares a length and has no body', async () => {
+    const target = await startRawUpstream((_head, socket) => {
+      socket.write('HTTP/1.1 200 OK\r\nContent-Length: 1234\r\nX-Kind: head\r\n\r\n');
+    });
+    try {
+      await route('/head-length', target.url);
+      for (const path of ['/head-length/a', '/head-length/b']) {
+        const response = await send(fixture.gatewayUrl, { method: 'HEAD', path });
+        expect([response.status, response.headers['content-length'], response.body.length]).toEqual([
+          200,
+          '1234',
+          0,
+        ]);
+        expect(response.headers['x-kind']).toBe('head');
+      }
+    } finally {
+      await target.close();
+    }
+  });
+
   it('streams server-sent events as they come, and a quiet stream outlives the response timeout', async () => {
     const events = await startEventSource();
     try {
