@@ -107,7 +107,7 @@ describe('API-policy throttling in Redis', () => {
     }
   });
 
-  it("renews a busy client's lease ahead of need: after the first ask, its requests never wait for Redis", async () => {
+  it("renews a busy client's lease ahead of need: after the first asks, its requests wait for Redis only when the machine stalls", async () => {
     const { store } = await openStore(redisSettings());
     const client = new Redis(redis.url);
     try {
@@ -130,10 +130,14 @@ describe('API-policy throttling in Redis', () => {
         await new Promise((resolve) => setTimeout(resolve, 1));
       }
       // The first requests wait while the lease grows from one token (each answer must come within a request's
-      // gap); once it has, it is renewed while it still serves, and no request waits again.
+      // gap); once it has, it is renewed while it still serves, so a request waits again only when the machine
+      // holds a renewal's answer past the lease's end (a loaded CI box did so twice in 2.3 s: requests 23–24 and
+      // 87). Renewed only when spent, every lease would end in a wait (5 in 15 asks, measured so).
       expect(waitedAt[0]).toBe(0);
-      expect(waitedAt.filter((index) => index >= 20)).toEqual([]);
-      expect(await evalCalls(client)).toBeGreaterThan(7);
+      const asks = await evalCalls(client);
+      expect(asks).toBeGreaterThan(7);
+      const stalls = waitedAt.filter((index, k) => index >= 20 && waitedAt[k - 1] !== index - 1);
+      expect(stalls.length).toBeLessThanOrEqual(Math.floor(asks / 6));
       const counted = Number(
         await client.hget('gatehouse:tenant-a:throttle:minute:policy-steady:apiKey:s', 'c'),
       );

@@ -29,7 +29,7 @@ beforeAll(async () => {
     basePath: '/limited',
     target: upstream.url,
     grant: 'apiKey',
-    throttle: { limit: 10, per: 'minute' },
+    throttle: { limit: 10, per: 'hour' },
   });
 }, 60_000);
 afterAll(async () => {

@@ -34,7 +34,7 @@ beforeAll(async () => {
     basePath: '/limited',
     target: upstream.url,
     grant: 'public',
-    throttle: { limit: 6, per: 'minute' },
+    throttle: { limit: 6, per: 'hour' },
   });
   // The primary counts for the workers; past RateLimiting:TimeoutMs (100 ms by default) a worker counts on its
   // own (fail open), which a loaded machine reached and let a 7th request through. The longest wait keeps the
