@@ -15,7 +15,7 @@ export const AUDIT_ENTRY_STATISTICS: Readonly<Record<string, string>> = {
  * `withPairIndexChoice` takes. Before, reading through the action index (a rare action of a busy user) read every
  * row of the action in the range to test its user (~4.5 µs each): over 1M entries, a week of one action and one
  * user took 2.5–7 ms for its page and up to 10 ms for its count, 1.2–2.5 ms and 0.1–1.3 ms with this index.
- * The index is built again (~14 s over 1M entries, once). PostgreSQL: nothing (its action index is unchanged).
+ * The index is built again (4–14 s over 1M entries at load 8–13, once). PostgreSQL: nothing (its action index is unchanged).
  */
 export function auditActionIndexUser(engine: EngineKind) {
   return {
