@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { shapesOfTrail } from './lib/audit-query-shapes.js';
 import { CLI, FULL_AUDIT_ENV, ROOT, gatehouseToken } from './lib/gatehouse-serve.js';
 import { percentiles } from './lib/stats.js';
+import { timedGet } from './lib/timed-get.js';
 
 const { values } = parseArgs({
   options: {
@@ -147,12 +148,12 @@ try {
       const sleeps0 = sleeps(pid);
       const others0 = otherThreadsNs(pid);
       const started = performance.now();
-      const response = await fetch(`${url}/api/v1/audit-log${shape.path ?? ''}?${shape.query(i)}`, {
+      const response = await timedGet(
+        `${url}/api/v1/audit-log${shape.path ?? ''}?${shape.query(i)}`,
         headers,
-      });
-      await response.arrayBuffer();
+      );
       const ended = performance.now();
-      const wall = ended - started;
+      const wall = response.ms;
       const [cpu1, wait1] = schedstat(pid, pid);
       const slept = sleeps(pid) - sleeps0;
       const others = delta(otherThreadsNs(pid), others0);

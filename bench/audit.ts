@@ -39,6 +39,7 @@ import { writeAuditNdjson } from './lib/audit-dataset.js';
 import { shapesOfTrail } from './lib/audit-query-shapes.js';
 import { CLI, ROOT } from './lib/gatehouse-serve.js';
 import { formatMs, percentiles } from './lib/stats.js';
+import { timedGet } from './lib/timed-get.js';
 import { chainReport, freshSqlite, measureChaining } from './lib/audit-chain-bench.js';
 import { createLogger } from '../src-server/core/logging/logger.js';
 import { Database } from '../src-server/core/storage/database.js';
@@ -77,12 +78,20 @@ interface Measured {
   shapes: Record<string, { p50: number; p95: number; cpuMs: number; total: number }>;
 }
 
-async function get(server: RunningCandidate, query: string, path = ''): Promise<{ totalCount: number }> {
-  const response = await fetch(`${server.url}/api/v1/audit-log${path}?${query}`, { headers: server.headers });
-  const body = (await response.json()) as { totalCount?: number; total?: number };
-  if (response.status !== 200) throw new Error(`${response.status}: ${JSON.stringify(body)}`);
+/** A list's totalCount (a timeline's `total`) and the request's time to the answer's last byte (`timedGet`). */
+async function get(
+  server: RunningCandidate,
+  query: string,
+  path = '',
+): Promise<{ totalCount: number; ms: number }> {
+  const { status, body, ms } = await timedGet(
+    `${server.url}/api/v1/audit-log${path}?${query}`,
+    server.headers,
+  );
+  const parsed = JSON.parse(body.toString('utf8')) as { totalCount?: number; total?: number };
+  if (status !== 200) throw new Error(`${status}: ${JSON.stringify(parsed)}`);
   // A timeline answers its `total`: the matching entries, as a list's totalCount.
-  return { totalCount: body.totalCount ?? body.total ?? Number.NaN };
+  return { totalCount: parsed.totalCount ?? parsed.total ?? Number.NaN, ms };
 }
 
 /** A process's CPU time (user + system) so far, from /proc: a measure that load from elsewhere barely moves. */
@@ -138,10 +147,9 @@ async function measurePair(
         for (const k of order) {
           if (skipped(k)) continue;
           const cpuBefore = cpuMsOf(servers[k]!.pid);
-          const started = performance.now();
-          const { totalCount } = await get(servers[k]!, shape.query(i), shape.path);
+          const { totalCount, ms } = await get(servers[k]!, shape.query(i), shape.path);
           if (i >= WARM_UP) {
-            samples[k]!.push(performance.now() - started);
+            samples[k]!.push(ms);
             cpuMs[k]! += cpuMsOf(servers[k]!.pid) - cpuBefore;
           }
           totals[k] = totalCount;

@@ -227,4 +227,33 @@ describe.each(ENGINES)('query on %s', (engine) => {
     expect([...seek.items, ...after.items].map((e) => e.id)).toEqual([363, 361]);
     expect(after.next).toBeUndefined();
   });
+
+  it('filters by an action and a user alike when the action has fewer entries than the user, not far fewer', async () => {
+    const HOUR = DAY_MS / 24;
+    const agent = (timeMs: number, actionName: string, userName: string) =>
+      entryAt(timeMs, { actionName, userName, category: 'agent', agentGroup: { id: 'g', name: 'g' } });
+    // 30 of the user's entries, 12 of the action's (half of them another user's): on SQLite the action index
+    // reads them, the user tested in the index.
+    const entries = Array.from({ length: 30 }, (_, i) =>
+      agent(BASE_MS + i * HOUR, 'Agent.Heartbeat', 'system'),
+    );
+    for (let i = 0; i < 12; i++)
+      entries.push(agent(BASE_MS + i * 2 * HOUR + 1, 'Agent.Started', i % 2 === 0 ? 'system' : 'someone'));
+    await store.importEntries(entries);
+    const filter = {
+      actionName: 'agent.started',
+      userName: 'SYSTEM',
+      startMs: BASE_MS,
+      endMs: BASE_MS + 20 * HOUR,
+    };
+    // Ids 31, 33, …: the action's entries of the user, at hours 0, 4, 8, 12, 16 in the range; newest first.
+    const expected = [39, 37, 35, 33, 31];
+    const pages = [1, 2, 3].map((pageNumber) => store.query({ ...filter, pageNumber, pageSize: 2 }));
+    const read = await Promise.all(pages);
+    expect(read.flatMap((page) => page.items.map((e) => e.id))).toEqual(expected);
+    expect(read.map((page) => page.totalCount)).toEqual([5, 5, 5]);
+    const seek = await store.seek(filter, 3);
+    const after = await store.seek(filter, 3, seek.next);
+    expect([...seek.items, ...after.items].map((e) => e.id)).toEqual(expected);
+  });
 });

@@ -4,7 +4,7 @@ import { storedContentKeys } from '../../../src-server/core/audit/sql/audit-impo
 import type { AuditFilter } from '../../../src-server/core/audit/audit-entry.js';
 import { createLogger } from '../../../src-server/core/logging/logger.js';
 import { Database } from '../../../src-server/core/storage/database.js';
-import { AUDIT_ENTRY_STATISTICS } from '../../../src-server/core/storage/migrations/0019-audit-import-indexes.js';
+import { AUDIT_ENTRY_STATISTICS } from '../../../src-server/core/storage/migrations/0026-audit-action-index-user.js';
 import { MONITORING_RECORD_STATISTICS } from '../../../src-server/core/storage/migrations/0014-monitoring-write-cost.js';
 import { filteredRecords } from '../../../src-server/core/monitoring/sql/monitoring-filter.js';
 import type { MonitoringFilter } from '../../../src-server/core/monitoring/monitoring-store.js';
@@ -82,6 +82,33 @@ describe('SQLite planner statistics of audit_entries', () => {
       const database = await openSqlite();
       const plan = planOf(database, filter);
       expect(plan).toEqual([`SEARCH audit_entries USING INDEX ${index}`]);
+    },
+  );
+
+  it.each<[string, boolean, string]>([
+    [
+      'the user index',
+      false,
+      'audit_entries_by_tenant_user (tenant=? AND user_key=? AND time_ms>? AND time_ms<?)',
+    ],
+    [
+      'the action index',
+      true,
+      'audit_entries_by_tenant_action (tenant=? AND action_key=? AND time_ms>? AND time_ms<?)',
+    ],
+  ])(
+    'counts an action and a user through %s alone, the other name tested in it',
+    async (_, actionIndexFirst, index) => {
+      const database = await openSqlite();
+      const filter = { actionName: 'a', userName: 'u', ...WEEK, engine: 'sqlite' as const, actionIndexFirst };
+      const compiled = filteredEntries(database.db, filter)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .compile();
+      const plan = database
+        .sqlite!.prepare<unknown[], { detail: string }>(`explain query plan ${compiled.sql}`)
+        .all(...compiled.parameters)
+        .map((row) => row.detail);
+      expect(plan).toEqual([`SEARCH audit_entries USING COVERING INDEX ${index}`]);
     },
   );
 

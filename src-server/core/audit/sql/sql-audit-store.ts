@@ -39,6 +39,7 @@ import { withSearchMatches, withSearchTerms } from './audit-search.js';
 import { listRows, type ListRow } from './audit-list-rows.js';
 import { countsWithRowsAtOnce, numberedPageAtOnce } from './audit-page-at-once.js';
 import { withPairIndexChoice } from './audit-pair-index.js';
+import { startWithinHour } from './audit-page-hour.js';
 import { entryById, previousOfResource } from './audit-changes.js';
 import { ErrorCode } from '../../contracts/error-codes.js';
 import { GatehouseError } from '../../errors/gatehouse-error.js';
@@ -158,8 +159,9 @@ export class SqlAuditStore implements AuditStore {
         const query = await withPairIndexChoice(trx, searched);
         const buckets = await countBuckets(trx, query);
         const totalCount = buckets.reduce((sum, bucket) => sum + bucket.count, 0);
-        const start = locatePage(buckets, (query.pageNumber - 1) * query.pageSize);
-        if (!start) return { rows: [], totalCount };
+        const located = locatePage(buckets, (query.pageNumber - 1) * query.pageSize);
+        if (!located) return { rows: [], totalCount };
+        const start = await startWithinHour(trx, query, buckets, located);
         const endMs = query.endMs === undefined ? start.endMs : Math.min(query.endMs, start.endMs);
         const rows = await listRows(
           trx,
