@@ -30,7 +30,9 @@ type Reader = Pick<Tx, 'getExecutor'>;
  * first: over 1M entries, "retried"* took 2 ms for its newest 50 matches, "retried" 0.1 ms); one that begins a few
  * terms, as those terms (`TERMS_ONE_BY_ONE`); so is each word of a search of several. Any other search is counted
  * by FTS5 (`count(*)`: its matches iterated, none stored), within `ids` when given (`SearchIdWindow`). Collecting
- * the matches into a table to count them cost 13–25 ms for 65,778 matches; the vocabulary's count, ~1 ms.
+ * the matches into a table to count them cost 13–25 ms for 65,778 matches; the vocabulary's count, ~1 ms. The terms
+ * and the count are remembered while the index stays unchanged (`remembered`): a page after another of the same
+ * search, or the same search again, reads neither doclist to count.
  *
  * ASCII only: the word is the token unicode61 makes of it (the tokenizer folds A–Z and splits on what is neither
  * letter nor digit, as `searchWords` does); other text may fold or split otherwise, and FTS5 tokenizes it itself.
