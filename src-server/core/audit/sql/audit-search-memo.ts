@@ -11,7 +11,9 @@ type Reader = Pick<Tx, 'getExecutor'>;
  * merge and delete); what changes the index changes one of them. An answer is stored with the version read in the
  * same statement as the answer itself (one snapshot, whether or not the caller holds a transaction), and read
  * back only while both records are still byte for byte what they were. A table of the connection: another
- * database file never sees it, and a connection opened anew starts empty.
+ * database file never sees it, and a connection opened anew starts empty. FTS5 may hold a transaction's new
+ * terms in memory until it commits, and has written both records by then: a search must not run inside a
+ * transaction that has written to the index (none does; the writers search nothing).
  *
  * Over 1M entries, counting "proc" (3 terms, 231k documents) took ~23 ms and listing the terms of "agent" with
  * their counts ~7 ms (FTS5 reads each term's whole doclist to count it); remembered, a lookup of a few µs.
