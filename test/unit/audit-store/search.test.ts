@@ -403,6 +403,11 @@ describe.each(ENGINES)('full-text search of the audit trail on %s', (engine) => 
       tenant: 'acme',
     });
     await expectAsSpecified('an import of older entries');
+    // Another connection to the same file writes a new term (another store open on it).
+    const other = await fixture.openStore(() => now);
+    await other.append(at(72, 'alpenglow alpha'));
+    await other.flush();
+    await expectAsSpecified('a write through another connection');
     // Retention removes the older entries, 'alpine' among them; the newer 'alpine' stays, then goes too.
     now = BASE_MS + 10 * DAY_MS + 30 * DAY_MS;
     const policy = { agentWindow: 100, isResourceLive: () => false };
