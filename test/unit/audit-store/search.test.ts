@@ -349,6 +349,80 @@ describe.each(ENGINES)('full-text search of the audit trail on %s', (engine) => 
     },
   );
 
+  // SQLite remembers, per connection, the terms a word begins and a query's count while the full-text index stays
+  // as it was (`audit-search-memo.ts`): every write that changes the index must change the answers with it. Each
+  // search here is asked before and after each write, whole trail and over a range, on the same open store.
+  it('answers a search anew after each write that changes its terms or its matches', async () => {
+    let now = BASE_MS + 30 * DAY_MS;
+    const store = await fixture.openStore(() => now);
+    const minute = 60_000;
+    const at = (minutes: number, note: string) =>
+      entryAt(BASE_MS + 10 * DAY_MS + minutes * minute, { category: 'general', parameters: { note } });
+    await store.importEntries(
+      Array.from({ length: 60 }, (_, i) => at(i, i % 2 === 0 ? 'alpha gamma' : 'alpha')),
+      undefined,
+      { tenant: 'acme' },
+    );
+    const searches = ['alp', 'alpha', 'alpine', 'alp gam', 'alpha gamma'];
+    const ranges: [startMinute: number | undefined, endMinute: number | undefined][] = [
+      [undefined, undefined],
+      [30, undefined],
+      [-100, 20],
+    ];
+    const expectAsSpecified = async (step: string) => {
+      const all = await everything(store);
+      for (const search of searches)
+        for (const [startMinute, endMinute] of ranges) {
+          const filter = {
+            tenant: ALL_TENANTS,
+            search,
+            ...(startMinute !== undefined && { startMs: BASE_MS + 10 * DAY_MS + startMinute * minute }),
+            ...(endMinute !== undefined && { endMs: BASE_MS + 10 * DAY_MS + endMinute * minute }),
+          };
+          const expected = referenceFilter(
+            all.filter((entry) => holdsEvery(entry, search)),
+            filter,
+          ).map((entry) => entry.id);
+          const label = `${step}: ${search} ${startMinute}–${endMinute}`;
+          const page = await store.query({ ...filter, pageNumber: 1, pageSize: 5 });
+          expect(page.totalCount, label).toBe(expected.length);
+          expect(
+            page.items.map((item) => item.id),
+            label,
+          ).toEqual(expected.slice(0, 5));
+        }
+    };
+    await expectAsSpecified('first');
+    // A new term that 'alp' begins, and another entry of a term known already.
+    await store.append(at(70, 'alpine'));
+    await expectAsSpecified('a write adding a term');
+    await store.append(at(71, 'alpha'));
+    await expectAsSpecified('a write adding a match');
+    // An import of older entries: a new term again, before every entry there was, and a match of a known one.
+    await store.importEntries([at(-50, 'alpine pass'), at(-40, 'gamma alpha')], undefined, {
+      tenant: 'acme',
+    });
+    await expectAsSpecified('an import of older entries');
+    // Another connection to the same file writes a new term (another store open on it).
+    const other = await fixture.openStore(() => now);
+    await other.append(at(72, 'alpenglow alpha'));
+    await other.flush();
+    await expectAsSpecified('a write through another connection');
+    // Retention removes the older entries, 'alpine' among them; the newer 'alpine' stays, then goes too.
+    now = BASE_MS + 10 * DAY_MS + 30 * DAY_MS;
+    const policy = { agentWindow: 100, isResourceLive: () => false };
+    const retained = await store.applyRetention({ ...policy, now, maxAgeMs: 30 * DAY_MS - 10 * minute });
+    expect(retained.removed).toBe(12);
+    await expectAsSpecified('retention removing a term');
+    expect(
+      (await store.applyRetention({ ...policy, now, maxAgeMs: 30 * DAY_MS - 71 * minute })).removed,
+    ).toBe(51);
+    expect(
+      (await store.query({ tenant: ALL_TENANTS, search: 'alpine', pageNumber: 1, pageSize: 5 })).totalCount,
+    ).toBe(0);
+    await expectAsSpecified('retention removing the last of a term');
+  });
+
   // SQLite reads a search over a time range within the ids of the range's first and last entries, when no entries
   // out of time order lie across them (migration 0023 records where they may). Here a late entry (written after
   // the others, with an older time) lies across the ends of some ranges: read by ids alone, it would be counted in

@@ -12,7 +12,7 @@ import {
 } from './audit-filter-sql.js';
 import { runTemplated } from '../../storage/query-templates.js';
 import { termPage } from './audit-terms.js';
-import { newestMatchesPage } from './audit-search-page.js';
+import { newestMatchesPage, pagesFromNewestMatches } from './audit-search-page.js';
 import { collectSearchMatches, SEARCH_BY_ID_UP_TO } from './audit-search.js';
 
 type Reader = Pick<Tx, 'selectFrom' | 'executeQuery' | 'getExecutor'>;
@@ -64,7 +64,8 @@ export async function listRows(
 
 /**
  * SQLite, a search that is the whole filter, counted without collecting its matches (`withSearchMatches`): with many
- * matches, its page from the newest of them (`newestMatchesPage`), or failing that the filter with the matches
+ * matches (or dense ones within a time range's ids: `pagesFromNewestMatches`), its page from the newest of them
+ * (`newestMatchesPage`), or failing that the filter with the matches
  * collected after all. Any other filter (few matches are read by id) as it is.
  */
 async function sqliteSearchPage(
@@ -75,13 +76,16 @@ async function sqliteSearchPage(
 ): Promise<ListRow[] | SqlAuditFilter> {
   const { searchQuery, searchMatches = 0 } = filter;
   const uncollected = filter.engine === 'sqlite' && filter.searchIsWholeFilter && !filter.searchHitsCollected;
-  if (!uncollected || searchQuery === undefined || searchMatches <= SEARCH_BY_ID_UP_TO) return filter;
+  if (!uncollected || searchQuery === undefined) return filter;
+  if (!pagesFromNewestMatches(searchMatches, window, filter.searchIds, SEARCH_BY_ID_UP_TO)) return filter;
   const page = await newestMatchesPage(reader, searchQuery, tenantOf(filter), window, {
     checkJson,
     ids: filter.searchIds,
     endMs: filter.endMs,
   });
   if (page) return page;
+  // Dense matches of a range whose entries lie out of time order: read by id after all, as few matches are.
+  if (searchMatches <= SEARCH_BY_ID_UP_TO) return filter;
   const collected = await collectSearchMatches(reader, filter.search!);
   return { ...filter, searchMatches: collected, searchHitsCollected: true };
 }

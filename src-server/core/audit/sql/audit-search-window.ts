@@ -11,7 +11,7 @@ type Reader = Pick<Tx, 'getExecutor'>;
  * two entries out of time order (the lower id the later time) lie across one of its ends, or across that first
  * or last entry: every such pair lies within a stretch of `audit_time_disorder` (migration 0023), so none may
  * reach from that entry's time to the end beside it. Two index seeks, each with a look into that table (empty
- * while entries are written in time order). An empty range: an empty window.
+ * while entries are written in time order); without an end, the newest id. An empty range: an empty window.
  */
 export async function searchIdWindow(
   reader: Reader,
@@ -39,6 +39,13 @@ export async function searchIdWindow(
     if (last === undefined) return EMPTY;
     if (last.disordered) return undefined;
     highId = last.id;
+  } else {
+    // Every entry from the first on is in the range: the window ends at the newest id, for `pagesFromNewestMatches`
+    // to weigh the matches against the entries.
+    const { rows } = await sql<{ id: number | null }>`select max(id) as id from audit_entries`.execute(
+      reader,
+    );
+    highId = rows[0]?.id ?? undefined;
   }
   return { lowId, highId };
 }
