@@ -4,7 +4,7 @@ import { storedContentKeys } from '../../../src-server/core/audit/sql/audit-impo
 import type { AuditFilter } from '../../../src-server/core/audit/audit-entry.js';
 import { createLogger } from '../../../src-server/core/logging/logger.js';
 import { Database } from '../../../src-server/core/storage/database.js';
-import { AUDIT_ENTRY_STATISTICS } from '../../../src-server/core/storage/migrations/0026-audit-action-index-user.js';
+import { AUDIT_ENTRY_STATISTICS } from '../../../src-server/core/storage/migrations/0025-audit-action-index-user.js';
 import { MONITORING_RECORD_STATISTICS } from '../../../src-server/core/storage/migrations/0014-monitoring-write-cost.js';
 import { filteredRecords } from '../../../src-server/core/monitoring/sql/monitoring-filter.js';
 import type { MonitoringFilter } from '../../../src-server/core/monitoring/monitoring-store.js';

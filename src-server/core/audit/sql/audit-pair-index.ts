@@ -11,7 +11,7 @@ type Reader = Pick<Tx, 'selectFrom' | 'executeQuery' | 'getExecutor'>;
  * the user index (its fixed statistics say a user has fewer entries than an action), which for a user with many
  * entries and a rare action read every entry of the user in the range: 3–5 ms for the system user's 24,000 of a
  * week, where the action index reads the action's 15. Each index holds the other name (the user index since 0009,
- * the action index since 0026), so either tests it in the index and reads only the matching rows: the one with
+ * the action index since 0025), so either tests it in the index and reads only the matching rows: the one with
  * fewer entries in the range is the cheaper. The per-day counts of each say how many entries each index holds in
  * the range (whole days: an estimate is enough here).
  */

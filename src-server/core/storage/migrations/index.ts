@@ -23,7 +23,7 @@ import { countIndexesByName } from './0020-count-indexes-by-name.js';
 import { termCounts } from './0022-pg-term-counts.js';
 import { auditTimeDisorder } from './0023-audit-time-disorder.js';
 import { termPrefixCounts } from './0024-pg-term-prefix-counts.js';
-import { auditActionIndexUser } from './0026-audit-action-index-user.js';
+import { auditActionIndexUser } from './0025-audit-action-index-user.js';
 
 /**
  * One migration history for both engines, applied by Kysely's Migrator at open. Append only: never edit a
@@ -54,7 +54,7 @@ export function migrationsFor(engine: EngineKind): MigrationProvider {
     '0022-pg-term-counts': termCounts(engine),
     '0023-audit-time-disorder': auditTimeDisorder(engine),
     '0024-pg-term-prefix-counts': termPrefixCounts(engine),
-    '0026-audit-action-index-user': auditActionIndexUser(engine),
+    '0025-audit-action-index-user': auditActionIndexUser(engine),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
