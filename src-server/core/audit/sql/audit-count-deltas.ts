@@ -44,15 +44,28 @@ export class CountDeltas {
     );
   }
 
-  /** `add` with the names' keys given (an import prepares them off this thread). */
+  /** `add` with the names' keys given. */
   addKeyed(
     tenant: string,
     {
       actionName,
       userName,
-      actionKey: action,
-      userKey: user,
+      actionKey,
+      userKey,
     }: { actionName: string; userName: string; actionKey: string; userKey: string },
+    timeMs: number,
+    delta: 1 | -1,
+  ): void {
+    this.addNamed(tenant, actionName, userName, actionKey, userKey, timeMs, delta);
+  }
+
+  /** `addKeyed` with each value its own argument (an import prepares the keys off this thread, as columns). */
+  addNamed(
+    tenant: string,
+    actionName: string,
+    userName: string,
+    action: string,
+    user: string,
     timeMs: number,
     delta: 1 | -1,
   ): void {
