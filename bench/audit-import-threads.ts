@@ -5,7 +5,7 @@
  * most CPU) and the load average. The wall time is the issue's unit; on a shared machine the CPU times are the
  * comparable ones.
  *
- *   npm run build:server && npx tsx bench/audit-import-threads.ts --file F.ndjson --against /tmp/base/out/server/cli.js
+ *   npm run bench:audit-import-threads -- --file F.ndjson --against /tmp/base/out/server/cli.js
  *   options: --rounds 5; --seed DIR (repeatable): each import goes into a copy of DIR instead of a fresh data dir,
  *   each seed a build of its own (e.g. one data dir with a trigger dropped beside the same without: --seed A --seed B
  *   without --against compares the two under this build)
