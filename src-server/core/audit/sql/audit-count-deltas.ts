@@ -2,148 +2,156 @@ import type { Database, Tx } from '../../storage/database.js';
 import { HOUR_MS } from '../../storage/time-buckets.js';
 import { dayOf, nameKey, textColumn } from './audit-rows.js';
 
-const SEP = '\u0000';
-
 const HOUR_COUNT_TABLES = [
   'audit_hour_counts',
   'audit_action_hour_counts',
   'audit_user_hour_counts',
 ] as const;
 
+interface NameTally {
+  name: string;
+  n: number;
+}
+
+/** One tenant's day: its count, and its counts per action, per user, per action then user. */
+interface DayTally {
+  n: number;
+  actions: Map<string, NameTally>;
+  users: Map<string, NameTally>;
+  pairs: Map<string, Map<string, { n: number }>>;
+}
+
+/** One tenant's hour: its count, and its counts per action and per user key. */
+interface HourTally {
+  n: number;
+  actions: Map<string, number>;
+  users: Map<string, number>;
+}
+
 /**
  * Changes to the per-day counts (all entries, per action, per user, per action and user) and the per-hour counts
  * (all entries, per action, per user), gathered while rows are added or removed and written in the same
  * transaction, so a count never disagrees with the rows.
+ *
+ * Tallied in maps nested by tenant, then day or hour, then name key: no key string built per entry, and the
+ * entries of one tenant's day (an import's run of them) find theirs in the last one looked up.
  */
 export class CountDeltas {
-  private readonly days = new Map<string, { tenant: string; day: number; n: number }>();
-  /** Per tenant, then per hour: numeric keys, no string built per entry (this runs for every imported entry). */
-  private readonly hours = new Map<string, Map<number, number>>();
-  private readonly actions = new Map<
-    string,
-    { tenant: string; key: string; day: number; name: string; n: number }
-  >();
-  private readonly users = new Map<
-    string,
-    { tenant: string; key: string; day: number; name: string; n: number }
-  >();
-  private readonly pairs = new Map<
-    string,
-    { tenant: string; action: string; user: string; day: number; n: number }
-  >();
-  /** Per tenant, hour and name key, as nested maps: no string built per entry. */
-  private readonly actionHours: HourSplit = new Map();
-  private readonly userHours: HourSplit = new Map();
+  private readonly days = new Map<string, Map<number, DayTally>>();
+  private readonly hours = new Map<string, Map<number, HourTally>>();
+  private lastDay: { tenant: string; day: number; tally: DayTally } | undefined;
+  private lastHour: { tenant: string; hour: number; tally: HourTally } | undefined;
 
   add(tenant: string, actionName: string, userName: string, timeMs: number, delta: 1 | -1): void {
-    this.addKeyed(
-      tenant,
-      { actionName, userName, actionKey: nameKey(actionName), userKey: nameKey(userName) },
-      timeMs,
-      delta,
-    );
+    this.addNamed(tenant, actionName, userName, nameKey(actionName), nameKey(userName), timeMs, delta);
   }
 
-  /** `add` with the names' keys given (an import prepares them off this thread). */
+  /** `add` with the names' keys given. */
   addKeyed(
     tenant: string,
     {
       actionName,
       userName,
-      actionKey: action,
-      userKey: user,
+      actionKey,
+      userKey,
     }: { actionName: string; userName: string; actionKey: string; userKey: string },
     timeMs: number,
     delta: 1 | -1,
   ): void {
-    const day = dayOf(timeMs);
-    bump(this.days, `${tenant}${SEP}${day}`, () => ({ tenant, day, n: 0 }), delta);
+    this.addNamed(tenant, actionName, userName, actionKey, userKey, timeMs, delta);
+  }
+
+  /** `addKeyed` with each value its own argument (an import prepares the keys off this thread, as columns). */
+  addNamed(
+    tenant: string,
+    actionName: string,
+    userName: string,
+    action: string,
+    user: string,
+    timeMs: number,
+    delta: 1 | -1,
+  ): void {
+    const day = this.dayTally(tenant, dayOf(timeMs));
+    day.n += delta;
+    bumpName(day.actions, action, actionName, delta);
+    bumpName(day.users, user, userName, delta);
+    let byUser = day.pairs.get(action);
+    if (!byUser) day.pairs.set(action, (byUser = new Map<string, { n: number }>()));
+    const pair = byUser.get(user);
+    if (pair) pair.n += delta;
+    else byUser.set(user, { n: delta });
+    const hour = this.hourTally(tenant, Math.floor(timeMs / HOUR_MS));
+    hour.n += delta;
+    hour.actions.set(action, (hour.actions.get(action) ?? 0) + delta);
+    hour.users.set(user, (hour.users.get(user) ?? 0) + delta);
+  }
+
+  private dayTally(tenant: string, day: number): DayTally {
+    const last = this.lastDay;
+    if (last !== undefined && last.day === day && last.tenant === tenant) return last.tally;
+    let days = this.days.get(tenant);
+    if (!days) this.days.set(tenant, (days = new Map<number, DayTally>()));
+    let tally = days.get(day);
+    if (!tally) days.set(day, (tally = { n: 0, actions: new Map(), users: new Map(), pairs: new Map() }));
+    this.lastDay = { tenant, day, tally };
+    return tally;
+  }
+
+  private hourTally(tenant: string, hour: number): HourTally {
+    const last = this.lastHour;
+    if (last !== undefined && last.hour === hour && last.tenant === tenant) return last.tally;
     let hours = this.hours.get(tenant);
-    if (!hours) this.hours.set(tenant, (hours = new Map<number, number>()));
-    const hour = Math.floor(timeMs / HOUR_MS);
-    hours.set(hour, (hours.get(hour) ?? 0) + delta);
-    bump(
-      this.actions,
-      `${tenant}${SEP}${action}${SEP}${day}`,
-      () => ({ tenant, key: action, day, name: textColumn(actionName), n: 0 }),
-      delta,
-    );
-    bump(
-      this.users,
-      `${tenant}${SEP}${user}${SEP}${day}`,
-      () => ({ tenant, key: user, day, name: textColumn(userName), n: 0 }),
-      delta,
-    );
-    bump(
-      this.pairs,
-      `${tenant}${SEP}${action}${SEP}${user}${SEP}${day}`,
-      () => ({ tenant, action, user, day, n: 0 }),
-      delta,
-    );
-    bumpHourSplit(this.actionHours, tenant, hour, action, delta);
-    bumpHourSplit(this.userHours, tenant, hour, user, delta);
+    if (!hours) this.hours.set(tenant, (hours = new Map<number, HourTally>()));
+    let tally = hours.get(hour);
+    if (!tally) hours.set(hour, (tally = { n: 0, actions: new Map(), users: new Map() }));
+    this.lastHour = { tenant, hour, tally };
+    return tally;
   }
 
   async apply(database: Database, trx: Tx): Promise<void> {
-    await database.bulkIncrement(trx, 'audit_day_counts', ['tenant', 'day'], [...this.days.values()]);
-    const hourRows = [...this.hours].flatMap(([tenant, hours]) =>
-      [...hours].map(([hour, n]) => ({ tenant, hour, n })),
-    );
+    const dayRows: { tenant: string; day: number; n: number }[] = [];
+    const actionRows: { tenant: string; action_key: string; day: number; action_name: string; n: number }[] =
+      [];
+    const userRows: { tenant: string; user_key: string; day: number; user_name: string; n: number }[] = [];
+    const pairRows: { tenant: string; action_key: string; user_key: string; day: number; n: number }[] = [];
+    for (const [tenant, days] of this.days)
+      for (const [day, tally] of days) {
+        dayRows.push({ tenant, day, n: tally.n });
+        for (const [key, { name, n }] of tally.actions)
+          actionRows.push({ tenant, action_key: key, day, action_name: name, n });
+        for (const [key, { name, n }] of tally.users)
+          userRows.push({ tenant, user_key: key, day, user_name: name, n });
+        for (const [action, byUser] of tally.pairs)
+          for (const [user, { n }] of byUser)
+            pairRows.push({ tenant, action_key: action, user_key: user, day, n });
+      }
+    const hourRows: { tenant: string; hour: number; n: number }[] = [];
+    const actionHourRows: { tenant: string; action_key: string; hour: number; n: number }[] = [];
+    const userHourRows: { tenant: string; user_key: string; hour: number; n: number }[] = [];
+    for (const [tenant, hours] of this.hours)
+      for (const [hour, tally] of hours) {
+        hourRows.push({ tenant, hour, n: tally.n });
+        for (const [key, n] of tally.actions) actionHourRows.push({ tenant, action_key: key, hour, n });
+        for (const [key, n] of tally.users) userHourRows.push({ tenant, user_key: key, hour, n });
+      }
+    await database.bulkIncrement(trx, 'audit_day_counts', ['tenant', 'day'], dayRows);
     await database.bulkIncrement(trx, 'audit_hour_counts', ['tenant', 'hour'], hourRows);
-    await database.bulkIncrement(
-      trx,
-      'audit_action_day_counts',
-      ['tenant', 'action_key', 'day'],
-      [...this.actions.values()].map(({ tenant, key, day, name, n }) => ({
-        tenant,
-        action_key: key,
-        day,
-        action_name: name,
-        n,
-      })),
-    );
-    await database.bulkIncrement(
-      trx,
-      'audit_user_day_counts',
-      ['tenant', 'user_key', 'day'],
-      [...this.users.values()].map(({ tenant, key, day, name, n }) => ({
-        tenant,
-        user_key: key,
-        day,
-        user_name: name,
-        n,
-      })),
-    );
+    await database.bulkIncrement(trx, 'audit_action_day_counts', ['tenant', 'action_key', 'day'], actionRows);
+    await database.bulkIncrement(trx, 'audit_user_day_counts', ['tenant', 'user_key', 'day'], userRows);
     await database.bulkIncrement(
       trx,
       'audit_action_user_day_counts',
       ['tenant', 'action_key', 'user_key', 'day'],
-      [...this.pairs.values()].map(({ tenant, action, user, day, n }) => ({
-        tenant,
-        action_key: action,
-        user_key: user,
-        day,
-        n,
-      })),
+      pairRows,
     );
     await database.bulkIncrement(
       trx,
       'audit_action_hour_counts',
       ['tenant', 'action_key', 'hour'],
-      hourSplitRows(this.actionHours).map(({ tenant, key, hour, n }) => ({
-        tenant,
-        action_key: key,
-        hour,
-        n,
-      })),
+      actionHourRows,
     );
-    await database.bulkIncrement(
-      trx,
-      'audit_user_hour_counts',
-      ['tenant', 'user_key', 'hour'],
-      hourSplitRows(this.userHours).map(({ tenant, key, hour, n }) => ({ tenant, user_key: key, hour, n })),
-    );
-    const shrunk = [...this.days.values()].filter((count) => count.n < 0);
+    await database.bulkIncrement(trx, 'audit_user_hour_counts', ['tenant', 'user_key', 'hour'], userHourRows);
+    const shrunk = dayRows.filter((count) => count.n < 0);
     if (shrunk.length > 0) await dropEmptyCounts(trx, [...new Set(shrunk.map((count) => count.day))]);
     // Per tenant: the per-hour tables are keyed by tenant, then hour.
     for (const [tenant, hours] of this.#shrunkHours())
@@ -160,46 +168,22 @@ export class CountDeltas {
   /** Per tenant, the hours whose count of any name (or all) went down: where a count may have reached zero. */
   #shrunkHours(): Map<string, Set<number>> {
     const shrunk = new Map<string, Set<number>>();
-    const note = (tenant: string, hour: number) => {
-      let hours = shrunk.get(tenant);
-      if (!hours) shrunk.set(tenant, (hours = new Set()));
-      hours.add(hour);
-    };
-    for (const [tenant, hours] of this.hours) for (const [hour, n] of hours) if (n < 0) note(tenant, hour);
-    for (const split of [this.actionHours, this.userHours])
-      for (const { tenant, hour, n } of hourSplitRows(split)) if (n < 0) note(tenant, hour);
+    const hasNegative = (counts: Map<string, number>) => [...counts.values()].some((n) => n < 0);
+    for (const [tenant, hours] of this.hours)
+      for (const [hour, tally] of hours)
+        if (tally.n < 0 || hasNegative(tally.actions) || hasNegative(tally.users)) {
+          let some = shrunk.get(tenant);
+          if (!some) shrunk.set(tenant, (some = new Set()));
+          some.add(hour);
+        }
     return shrunk;
   }
 }
 
-type HourSplit = Map<string, Map<number, Map<string, number>>>;
-
-function bumpHourSplit(split: HourSplit, tenant: string, hour: number, key: string, delta: number): void {
-  let hours = split.get(tenant);
-  if (!hours) split.set(tenant, (hours = new Map<number, Map<string, number>>()));
-  let keys = hours.get(hour);
-  if (!keys) hours.set(hour, (keys = new Map<string, number>()));
-  keys.set(key, (keys.get(key) ?? 0) + delta);
-}
-
-function hourSplitRows(split: HourSplit): { tenant: string; hour: number; key: string; n: number }[] {
-  return [...split].flatMap(([tenant, hours]) =>
-    [...hours].flatMap(([hour, keys]) => [...keys].map(([key, n]) => ({ tenant, hour, key, n }))),
-  );
-}
-
-function bump<V extends { n: number }>(
-  map: Map<string, V>,
-  key: string,
-  create: () => V,
-  delta: number,
-): void {
-  let value = map.get(key);
-  if (!value) {
-    value = create();
-    map.set(key, value);
-  }
-  value.n += delta;
+function bumpName(tallies: Map<string, NameTally>, key: string, name: string, delta: number): void {
+  const tally = tallies.get(key);
+  if (tally) tally.n += delta;
+  else tallies.set(key, { name: textColumn(name), n: delta });
 }
 
 function* chunks<T>(rows: T[], size = 500): Generator<T[]> {

@@ -1,42 +1,67 @@
 import type { NewAuditEntry } from '../audit-entry.js';
 import { normalizeEntry } from '../normalize-entry.js';
 import { contentDigest } from '../chain/chain-hash.js';
-import type { ImportBatch, ImportEntry } from '../import-batch.js';
+import type { ImportBatch } from '../import-batch.js';
 import { contentKey, entryFields, resourcesToKeep } from './audit-rows.js';
 import { searchDocumentOf } from './search-document.js';
 
-/** Throws `InvalidAuditEntryError` for an entry that is not valid. */
-export function prepareImportEntry(input: NewAuditEntry): ImportEntry {
+function emptyBatch(): ImportBatch {
+  return {
+    count: 0,
+    timeMs: [],
+    hash: [],
+    json: [],
+    actionName: [],
+    userName: [],
+    actionKey: [],
+    userKey: [],
+    category: [],
+    agentGroupId: [],
+    instance: [],
+    chainDigest: [],
+    searchDocument: [],
+    resourceStart: [0],
+    resourceType: [],
+    resourceId: [],
+  };
+}
+
+/** Adds an entry to the batch's columns; throws `InvalidAuditEntryError`, before adding anything, if it is not valid. */
+function addEntry(batch: ImportBatch, input: NewAuditEntry): void {
   const normalized = normalizeEntry(input);
   const fields = entryFields(normalized, contentKey(normalized.entry, normalized.timeMs));
-  // Every field named in one literal, not `fields` spread and the rest added: one shape for every entry, built at
-  // once (the spread copied property by property, through the shapes in between).
-  return {
-    timeMs: fields.timeMs,
-    hash: fields.hash,
-    json: fields.json,
-    actionName: fields.actionName,
-    userName: fields.userName,
-    actionKey: fields.actionKey,
-    userKey: fields.userKey,
-    category: fields.category,
-    agentGroupId: fields.agentGroupId,
-    instance: fields.instance,
-    resources: resourcesToKeep(normalized.entry),
-    chainDigest: contentDigest(fields.json),
-    searchDocument: searchDocumentOf(normalized.entry.parameters),
-  };
+  const searchDocument = searchDocumentOf(normalized.entry.parameters);
+  const chainDigest = contentDigest(fields.json);
+  for (const resource of resourcesToKeep(normalized.entry)) {
+    batch.resourceType.push(resource.resource_type);
+    batch.resourceId.push(resource.resource_id);
+  }
+  batch.resourceStart.push(batch.resourceType.length);
+  batch.timeMs.push(fields.timeMs);
+  batch.hash.push(fields.hash);
+  batch.json.push(fields.json);
+  batch.actionName.push(fields.actionName);
+  batch.userName.push(fields.userName);
+  batch.actionKey.push(fields.actionKey);
+  batch.userKey.push(fields.userKey);
+  batch.category.push(fields.category);
+  batch.agentGroupId.push(fields.agentGroupId);
+  batch.instance.push(fields.instance);
+  batch.chainDigest.push(chainDigest);
+  batch.searchDocument.push(searchDocument);
+  batch.count++;
 }
 
 /** Prepares a batch of entries, stopping at the first that is not valid. */
 export function prepareImportBatch(inputs: readonly NewAuditEntry[]): ImportBatch {
-  const entries: ImportEntry[] = [];
+  const batch = emptyBatch();
   for (const input of inputs) {
     try {
-      entries.push(prepareImportEntry(input));
+      addEntry(batch, input);
     } catch (error) {
-      return { entries, invalid: error instanceof Error ? error : new Error(String(error)) };
+      batch.invalid = error instanceof Error ? error : new Error(String(error));
+      return batch;
     }
   }
-  return { entries };
+  return batch;
 }

@@ -2,9 +2,9 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { withBulkWriteMode } from '../../storage/bulk-write-mode.js';
 import type { Database, Tx } from '../../storage/database.js';
 import type { ImportProgress, ImportResult, NewAuditEntry } from '../audit-entry.js';
-import type { ImportBatch, ImportEntry } from '../import-batch.js';
+import type { ImportBatch } from '../import-batch.js';
 import { prepareImportBatch } from './audit-import-entry.js';
-import { AUDIT_SEQUENCE, insertImportEntries } from './audit-writes.js';
+import { AUDIT_SEQUENCE, insertImportEntries, type ImportPick } from './audit-writes.js';
 
 /**
  * Entries per transaction. Each commit writes the pages it changed to the WAL again (the hot ends of eight indexes
@@ -70,6 +70,13 @@ async function* syncItems(entries: Iterable<NewAuditEntry>): AsyncGenerator<NewA
   yield* entries;
 }
 
+/** A stretch of a batch: entries `from` to `to` (exclusive). */
+interface Stretch {
+  batch: ImportBatch;
+  from: number;
+  to: number;
+}
+
 async function importInChunks(
   database: Database,
   batches: AsyncIterable<ImportBatch>,
@@ -79,24 +86,34 @@ async function importInChunks(
   chained: boolean,
 ): Promise<ImportResult> {
   const progress: ImportProgress = { read: 0, added: 0, duplicates: 0 };
-  let chunk: ImportEntry[] = [];
+  let chunk: Stretch[] = [];
+  let chunkEntries = 0;
   const flush = async (last = false): Promise<void> => {
-    if (chunk.length === 0 && !last) return;
+    if (chunkEntries === 0 && !last) return;
     const written = chunk;
     chunk = [];
+    chunkEntries = 0;
     progress.added += await writeChunk(database, written, now(), last, tenant, chained);
-    progress.duplicates = progress.read - progress.added - chunk.length;
+    progress.duplicates = progress.read - progress.added;
   };
   for await (const batch of batches) {
-    for (const entry of batch.entries) {
-      progress.read++;
-      chunk.push(entry);
-      if (chunk.length >= CHUNK_ENTRIES) {
+    // Stretches end where a chunk is full or a progress report is due, as if the entries came one by one.
+    for (let from = 0; from < batch.count;) {
+      const to = Math.min(
+        batch.count,
+        from + CHUNK_ENTRIES - chunkEntries,
+        from + PROGRESS_EVERY - (progress.read % PROGRESS_EVERY),
+      );
+      chunk.push({ batch, from, to });
+      chunkEntries += to - from;
+      progress.read += to - from;
+      from = to;
+      if (chunkEntries >= CHUNK_ENTRIES) {
         await flush();
         await yieldToEventLoop();
       }
       if (onProgress && progress.read % PROGRESS_EVERY === 0) {
-        onProgress({ ...progress, duplicates: progress.read - progress.added - chunk.length });
+        onProgress({ ...progress, duplicates: progress.read - progress.added - chunkEntries });
       }
     }
     if (batch.invalid !== undefined) {
@@ -158,7 +175,7 @@ class ContentKeys {
 
 async function writeChunk(
   database: Database,
-  chunk: ImportEntry[],
+  chunk: readonly Stretch[],
   recordedAt: number,
   durable: boolean,
   tenant: string,
@@ -170,19 +187,33 @@ async function writeChunk(
       // Only times up to the tenant's newest stored entry can be stored already: a chunk of newer entries (an
       // import into an empty trail, or one that continues it) looks up nothing.
       const newest = await newestStoredTime(trx, tenant);
-      const times =
-        newest === undefined
-          ? []
-          : [...new Set(chunk.map((entry) => entry.timeMs))].filter((time) => time <= newest);
-      for (let start = 0; start < times.length; start += LOOKUP_KEYS) {
-        const rows = await storedContentKeys(trx, tenant, times.slice(start, start + LOOKUP_KEYS)).execute();
-        for (const row of rows) stored.add(row.time_ms, row.content_hash);
+      if (newest !== undefined) {
+        const timeSet = new Set<number>();
+        for (const { batch, from, to } of chunk)
+          for (let k = from; k < to; k++) if (batch.timeMs[k]! <= newest) timeSet.add(batch.timeMs[k]!);
+        const times = [...timeSet];
+        for (let start = 0; start < times.length; start += LOOKUP_KEYS) {
+          const rows = await storedContentKeys(
+            trx,
+            tenant,
+            times.slice(start, start + LOOKUP_KEYS),
+          ).execute();
+          for (const row of rows) stored.add(row.time_ms, row.content_hash);
+        }
       }
-      const fresh: ImportEntry[] = [];
-      for (const entry of chunk) {
-        if (stored.has(entry.timeMs, entry.hash)) continue;
-        stored.add(entry.timeMs, entry.hash);
-        fresh.push(entry);
+      const picks: ImportPick[] = [];
+      let fresh = 0;
+      for (const { batch, from, to } of chunk) {
+        const indices: number[] = [];
+        for (let k = from; k < to; k++) {
+          const timeMs = batch.timeMs[k]!;
+          const hash = batch.hash[k]!;
+          if (stored.has(timeMs, hash)) continue;
+          stored.add(timeMs, hash);
+          indices.push(k);
+        }
+        if (indices.length > 0) picks.push({ batch, indices });
+        fresh += indices.length;
       }
       if (durable) {
         // A write in the durable commit: its sync covers the relaxed commits of the chunks before it.
@@ -194,12 +225,11 @@ async function writeChunk(
           )
           .execute();
       }
-      if (fresh.length > 0) {
-        const first = await database.reserveIds(trx, AUDIT_SEQUENCE, fresh.length);
-        const withIds = fresh.map((entry, k) => ({ id: first + k, entry }));
-        await insertImportEntries(database, trx, withIds, recordedAt, tenant, chained);
+      if (fresh > 0) {
+        const first = await database.reserveIds(trx, AUDIT_SEQUENCE, fresh);
+        await insertImportEntries(database, trx, picks, first, recordedAt, tenant, chained);
       }
-      return fresh.length;
+      return fresh;
     },
     { relaxed: !durable },
   );

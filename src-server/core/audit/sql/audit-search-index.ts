@@ -20,27 +20,36 @@ export async function insertEntryRows(
 ): Promise<void> {
   if (rows.length === 0) return;
   await database.bulkInsert(trx, 'audit_entries', rows);
-  if (database.kind !== 'sqlite') return;
-  let built = rows;
-  if (documents !== undefined) {
-    const given: unknown[] = [];
-    const rest: AuditEntryTable[] = [];
-    rows.forEach((row, k) => {
-      const document = documents[k];
-      if (document === undefined) rest.push(row);
-      else given.push(row.id, document);
-    });
-    if (given.length > 0) database.runEachOnSqlite(INSERT_DOCUMENT, 2, given, given.length / 2);
-    built = rest;
+  await insertSearchDocuments(
+    database,
+    trx,
+    rows.map((row) => row.id),
+    documents ?? [],
+  );
+}
+
+/**
+ * SQLite: the full-text documents of entries just inserted (nothing on PostgreSQL): per id, the document given,
+ * or, where it is `undefined` (or `documents` is shorter), the one SQLite builds from the row, in one statement
+ * for them all.
+ */
+export async function insertSearchDocuments(
+  database: Database,
+  trx: Tx,
+  ids: readonly number[],
+  documents: readonly (string | null | undefined)[],
+): Promise<void> {
+  if (database.kind !== 'sqlite' || ids.length === 0) return;
+  const given: unknown[] = [];
+  const built: number[] = [];
+  for (let k = 0; k < ids.length; k++) {
+    const document = documents[k];
+    if (document === undefined) built.push(ids[k]!);
+    else given.push(ids[k], document);
   }
+  if (given.length > 0) database.runEachOnSqlite(INSERT_DOCUMENT, 2, given, given.length / 2);
   if (built.length === 0) return;
   await sql`insert into audit_search (rowid, document)
     select id, ${sql.raw(SEARCH_DOCUMENT_SQL)} from audit_entries
-    where id in (select value from json_each(${idList(built)}))`.execute(trx);
-}
-
-function idList(rows: readonly AuditEntryTable[]): string {
-  let text = '[';
-  for (let k = 0; k < rows.length; k++) text += k === 0 ? String(rows[k]!.id) : `,${rows[k]!.id}`;
-  return `${text}]`;
+    where id in (select value from json_each(${`[${built.join(',')}]`}))`.execute(trx);
 }
