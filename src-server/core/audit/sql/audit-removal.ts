@@ -2,27 +2,11 @@ import { sql } from 'kysely';
 import type { Database, Tx } from '../../storage/database.js';
 import type { AuditResource, RetentionPolicy } from '../audit-entry.js';
 import { CountDeltas } from './audit-count-deltas.js';
-import { textColumn } from './audit-rows.js';
+import { AUDIT_ENTRY_COLUMNS, textColumn } from './audit-rows.js';
 import { recordRemovals, type RemovalPolicy } from '../chain/chain-removals.js';
 import type { ChainSigner } from '../chain/chain-signer.js';
 
 const MOVE_CHUNK = 2_000;
-
-const ENTRY_COLUMNS = [
-  'id',
-  'tenant',
-  'time_ms',
-  'action_key',
-  'user_key',
-  'category',
-  'agent_group_id',
-  'content_hash',
-  'entry',
-  'recorded_at',
-  'instance',
-  'chain_seq',
-  'chain_hash',
-] as const;
 
 /**
  * Moves entries out of the trail into `audit_entries_removed`, stamped with the time of the removal, in
@@ -63,11 +47,11 @@ async function moveChunk(
   const present = rows.map((row) => row.id);
   await trx
     .insertInto('audit_entries_removed')
-    .columns([...ENTRY_COLUMNS, 'removed_at'])
+    .columns([...AUDIT_ENTRY_COLUMNS, 'removed_at'])
     .expression(
       trx
         .selectFrom('audit_entries')
-        .select([...ENTRY_COLUMNS, sql.lit(removedAt).as('removed_at')])
+        .select([...AUDIT_ENTRY_COLUMNS, sql.lit(removedAt).as('removed_at')])
         .where('id', 'in', present),
     )
     .execute();

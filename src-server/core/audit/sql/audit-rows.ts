@@ -7,6 +7,23 @@ import type { NormalizedEntry } from '../normalize-entry.js';
 import type { EntryFields } from '../import-batch.js';
 import { OWN_TENANT } from '../audit-tenant.js';
 
+/** Every column of an `audit_entries` row, in the order the writers that copy whole rows bind them. */
+export const AUDIT_ENTRY_COLUMNS = [
+  'id',
+  'tenant',
+  'time_ms',
+  'action_key',
+  'user_key',
+  'category',
+  'agent_group_id',
+  'content_hash',
+  'entry',
+  'recorded_at',
+  'instance',
+  'chain_seq',
+  'chain_hash',
+] as const satisfies readonly (keyof AuditEntryTable)[];
+
 /** An entry as stored, with the names as spelled (the counts keep the first spelling for the facets). */
 export interface EntryRow {
   row: AuditEntryTable;

@@ -3,7 +3,7 @@ import type { AuditEntryTable, AuditResourceTable } from '../../storage/schema.j
 import type { AuditEntry } from '../audit-entry.js';
 import { withId, type NormalizedEntry } from '../normalize-entry.js';
 import { CountDeltas } from './audit-count-deltas.js';
-import { resourcesToKeep, toEntryRow } from './audit-rows.js';
+import { AUDIT_ENTRY_COLUMNS, resourcesToKeep, toEntryRow } from './audit-rows.js';
 import type { ImportBatch } from '../import-batch.js';
 import { chainRows, lockHead, saveHead } from '../chain/chain-writes.js';
 import { linkHash } from '../chain/chain-hash.js';
@@ -78,23 +78,9 @@ export interface ImportPick {
   indices: readonly number[];
 }
 
-/** `audit_entries`' columns as an import binds them; `tenant` and `recorded_at` are one value per chunk. */
-const IMPORT_COLUMNS = [
-  'id',
-  'tenant',
-  'time_ms',
-  'action_key',
-  'user_key',
-  'category',
-  'agent_group_id',
-  'content_hash',
-  'entry',
-  'recorded_at',
-  'instance',
-  'chain_seq',
-  'chain_hash',
-] as const satisfies readonly (keyof AuditEntryTable)[];
-const IMPORT_SHARED = (1 << IMPORT_COLUMNS.indexOf('tenant')) | (1 << IMPORT_COLUMNS.indexOf('recorded_at'));
+/** The columns an import binds once per chunk (`tenant`, `recorded_at`): a bit per column of `AUDIT_ENTRY_COLUMNS`. */
+const IMPORT_SHARED =
+  (1 << AUDIT_ENTRY_COLUMNS.indexOf('tenant')) | (1 << AUDIT_ENTRY_COLUMNS.indexOf('recorded_at'));
 const RESOURCE_COLUMNS = ['entry_id', 'resource_type', 'resource_id'] as const;
 
 /**
@@ -160,7 +146,7 @@ export async function insertImportEntries(
     }
   }
   if (head) await saveHead(trx, tenant, head);
-  await database.insertValues(trx, 'audit_entries', IMPORT_COLUMNS, values, ids.length, IMPORT_SHARED);
+  await database.insertValues(trx, 'audit_entries', AUDIT_ENTRY_COLUMNS, values, ids.length, IMPORT_SHARED);
   await insertSearchDocuments(database, trx, ids, documents);
   await database.insertValues(trx, 'audit_resources', RESOURCE_COLUMNS, resources, resources.length / 3);
   await deltas.apply(database, trx);
