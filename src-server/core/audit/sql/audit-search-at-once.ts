@@ -137,9 +137,9 @@ function statement(slots: Slots): RawBuilder<CountOrEntry> {
     sql``,
   )}`;
   const perTerm = sql`(select coalesce(sum((select count(*) from tn, audit_terms a where ${counting}
-        and not exists (select 1 from audit_terms b where b.tenant = a.tenant
+        and (t.k = 1 or not exists (select 1 from audit_terms b where b.tenant = a.tenant
           and b.term = any(drv.terms[1:t.k::integer - 1]) and b.time_ms = a.time_ms and b.entry_id = a.entry_id
-          offset 0))), 0)
+          offset 0)))), 0)
       from drv, unnest(drv.terms) with ordinality as t(term, k))`;
   const distinctEntries = sql`(select count(*) from (select distinct a.time_ms, a.entry_id
       from drv, tn, unnest(drv.terms) as t(term), audit_terms a where ${counting}) as d)`;
