@@ -48,6 +48,10 @@ export async function openPostgresEngine(connectionString: string, logger: Logge
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     types: numericTypes(driver),
+    // No JIT compilation: the planner's cost of a statement with many subplans (a search's count and page at once)
+    // passes jit_above_cost, and compiling it took seconds where running it takes a millisecond. `options` in the
+    // connection string, when given, replaces this.
+    options: '-c jit=off',
   });
   // An idle connection the server closed: the pool drops it and opens another when one is needed.
   pool.on('error', (error) =>

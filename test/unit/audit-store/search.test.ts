@@ -480,6 +480,76 @@ describe.each(ENGINES)('full-text search of the audit trail on %s', (engine) => 
         expect(walked, label).toEqual(expected.slice(0, walked.length));
       }
   });
+
+  // PostgreSQL reads a search narrowed by tenant and time alone by one statement, its words' terms listed: up to 16
+  // a term at a time (counted less those holding a term before), up to 64 as distinct entries, more the
+  // transaction's way. Each way, alone and beside another word, over a range and not, in every tenant.
+  it('counts and pages words that begin a few, dozens or more than 64 terms', async () => {
+    const store = await fixture.openStore(() => BASE_MS + 40 * DAY_MS);
+    const at = (i: number) =>
+      entryAt(BASE_MS + i * (DAY_MS / 10), {
+        category: 'general',
+        parameters: {
+          note: `batch${i % 24} batch${(i * 5) % 24} retry${i % 70}${i % 3 === 0 ? ' common' : ''}`,
+        },
+      });
+    const entries = Array.from({ length: 80 }, (_, i) => at(i));
+    await store.importEntries(
+      entries.filter((_, i) => i % 4 !== 3),
+      undefined,
+      { tenant: 'acme' },
+    );
+    await store.importEntries(
+      entries.filter((_, i) => i % 4 === 3),
+      undefined,
+      { tenant: 'globex' },
+    );
+    const all = await everything(store);
+    const filters: AuditFilter[] = [
+      { tenant: 'acme' },
+      { tenant: 'acme', startMs: BASE_MS + DAY_MS + 1, endMs: BASE_MS + 6 * DAY_MS },
+      { tenant: ALL_TENANTS, startMs: BASE_MS + 2 * DAY_MS },
+    ];
+    const searches = [
+      'batch',
+      'batch1',
+      'retry',
+      'batch1 common',
+      'common batch',
+      'retry batch2',
+      'batch2 ret',
+    ];
+    for (const base of filters)
+      for (const search of searches) {
+        const filter = { ...base, search };
+        const label = JSON.stringify(filter);
+        const expected = referenceFilter(
+          all.filter((entry) => holdsEvery(entry, search)),
+          filter,
+        )
+          .filter((entry) => base.tenant === ALL_TENANTS || entry.tenant === base.tenant)
+          .map((entry) => entry.id);
+        expect(expected.length, label).toBeGreaterThan(0);
+        for (const pageNumber of [1, 2, 4]) {
+          const page = await store.query({ ...filter, pageNumber, pageSize: 7 });
+          expect(page.totalCount, label).toBe(expected.length);
+          const first = (pageNumber - 1) * 7;
+          expect(
+            page.items.map((item) => item.id),
+            label,
+          ).toEqual(expected.slice(first, first + 7));
+        }
+        const walked: number[] = [];
+        let seek = await store.seek(filter, 9);
+        walked.push(...seek.items.map((item) => item.id));
+        if (seek.next) {
+          seek = await store.seek(filter, 9, seek.next);
+          walked.push(...seek.items.map((item) => item.id));
+        }
+        expect(seek.totalCount, label).toBe(expected.length);
+        expect(walked, label).toEqual(expected.slice(0, walked.length));
+      }
+  });
 });
 
 describe('the end of a prefix range', () => {

@@ -192,4 +192,15 @@ describe('PostgreSQL', () => {
     );
     await expect(opening).rejects.not.toThrow(/hunter2/);
   });
+
+  // A search's one statement passes jit_above_cost by the planner's estimate: compiling it took seconds.
+  it('runs statements without JIT compilation, on every connection of the pool', async () => {
+    const { database } = await openFresh('postgres');
+    const settings = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        sql<{ jit: string }>`select current_setting('jit') as jit`.execute(database.db),
+      ),
+    );
+    expect(settings.map(({ rows }) => rows[0]?.jit)).toEqual(['off', 'off', 'off']);
+  });
 });

@@ -6,6 +6,7 @@ import { entryJsonOfRow, entryOfRow } from './audit-rows.js';
 import { withSearchMatches } from './audit-search.js';
 import { listRows, type ListRow } from './audit-list-rows.js';
 import { countsWithRowsAtOnce } from './audit-page-at-once.js';
+import { searchPageAtOnce } from './audit-search-at-once.js';
 import type { CountedBucket } from '../../storage/time-buckets.js';
 import { withPairIndexChoice } from './audit-pair-index.js';
 
@@ -49,7 +50,13 @@ async function seekRows(
     { ...asked, engine: database.kind },
     { limit: pageSize + 1, after },
   );
-  if (atOnce) return pageOf(atOnce.rows, atOnce.buckets, pageSize);
+  if (atOnce) return pageOf(atOnce.rows, totalOf(atOnce.buckets), pageSize);
+  const searched = await searchPageAtOnce(
+    database.db,
+    { ...asked, engine: database.kind },
+    { limit: pageSize + 1, after },
+  );
+  if (searched) return pageOf(searched.rows, searched.totalCount, pageSize);
 
   return database.db
     .transaction()
@@ -59,13 +66,16 @@ async function seekRows(
       const filter = await withPairIndexChoice(trx, searched);
       const buckets = await countBuckets(trx, filter);
       const read = await listRows(trx, filter, { limit: pageSize + 1, after }, { checkJson });
-      return pageOf(read, buckets, pageSize);
+      return pageOf(read, totalOf(buckets), pageSize);
     });
 }
 
+function totalOf(buckets: readonly CountedBucket[]): number {
+  return buckets.reduce((sum, bucket) => sum + bucket.count, 0);
+}
+
 /** A page of the rows read (one more than the page, to know whether another follows) and its count. */
-function pageOf(read: ListRow[], buckets: CountedBucket[], pageSize: number) {
-  const totalCount = buckets.reduce((sum, bucket) => sum + bucket.count, 0);
+function pageOf(read: ListRow[], totalCount: number, pageSize: number) {
   const rows = read.slice(0, pageSize);
   const last = rows.at(-1);
   const next = read.length > pageSize && last ? { timeMs: last.time_ms, id: last.id } : undefined;

@@ -38,6 +38,7 @@ import { seekJsonPage, seekPage } from './audit-seek.js';
 import { withSearchMatches, withSearchTerms } from './audit-search.js';
 import { listRows, type ListRow } from './audit-list-rows.js';
 import { countsWithRowsAtOnce, numberedPageAtOnce } from './audit-page-at-once.js';
+import { searchPageAtOnce } from './audit-search-at-once.js';
 import { withPairIndexChoice } from './audit-pair-index.js';
 import { startWithinHour } from './audit-page-hour.js';
 import { entryById, previousOfResource } from './audit-changes.js';
@@ -150,6 +151,13 @@ export class SqlAuditStore implements AuditStore {
           );
     if (read)
       return { rows: read.rows, totalCount: read.buckets.reduce((sum, bucket) => sum + bucket.count, 0) };
+    const skip = (asked.pageNumber - 1) * asked.pageSize;
+    const searched = await searchPageAtOnce(
+      this.database.db,
+      { ...asked, engine },
+      { limit: asked.pageSize, offset: skip },
+    );
+    if (searched) return searched;
     // One snapshot for the counts and the rows, so the page and totalCount agree.
     return this.database.db
       .transaction()
