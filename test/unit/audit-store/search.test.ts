@@ -69,6 +69,34 @@ describe.each(ENGINES)('full-text search of the audit trail on %s', (engine) => 
     return entries;
   }
 
+  /** Numbered pages of 7 and the first two pages by position of 9 list `expected` (ids, newest first), as counted. */
+  async function expectListedAs(
+    store: Awaited<ReturnType<StoreFixture['openStore']>>,
+    filter: AuditFilter,
+    expected: readonly number[],
+    label: string,
+    pageNumbers: readonly number[],
+  ) {
+    for (const pageNumber of pageNumbers) {
+      const page = await store.query({ ...filter, pageNumber, pageSize: 7 });
+      expect(page.totalCount, label).toBe(expected.length);
+      const first = (pageNumber - 1) * 7;
+      expect(
+        page.items.map((item) => item.id),
+        label,
+      ).toEqual(expected.slice(first, first + 7));
+    }
+    const walked: number[] = [];
+    let seek = await store.seek(filter, 9);
+    walked.push(...seek.items.map((item) => item.id));
+    if (seek.next) {
+      seek = await store.seek(filter, 9, seek.next);
+      walked.push(...seek.items.map((item) => item.id));
+    }
+    expect(seek.totalCount, label).toBe(expected.length);
+    expect(walked, label).toEqual(expected.slice(0, walked.length));
+  }
+
   /** Counts, numbered pages, pages by position, the export walk and the timeline agree with the specification. */
   async function expectSearchesAsSpecified(
     store: Awaited<ReturnType<StoreFixture['openStore']>>,
@@ -460,24 +488,7 @@ describe.each(ENGINES)('full-text search of the audit trail on %s', (engine) => 
           filter,
         ).map((entry) => entry.id);
         const label = `${search} ${startMinute}–${endMinute}`;
-        for (const pageNumber of [1, 2]) {
-          const page = await store.query({ ...filter, pageNumber, pageSize: 7 });
-          expect(page.totalCount, label).toBe(expected.length);
-          const first = (pageNumber - 1) * 7;
-          expect(
-            page.items.map((item) => item.id),
-            label,
-          ).toEqual(expected.slice(first, first + 7));
-        }
-        const walked: number[] = [];
-        let seek = await store.seek(filter, 9);
-        walked.push(...seek.items.map((item) => item.id));
-        if (seek.next) {
-          seek = await store.seek(filter, 9, seek.next);
-          walked.push(...seek.items.map((item) => item.id));
-        }
-        expect(seek.totalCount, label).toBe(expected.length);
-        expect(walked, label).toEqual(expected.slice(0, walked.length));
+        await expectListedAs(store, filter, expected, label, [1, 2]);
       }
   });
 
@@ -530,24 +541,7 @@ describe.each(ENGINES)('full-text search of the audit trail on %s', (engine) => 
           .filter((entry) => base.tenant === ALL_TENANTS || entry.tenant === base.tenant)
           .map((entry) => entry.id);
         expect(expected.length, label).toBeGreaterThan(0);
-        for (const pageNumber of [1, 2, 4]) {
-          const page = await store.query({ ...filter, pageNumber, pageSize: 7 });
-          expect(page.totalCount, label).toBe(expected.length);
-          const first = (pageNumber - 1) * 7;
-          expect(
-            page.items.map((item) => item.id),
-            label,
-          ).toEqual(expected.slice(first, first + 7));
-        }
-        const walked: number[] = [];
-        let seek = await store.seek(filter, 9);
-        walked.push(...seek.items.map((item) => item.id));
-        if (seek.next) {
-          seek = await store.seek(filter, 9, seek.next);
-          walked.push(...seek.items.map((item) => item.id));
-        }
-        expect(seek.totalCount, label).toBe(expected.length);
-        expect(walked, label).toEqual(expected.slice(0, walked.length));
+        await expectListedAs(store, filter, expected, label, [1, 2, 4]);
       }
   });
 });
