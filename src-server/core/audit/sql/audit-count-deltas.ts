@@ -89,10 +89,12 @@ export class CountDeltas {
   private dayTally(tenant: string, day: number): DayTally {
     const last = this.lastDay;
     if (last !== undefined && last.day === day && last.tenant === tenant) return last.tally;
-    let days = this.days.get(tenant);
-    if (!days) this.days.set(tenant, (days = new Map<number, DayTally>()));
-    let tally = days.get(day);
-    if (!tally) days.set(day, (tally = { n: 0, actions: new Map(), users: new Map(), pairs: new Map() }));
+    const tally = tallyIn(this.days, tenant, day, () => ({
+      n: 0,
+      actions: new Map(),
+      users: new Map(),
+      pairs: new Map(),
+    }));
     this.lastDay = { tenant, day, tally };
     return tally;
   }
@@ -100,10 +102,7 @@ export class CountDeltas {
   private hourTally(tenant: string, hour: number): HourTally {
     const last = this.lastHour;
     if (last !== undefined && last.hour === hour && last.tenant === tenant) return last.tally;
-    let hours = this.hours.get(tenant);
-    if (!hours) this.hours.set(tenant, (hours = new Map<number, HourTally>()));
-    let tally = hours.get(hour);
-    if (!tally) hours.set(hour, (tally = { n: 0, actions: new Map(), users: new Map() }));
+    const tally = tallyIn(this.hours, tenant, hour, () => ({ n: 0, actions: new Map(), users: new Map() }));
     this.lastHour = { tenant, hour, tally };
     return tally;
   }
@@ -178,6 +177,15 @@ export class CountDeltas {
         }
     return shrunk;
   }
+}
+
+/** The tally of a tenant's day or hour, made by `make` when there is none yet. */
+function tallyIn<T>(byTenant: Map<string, Map<number, T>>, tenant: string, key: number, make: () => T): T {
+  let tallies = byTenant.get(tenant);
+  if (!tallies) byTenant.set(tenant, (tallies = new Map<number, T>()));
+  let tally = tallies.get(key);
+  if (!tally) tallies.set(key, (tally = make()));
+  return tally;
 }
 
 function bumpName(tallies: Map<string, NameTally>, key: string, name: string, delta: number): void {
