@@ -39,21 +39,24 @@ export async function chainRows(
   database: Database,
   trx: Tx,
   rows: Pick<AuditEntryTable, 'id' | 'tenant' | 'entry' | 'chain_seq' | 'chain_hash'>[],
-  /** The rows' `contentDigest`s, when an import prepared them off this thread. */
-  digests?: readonly string[],
 ): Promise<void> {
   if (rows.length === 0) return;
   const heads = new Map<string, ChainHead>();
-  for (const [k, row] of rows.entries()) {
+  for (const row of rows) {
     let head = heads.get(row.tenant);
     if (!head) {
       head = await lockHead(database, trx, row.tenant);
       heads.set(row.tenant, head);
     }
-    head.seq += 1;
-    head.hash = linkHash(head.hash, head.seq, row.id, digests?.[k] ?? contentDigest(row.entry));
+    linkNext(head, row.id, contentDigest(row.entry));
     row.chain_seq = head.seq;
     row.chain_hash = head.hash;
   }
   for (const [tenant, head] of heads) await saveHead(trx, tenant, head);
+}
+
+/** Moves the head on by the entry `id` whose `contentDigest` is `digest`: the head is then that entry's link. */
+export function linkNext(head: ChainHead, id: number, digest: string): void {
+  head.seq += 1;
+  head.hash = linkHash(head.hash, head.seq, id, digest);
 }

@@ -5,8 +5,7 @@ import { withId, type NormalizedEntry } from '../normalize-entry.js';
 import { CountDeltas } from './audit-count-deltas.js';
 import { AUDIT_ENTRY_COLUMNS, resourcesToKeep, toEntryRow } from './audit-rows.js';
 import type { ImportBatch } from '../import-batch.js';
-import { chainRows, lockHead, saveHead } from '../chain/chain-writes.js';
-import { linkHash } from '../chain/chain-hash.js';
+import { chainRows, linkNext, lockHead, saveHead } from '../chain/chain-writes.js';
 import { insertEntryRows, insertSearchDocuments } from './audit-search-index.js';
 
 export const AUDIT_SEQUENCE = 'audit_entries';
@@ -109,8 +108,7 @@ export async function insertImportEntries(
       let chainSeq: number | null = null;
       let chainHash: string | null = null;
       if (head) {
-        head.seq += 1;
-        head.hash = linkHash(head.hash, head.seq, id, batch.chainDigest[k]!);
+        linkNext(head, id, batch.chainDigest[k]!);
         chainSeq = head.seq;
         chainHash = head.hash;
       }
