@@ -143,10 +143,6 @@ class Forwarding implements Deadline, Dispatcher.DispatchHandler {
   #resume: (() => void) | undefined = undefined;
   #drainListening = false;
   #answered = false;
-  /** Body bytes still to come when the target declared a length; undefined when it did not. */
-  #remaining: number | undefined = undefined;
-  /** The response was ended with its last chunk (see `onData`). */
-  #ended = false;
   connectMs: number;
   responseMs: number;
   bodyMs: number;
@@ -199,7 +195,6 @@ class Forwarding implements Deadline, Dispatcher.DispatchHandler {
     this.#answered = true;
     this.#resume = resume;
     const head = relayedResponseHeaders(rawHeaders, this.cors);
-    this.#remaining = head.contentLength;
     if (statusText) res.writeHead(status, statusText, head.headers);
     else res.writeHead(status, head.headers);
     this.exchange.capture?.respond(status, head.headers);
@@ -216,14 +211,6 @@ class Forwarding implements Deadline, Dispatcher.DispatchHandler {
     this.exchange.capture?.responseBody.add(chunk);
     this.progress++;
     const { res } = this.exchange;
-    const remaining = this.#remaining === undefined ? undefined : (this.#remaining -= chunk.length);
-    if (remaining === 0) {
-      // The declared length is complete: the last chunk ends the response (a `write` before the `end` would
-      // cork the socket and queue a tick to uncork it, for every response).
-      this.#ended = true;
-      res.end(chunk);
-      return true;
-    }
     if (res.write(chunk)) return true;
     if (!this.#drainListening) {
       this.#drainListening = true;
@@ -234,7 +221,7 @@ class Forwarding implements Deadline, Dispatcher.DispatchHandler {
 
   onComplete(): void {
     this.proxy.deadlines.untrack(this);
-    if (!this.#ended) this.exchange.res.end();
+    this.exchange.res.end();
   }
 
   /** The target accepted a WebSocket handshake: from here on the session has no timeouts. */
