@@ -7,7 +7,7 @@ import type { EngineKind } from '../engine-kind.js';
  * partial days its count reads from the rows. Before, PostgreSQL read such a filter through the user index (the
  * action tested in the index): every entry of the user in the range, however few matched. Over 1M entries, a week
  * of a busy user (9,000–19,000 entries) and an action of it (137–437 matches) touched 430–530 buffers and took
- * 5–10 ms of execution at load 10, where this index touches 160–220 (the page's rows) and takes 0.3–0.4 ms.
+ * 5–10 ms of execution at load 10, where this index touches 160–220 (the page's rows) and takes 0.3–0.6 ms.
  *
  * An index more for each entry written, where the action index could instead have carried the user after its
  * keyset order (as SQLite's does since 0025): then the planner reads whichever of the two names has fewer entries in
