@@ -24,6 +24,7 @@ import { termCounts } from './0022-pg-term-counts.js';
 import { auditTimeDisorder } from './0023-audit-time-disorder.js';
 import { termPrefixCounts } from './0024-pg-term-prefix-counts.js';
 import { auditActionIndexUser } from './0025-audit-action-index-user.js';
+import { pgActionUserIndex } from './0026-pg-action-user-index.js';
 
 /**
  * One migration history for both engines, applied by Kysely's Migrator at open. Append only: never edit a
@@ -55,6 +56,7 @@ export function migrationsFor(engine: EngineKind): MigrationProvider {
     '0023-audit-time-disorder': auditTimeDisorder(engine),
     '0024-pg-term-prefix-counts': termPrefixCounts(engine),
     '0025-audit-action-index-user': auditActionIndexUser(engine),
+    '0026-pg-action-user-index': pgActionUserIndex(engine),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
