@@ -228,6 +228,25 @@ describe('GET /api/v1/audit-log/timeline over HTTP', () => {
         }
   });
 
+  it('counts ranges of one shape each on its own, whichever of them came first', async () => {
+    // A statement is built once per shape (which pieces a range is read from) and run again with each range's
+    // values: ranges a whole day or hour apart keep their ends' place within their buckets, so their shape.
+    const cases: { start: number; end: number; interval: number; split: 'action' | 'user' }[] = [];
+    for (let k = 0; k < 4; k++) {
+      const start = BASE + 13 * HOUR + 5 * 60_000 + k * DAY;
+      cases.push({ start, end: start + 3 * DAY + 2 * HOUR, interval: DAY, split: 'action' });
+      const hourly = BASE + 5 * HOUR + 50 * 60_000 + k * (DAY + 3 * HOUR);
+      cases.push({ start: hourly, end: hourly + DAY, interval: HOUR, split: 'user' });
+    }
+    for (const { start, end, interval, split } of [...cases, ...[...cases].reverse()]) {
+      const query = `?startDateTimeUtc=${iso(start)}&endDateTimeUtc=${iso(end)}&interval=${interval === DAY ? 'day' : 'hour'}&splitBy=${split}`;
+      const result = await timeline(query);
+      const want = expected(SEEDED, interval, split, (_e, t) => t >= start && t < end);
+      expect(cellsOf(result), query).toEqual(folded(result, want));
+      expect(result.total, query).toBe(await totalCount(query));
+    }
+  });
+
   it('follows the action, user and instance filters, whichever counts serve them', async () => {
     const end = BASE + 9 * DAY;
     const cases: [string, 'action' | 'user', (entry: NewAuditEntry) => boolean][] = [
