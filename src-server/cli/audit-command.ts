@@ -75,10 +75,12 @@ async function importFile(
       (progress) => {
         if (showProgress)
           err.write(
-            `\rRead ${progress.read.toLocaleString('en')} entries, ${progress.added.toLocaleString('en')} added…`,
+            progress.indexing
+              ? `\r\x1b[KRead ${progress.read.toLocaleString('en')} entries, ${progress.added.toLocaleString('en')} added; building indexes…`
+              : `\rRead ${progress.read.toLocaleString('en')} entries, ${progress.added.toLocaleString('en')} added…`,
           );
       },
-      { tenant },
+      { tenant, offline: true },
     ),
   );
   if (showProgress) err.write('\r\x1b[K');

@@ -14,9 +14,9 @@ const ACTIONS = ['Role.Modify', 'Task.Import', 'Agent.Started', 'ProcessInstance
 const USERS = ['anna', 'ben', 'chen', 'dora', 'emil'];
 const START_MS = Date.UTC(2026, 2, 1);
 
-function ndjson(): string {
+function ndjson(entries = ENTRIES): string {
   const lines: string[] = [];
-  for (let k = 0; k < ENTRIES; k++) {
+  for (let k = 0; k < entries; k++) {
     lines.push(
       JSON.stringify({
         actionName: ACTIONS[k % ACTIONS.length],
@@ -34,6 +34,42 @@ type Handle = InstanceType<typeof BetterSqlite3>;
 
 function scalar(db: Handle, sql: string): number {
   return db.prepare<[], { n: number }>(sql).get()!.n;
+}
+
+/** The audit tables' indexes and their planner statistics, by name. */
+function auditIndexes(db: Handle): Record<string, string | null> {
+  const rows = db
+    .prepare<[], { name: string; stat: string | null }>(
+      `select m.name, s.stat from sqlite_master m left join sqlite_stat1 s on s.idx = m.name
+       where m.type = 'index' and m.tbl_name in ('audit_entries', 'audit_resources') order by m.name`,
+    )
+    .all();
+  return Object.fromEntries(rows.map((row) => [row.name, row.stat]));
+}
+
+/** Polls the data dir's file until `ready` says yes (null: not there or not migrated yet), while the child runs. */
+async function waitFor(
+  child: { exitCode: number | null },
+  dataDir: string,
+  ready: (db: Handle) => boolean,
+): Promise<void> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('the import ended before it was killed');
+    try {
+      const reader = new BetterSqlite3(join(dataDir, SQLITE_FILE_NAME), {
+        readonly: true,
+        fileMustExist: true,
+      });
+      try {
+        if (ready(reader)) return;
+      } finally {
+        reader.close();
+      }
+    } catch {
+      // Not created or not migrated yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 /** Rows per key against the count table's sums per key: equal when the counts agree with the rows. */
@@ -65,24 +101,10 @@ describe.skipIf(testEngine() !== 'sqlite')(
       const child = await spawnCli(['audit', 'import', file, '--data-dir', dataDir]);
       const exited = once(child, 'exit');
       let atKill = 0;
-      for (;;) {
-        if (child.exitCode !== null) throw new Error('the import ended before it was killed');
-        try {
-          const reader = new BetterSqlite3(join(dataDir, SQLITE_FILE_NAME), {
-            readonly: true,
-            fileMustExist: true,
-          });
-          try {
-            atKill = scalar(reader, 'select count(*) as n from audit_entries');
-          } finally {
-            reader.close();
-          }
-        } catch {
-          // Not created or not migrated yet.
-        }
-        if (atKill > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
+      await waitFor(child, dataDir, (db) => {
+        atKill = scalar(db, 'select count(*) as n from audit_entries');
+        return atKill > 0;
+      });
       child.kill('SIGKILL');
       await exited;
 
@@ -130,6 +152,70 @@ describe.skipIf(testEngine() !== 'sqlite')(
         expect(
           scalar(done, `select count(*) as n from audit_search where audit_search match 'quarterly'`),
         ).toBe(ENTRIES / 3);
+      } finally {
+        done.close();
+      }
+    });
+
+    it('killed while indexes are deferred, leaves a file whose next open builds them again', async () => {
+      // Past the import's threshold (50,000 entries into an empty trail), with chunks enough after it to kill in.
+      const entries = 120_000;
+      const bigFile = join(dir.path, 'big.ndjson');
+      await writeFile(bigFile, ndjson(entries));
+      // Below the threshold: an import that keeps every index row by row.
+      const smallFile = join(dir.path, 'small.ndjson');
+      await writeFile(smallFile, ndjson(1_000));
+      const reference = join(dir.path, 'reference');
+      const small = await runCli(['audit', 'import', smallFile, '--data-dir', reference]);
+      expect(small.code, small.stderr).toBe(0);
+      const referenceDb = new BetterSqlite3(join(reference, SQLITE_FILE_NAME), { readonly: true });
+      const indexes = auditIndexes(referenceDb);
+      referenceDb.close();
+      expect(Object.keys(indexes)).toContain('audit_entries_by_tenant_user');
+
+      const dataDir = join(dir.path, 'deferred');
+      const child = await spawnCli(['audit', 'import', bigFile, '--data-dir', dataDir]);
+      const exited = once(child, 'exit');
+      await waitFor(
+        child,
+        dataDir,
+        (db) => db.prepare(`select 1 from meta where key = 'deferred-indexes'`).get() !== undefined,
+      );
+      child.kill('SIGKILL');
+      await exited;
+
+      const db = new BetterSqlite3(join(dataDir, SQLITE_FILE_NAME), { readonly: true });
+      try {
+        expect(db.pragma('quick_check', { simple: true })).toBe('ok');
+        expect(auditIndexes(db)).not.toHaveProperty('audit_entries_by_tenant_user');
+      } finally {
+        db.close();
+      }
+
+      // Any command that opens the data dir builds them (here one that writes no entry).
+      const verify = await runCli(['audit', 'verify', '--data-dir', dataDir]);
+      expect(verify.code, verify.stdout + verify.stderr).toBe(0);
+      const repaired = new BetterSqlite3(join(dataDir, SQLITE_FILE_NAME), { readonly: true });
+      try {
+        expect(auditIndexes(repaired)).toEqual(indexes);
+        expect(repaired.prepare(`select 1 from meta where key = 'deferred-indexes'`).get()).toBeUndefined();
+        expect(repaired.pragma('integrity_check', { simple: true })).toBe('ok');
+      } finally {
+        repaired.close();
+      }
+
+      const again = await runCli(['audit', 'import', bigFile, '--data-dir', dataDir]);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout).toMatch(new RegExp(`${entries} entries read, \\d+ added`));
+      const done = new BetterSqlite3(join(dataDir, SQLITE_FILE_NAME), { readonly: true });
+      try {
+        expect(auditIndexes(done)).toEqual(indexes);
+        expect(done.pragma('integrity_check', { simple: true })).toBe('ok');
+        expect(scalar(done, 'select count(*) as n from audit_entries')).toBe(entries);
+        expect(scalar(done, 'select sum(n) as n from audit_action_user_day_counts')).toBe(entries);
+        expect(
+          scalar(done, `select count(*) as n from audit_search where audit_search match 'quarterly'`),
+        ).toBe(entries / 3);
       } finally {
         done.close();
       }

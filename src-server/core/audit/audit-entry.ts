@@ -99,6 +99,8 @@ export interface ImportProgress {
   read: number;
   added: number;
   duplicates: number;
+  /** Set in the report sent before an import builds the indexes it deferred (`ImportOptions.offline`). */
+  indexing?: true;
 }
 
 export type ImportResult = ImportProgress;
@@ -106,6 +108,11 @@ export type ImportResult = ImportProgress;
 export interface ImportOptions {
   /** The trail the entries go into; Gatehouse's own when absent. De-duplication is per tenant. */
   tenant?: string;
+  /**
+   * The caller holds the data dir alone (the offline `audit import`): on SQLite, an import that grows large against
+   * the trail it lands in may drop some indexes and build them again at its end (`audit-import.ts`).
+   */
+  offline?: boolean;
 }
 
 export interface AuditTimelineOptions {

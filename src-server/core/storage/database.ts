@@ -12,6 +12,7 @@ import type { Database as SqliteHandle } from 'better-sqlite3';
 import type { Logger } from '../logging/logger.js';
 import type { EngineKind } from './engine-kind.js';
 import { migrationsFor } from './migrations/index.js';
+import { restoreDeferredIndexes } from './deferred-indexes.js';
 import { openPostgresEngine } from './postgres-engine.js';
 import type { GatehouseSchema } from './schema.js';
 import {
@@ -129,6 +130,8 @@ export class Database {
     if (options.readonly) return database;
     try {
       await database.migrate();
+      // An offline import that died between dropping indexes and building them again left them to the next open.
+      await restoreDeferredIndexes(database);
     } catch (error) {
       await database.close();
       throw error;

@@ -104,7 +104,9 @@ export class SqlAuditStore implements AuditStore {
   ): Promise<ImportResult> {
     this.assertOpen();
     return await this.track(
-      importPreparedEntries(this.database, batches, onProgress, this.now, options.tenant ?? OWN_TENANT),
+      importPreparedEntries(this.database, batches, onProgress, this.now, options.tenant ?? OWN_TENANT, {
+        offline: options.offline === true,
+      }),
     );
   }
 
