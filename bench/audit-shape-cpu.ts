@@ -3,7 +3,8 @@
  * optionally a baseline build side by side: blocks of requests sent to one server and then the other, the order
  * alternating, over several rounds. CPU is read from /proc (user + system, 10 ms ticks): the whole process and its
  * main thread apart, so that work of other threads (the integrity check, the monitoring writer) shows. Wall-clock
- * p50 / p95 are printed too, but on a loaded machine they say less. Reuses a data dir that `npm run bench:audit --
+ * p50 / p95 are printed too, but on a loaded machine they say less. A shape measured just after a write
+ * (`Shape.afterWrite`) writes before each request, untimed and its CPU left out. Reuses a data dir that `npm run bench:audit --
  * --keep` left (bench/.data/audit); the baseline needs its own (bench:audit's --baseline imports one).
  * On PostgreSQL (`--postgres DIR`: a cluster bench:audit kept, e.g. bench/.data/audit/postgres-cluster, with the
  * data dir bench/.data/audit/postgres-data), the server's CPU per request is counted too: the cluster's processes
@@ -29,6 +30,7 @@ import {
   type ServedGatehouse,
 } from './lib/gatehouse-serve.js';
 import { percentiles } from './lib/stats.js';
+import { writeToTrail } from './lib/audit-trail-write.js';
 import { startPostgresServer, type PostgresServer } from '../test/helpers/postgres-server.js';
 
 const { values } = parseArgs({
@@ -114,6 +116,23 @@ function threadCpuMs(pid: number): Map<string, number> {
     }
   }
   return byName;
+}
+
+/** CPU ms spent so far: the process, its main thread, each thread by name, the cluster's processes. */
+interface Spent {
+  cpu: number;
+  main: number;
+  threads: Map<string, number>;
+  database: number;
+}
+
+/** Adds to `spent` what was spent between two snapshots. */
+function addSpent(spent: Spent, before: Spent, after: Spent): void {
+  spent.cpu += after.cpu - before.cpu;
+  spent.main += after.main - before.main;
+  spent.database += after.database - before.database;
+  for (const [name, ms] of after.threads)
+    spent.threads.set(name, (spent.threads.get(name) ?? 0) + ms - (before.threads.get(name) ?? 0));
 }
 
 async function start(
@@ -204,23 +223,32 @@ try {
         for (let i = 0; i < 10; i++) await get(candidate, shape, i);
         const { pid } = candidate.served;
         const wall: number[] = [];
-        const before = cpuMs(pid);
-        const mainBefore = cpuMs(pid, pid);
-        const threadsBefore = threadCpuMs(pid);
-        const databaseBefore = candidate.postmaster === undefined ? 0 : clusterCpuMs(candidate.postmaster);
+        const snapshot = (): Spent => ({
+          cpu: cpuMs(pid),
+          main: cpuMs(pid, pid),
+          threads: threadCpuMs(pid),
+          database: candidate.postmaster === undefined ? 0 : clusterCpuMs(candidate.postmaster),
+        });
+        const spent: Spent = { cpu: 0, main: 0, threads: new Map(), database: 0 };
+        // A shape measured just after a write: its requests' CPU apart, the writes' left out.
+        const apart = shape.afterWrite === true;
+        let before = snapshot();
         for (let i = 0; i < REQUESTS; i++) {
+          if (apart) {
+            await writeToTrail(candidate.served.url, candidate.headers, i);
+            before = snapshot();
+          }
           const started = performance.now();
           await get(candidate, shape, i);
           wall.push(performance.now() - started);
+          if (apart) addSpent(spent, before, snapshot());
         }
-        const cpu = (cpuMs(pid) - before) / REQUESTS;
-        const main = (cpuMs(pid, pid) - mainBefore) / REQUESTS;
-        const database =
-          candidate.postmaster === undefined
-            ? 0
-            : (clusterCpuMs(candidate.postmaster) - databaseBefore) / REQUESTS;
-        const threads = [...threadCpuMs(pid)]
-          .map(([name, ms]) => [name, (ms - (threadsBefore.get(name) ?? 0)) / REQUESTS] as const)
+        if (!apart) addSpent(spent, before, snapshot());
+        const cpu = spent.cpu / REQUESTS;
+        const main = spent.main / REQUESTS;
+        const database = spent.database / REQUESTS;
+        const threads = [...spent.threads]
+          .map(([name, ms]) => [name, ms / REQUESTS] as const)
           .filter(([, ms]) => ms > 0)
           .map(([name, ms]) => `${name} ${ms.toFixed(2)}`)
           .join(', ');

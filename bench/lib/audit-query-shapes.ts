@@ -9,6 +9,11 @@ export interface Shape {
   gatehouseOnly?: boolean;
   /** The endpoint under /api/v1/audit-log; the list when absent. */
   path?: string;
+  /**
+   * Each request follows a write to the trail (untimed): the full-text index has just changed, as on a live
+   * trail where entries arrive every second, so nothing remembered of the index before it still holds.
+   */
+  afterWrite?: boolean;
 }
 
 /**
@@ -95,6 +100,21 @@ export function queryShapes(
         `search=${encodeURIComponent(pairs[i % pairs.length]!)}` +
         `&startDateTimeUtc=${iso(endMs - 7 * DAY)}&PageSize=50`,
       gatehouseOnly: true,
+    },
+    // The same two searches, each just after a write to the trail: what the first search after an entry costs.
+    {
+      name: 'search: one word, just after a write',
+      query: (i) => `search=${encodeURIComponent(words[i % words.length]!)}`,
+      gatehouseOnly: true,
+      afterWrite: true,
+    },
+    {
+      name: 'search: two words, 7 days, 50 a page, just after a write',
+      query: (i) =>
+        `search=${encodeURIComponent(pairs[i % pairs.length]!)}` +
+        `&startDateTimeUtc=${iso(endMs - 7 * DAY)}&PageSize=50`,
+      gatehouseOnly: true,
+      afterWrite: true,
     },
     {
       name: 'timeline: 30 days per day, by action',
