@@ -64,6 +64,20 @@ export function queryShapes(
   const user = (i: number) => encodeURIComponent(users[i % users.length]!);
   // Day boundaries of the generated 60 days, not midnight: a range's ends fall inside days, as a user's do.
   const dayEnd = (i: number) => endMs - (i % 58) * DAY;
+  const searches: Shape[] = [
+    {
+      name: 'search: one word of the parameters',
+      query: (i) => `search=${encodeURIComponent(words[i % words.length]!)}`,
+      gatehouseOnly: true,
+    },
+    {
+      name: 'search: two words, 7 days, 50 a page',
+      query: (i) =>
+        `search=${encodeURIComponent(pairs[i % pairs.length]!)}` +
+        `&startDateTimeUtc=${iso(endMs - 7 * DAY)}&PageSize=50`,
+      gatehouseOnly: true,
+    },
+  ];
   return [
     { name: 'no filter', query: () => '' },
     {
@@ -89,33 +103,9 @@ export function queryShapes(
         `actionName=${action(i)}&startDateTimeUtc=${iso(endMs - 7 * DAY)}&endDateTimeUtc=${iso(endMs)}&PageSize=50`,
     },
     // Issue 14: full-text search over the whole trail, p95 ≤ 100 ms at 1M entries. Words of the entries' own values.
-    {
-      name: 'search: one word of the parameters',
-      query: (i) => `search=${encodeURIComponent(words[i % words.length]!)}`,
-      gatehouseOnly: true,
-    },
-    {
-      name: 'search: two words, 7 days, 50 a page',
-      query: (i) =>
-        `search=${encodeURIComponent(pairs[i % pairs.length]!)}` +
-        `&startDateTimeUtc=${iso(endMs - 7 * DAY)}&PageSize=50`,
-      gatehouseOnly: true,
-    },
+    ...searches,
     // The same two searches, each just after a write to the trail: what the first search after an entry costs.
-    {
-      name: 'search: one word, just after a write',
-      query: (i) => `search=${encodeURIComponent(words[i % words.length]!)}`,
-      gatehouseOnly: true,
-      afterWrite: true,
-    },
-    {
-      name: 'search: two words, 7 days, 50 a page, just after a write',
-      query: (i) =>
-        `search=${encodeURIComponent(pairs[i % pairs.length]!)}` +
-        `&startDateTimeUtc=${iso(endMs - 7 * DAY)}&PageSize=50`,
-      gatehouseOnly: true,
-      afterWrite: true,
-    },
+    ...searches.map((shape) => ({ ...shape, name: `${shape.name}, just after a write`, afterWrite: true })),
     {
       name: 'timeline: 30 days per day, by action',
       path: '/timeline',
