@@ -1,5 +1,13 @@
-import { sql } from 'kysely';
-import type { Database } from './database.js';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { EngineKind } from './engine-kind.js';
+import type { GatehouseSchema } from './schema.js';
+
+/** What these functions use of `Database`, whose open calls `restoreDeferredIndexes` (so it isn't imported here). */
+interface IndexedDatabase {
+  readonly kind: EngineKind;
+  readonly db: Kysely<GatehouseSchema>;
+  transaction<T>(work: (trx: Transaction<GatehouseSchema>) => Promise<T>): Promise<T>;
+}
 
 /**
  * SQLite: indexes that a bulk load drops while it writes and builds again at its end (`CREATE INDEX` sorts the rows
@@ -22,7 +30,7 @@ interface DeferredIndex {
  * holds the data dir alone (the offline `audit import`): a server's readers would find their indexes gone. Nothing
  * on PostgreSQL.
  */
-export async function deferIndexes(database: Database, names: readonly string[]): Promise<void> {
+export async function deferIndexes(database: IndexedDatabase, names: readonly string[]): Promise<void> {
   if (database.kind !== 'sqlite') return;
   await database.transaction(async (trx) => {
     const { rows } = await sql<DeferredIndex>`select m.tbl_name as "table", m.name, m.sql, s.stat
@@ -42,7 +50,7 @@ export async function deferIndexes(database: Database, names: readonly string[])
  * Builds the indexes `deferIndexes` dropped, with their planner statistics, and forgets them, in one durable
  * transaction; nothing when none are pending (one read of `meta`). Whether there were any.
  */
-export async function restoreDeferredIndexes(database: Database): Promise<boolean> {
+export async function restoreDeferredIndexes(database: IndexedDatabase): Promise<boolean> {
   if (database.kind !== 'sqlite') return false;
   const pending = await database.db
     .selectFrom('meta')
