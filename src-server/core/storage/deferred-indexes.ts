@@ -6,7 +6,7 @@ import type { GatehouseSchema } from './schema.js';
 interface IndexedDatabase {
   readonly kind: EngineKind;
   readonly db: Kysely<GatehouseSchema>;
-  transaction<T>(work: (trx: Transaction<GatehouseSchema>) => Promise<T>): Promise<T>;
+  transaction: <T>(work: (trx: Transaction<GatehouseSchema>) => Promise<T>) => Promise<T>;
 }
 
 /**
