@@ -14,15 +14,17 @@ const ACTIONS = ['Role.Modify', 'Task.Import', 'Agent.Started', 'ProcessInstance
 const USERS = ['anna', 'ben', 'chen', 'dora', 'emil'];
 const START_MS = Date.UTC(2026, 2, 1);
 
-function ndjson(entries = ENTRIES): string {
+/** `lateEvery`: each such entry is dated a day earlier (out of time order: rows of `audit_time_disorder`). */
+function ndjson(entries = ENTRIES, lateEvery = 0): string {
   const lines: string[] = [];
   for (let k = 0; k < entries; k++) {
+    const late = lateEvery > 0 && k % lateEvery === lateEvery - 1;
     lines.push(
       JSON.stringify({
         actionName: ACTIONS[k % ACTIONS.length],
         userName: USERS[k % USERS.length],
         // About a minute apart: the trail spans several days and hours.
-        timestamp: new Date(START_MS + k * 61_000).toISOString(),
+        timestamp: new Date(START_MS + k * 61_000 - (late ? 86_400_000 : 0)).toISOString(),
         parameters: { file: `report-${k}.csv`, note: k % 3 === 0 ? 'quarterly close' : 'routine' },
       }),
     );
@@ -45,12 +47,12 @@ function expectWholeTrail(db: Handle, entries: number): void {
   );
 }
 
-/** The audit tables' indexes and their planner statistics, by name. */
+/** The audit tables' indexes with their planner statistics, and triggers, by name. */
 function auditIndexes(db: Handle): Record<string, string | null> {
   const rows = db
     .prepare<[], { name: string; stat: string | null }>(
-      `select m.name, s.stat from sqlite_master m left join sqlite_stat1 s on s.idx = m.name
-       where m.type = 'index' and m.tbl_name in ('audit_entries', 'audit_resources') order by m.name`,
+      `select m.name, coalesce(s.stat, m.type) as stat from sqlite_master m left join sqlite_stat1 s on s.idx = m.name
+       where m.type in ('index', 'trigger') and m.tbl_name in ('audit_entries', 'audit_resources') order by m.name`,
     )
     .all();
   return Object.fromEntries(rows.map((row) => [row.name, row.stat]));
@@ -166,7 +168,7 @@ describe.skipIf(testEngine() !== 'sqlite')(
       // Past the import's threshold (50,000 entries into an empty trail), with chunks enough after it to kill in.
       const entries = 120_000;
       const bigFile = join(dir.path, 'big.ndjson');
-      await writeFile(bigFile, ndjson(entries));
+      await writeFile(bigFile, ndjson(entries, 5_000));
       // Below the threshold: an import that keeps every index row by row.
       const smallFile = join(dir.path, 'small.ndjson');
       await writeFile(smallFile, ndjson(1_000));
@@ -176,7 +178,9 @@ describe.skipIf(testEngine() !== 'sqlite')(
       const referenceDb = new BetterSqlite3(join(reference, SQLITE_FILE_NAME), { readonly: true });
       const indexes = auditIndexes(referenceDb);
       referenceDb.close();
-      expect(Object.keys(indexes)).toContain('audit_entries_by_tenant_user');
+      expect(Object.keys(indexes)).toEqual(
+        expect.arrayContaining(['audit_entries_by_tenant_user', 'audit_time_disorder_late']),
+      );
 
       const dataDir = join(dir.path, 'deferred');
       const child = await spawnCli(['audit', 'import', bigFile, '--data-dir', dataDir]);
@@ -192,7 +196,15 @@ describe.skipIf(testEngine() !== 'sqlite')(
       const db = new BetterSqlite3(join(dataDir, SQLITE_FILE_NAME), { readonly: true });
       try {
         expect(db.pragma('quick_check', { simple: true })).toBe('ok');
-        expect(auditIndexes(db)).not.toHaveProperty('audit_entries_by_tenant_user');
+        const deferred = auditIndexes(db);
+        for (const name of [
+          'audit_entries_by_tenant_user',
+          'audit_entries_by_time',
+          'audit_entries_by_chain',
+          'audit_time_disorder_late',
+          'audit_time_disorder_low_id',
+        ])
+          expect(deferred).not.toHaveProperty(name);
       } finally {
         db.close();
       }
@@ -217,6 +229,17 @@ describe.skipIf(testEngine() !== 'sqlite')(
         expect(auditIndexes(done)).toEqual(indexes);
         expect(done.pragma('integrity_check', { simple: true })).toBe('ok');
         expectWholeTrail(done, entries);
+        // Each entry older than one before it lies in a stretch of time disorder with the newest of those.
+        expect(scalar(done, 'select count(*) as n from audit_time_disorder')).toBeGreaterThan(0);
+        expect(
+          scalar(
+            done,
+            `select count(*) as n from (select time_ms, max(time_ms) over
+                (order by id rows between unbounded preceding and 1 preceding) as newest from audit_entries) e
+             where time_ms < newest
+               and not exists (select 1 from audit_time_disorder d where d.lo_ms <= time_ms and d.hi_ms >= newest)`,
+          ),
+        ).toBe(0);
       } finally {
         done.close();
       }

@@ -11,13 +11,15 @@ interface IndexedDatabase {
 
 /**
  * SQLite: indexes that a bulk load drops while it writes and builds again at its end (`CREATE INDEX` sorts the rows
- * once; an index kept row by row takes each new row into a page somewhere in the middle of its tree). The drop is
- * recorded in `meta` until the rebuild commits, so a load that dies between the two leaves a file whose next open
- * (`Database.open`) builds them.
+ * once; an index kept row by row takes each new row into a page somewhere in the middle of its tree), and triggers
+ * whose work the load does itself meanwhile. The drop is recorded in `meta` until the rebuild commits, so a load
+ * that dies between the two leaves a file whose next open (`Database.open`) builds them.
  */
 const DEFERRED_KEY = 'deferred-indexes';
 
 interface DeferredIndex {
+  /** Absent in records of builds that deferred indexes only. */
+  type?: 'index' | 'trigger';
   table: string;
   name: string;
   sql: string;
@@ -26,29 +28,31 @@ interface DeferredIndex {
 }
 
 /**
- * Drops the indexes of these names (those that exist) and records them, in one transaction. Only for a writer that
- * holds the data dir alone (the offline `audit import`): a server's readers would find their indexes gone. Nothing
- * on PostgreSQL.
+ * Drops the indexes and triggers of these names (those that exist) and records them, in one transaction. Only for
+ * a writer that holds the data dir alone (the offline `audit import`), which does the triggers' work itself: a
+ * server's readers would find their indexes gone. Nothing on PostgreSQL.
  */
 export async function deferIndexes(database: IndexedDatabase, names: readonly string[]): Promise<void> {
   if (database.kind !== 'sqlite') return;
   await database.transaction(async (trx) => {
-    const { rows } = await sql<DeferredIndex>`select m.tbl_name as "table", m.name, m.sql, s.stat
+    const { rows } = await sql<DeferredIndex>`select m.type, m.tbl_name as "table", m.name, m.sql, s.stat
       from sqlite_master m left join sqlite_stat1 s on s.idx = m.name
-      where m.type = 'index' and m.name in (${sql.join(names)})`.execute(trx);
+      where m.type in ('index', 'trigger') and m.name in (${sql.join(names)})`.execute(trx);
     if (rows.length === 0) return;
     await trx
       .insertInto('meta')
       .values({ key: DEFERRED_KEY, value: JSON.stringify(rows) })
       .onConflict((conflict) => conflict.column('key').doNothing())
       .execute();
-    for (const { name } of rows) await sql`drop index ${sql.id(name)}`.execute(trx);
+    for (const { type, name } of rows)
+      await sql`drop ${sql.raw(type === 'trigger' ? 'trigger' : 'index')} ${sql.id(name)}`.execute(trx);
   });
 }
 
 /**
- * Builds the indexes `deferIndexes` dropped, with their planner statistics, and forgets them, in one durable
- * transaction; nothing when none are pending (one read of `meta`). Whether there were any.
+ * Builds the indexes `deferIndexes` dropped, with their planner statistics, and creates its triggers again, and
+ * forgets them, in one durable transaction; nothing when none are pending (one read of `meta`). Whether there were
+ * any.
  */
 export async function restoreDeferredIndexes(database: IndexedDatabase): Promise<boolean> {
   if (database.kind !== 'sqlite') return false;
@@ -61,7 +65,7 @@ export async function restoreDeferredIndexes(database: IndexedDatabase): Promise
   await database.transaction(async (trx) => {
     for (const index of JSON.parse(pending.value) as DeferredIndex[]) {
       await sql
-        .raw(index.sql.replace(/^create (unique )?index /i, 'create $1index if not exists '))
+        .raw(index.sql.replace(/^create (unique index|index|trigger) /i, 'create $1 if not exists '))
         .execute(trx);
       await sql`delete from sqlite_stat1 where idx = ${index.name}`.execute(trx);
       if (index.stat !== null)
