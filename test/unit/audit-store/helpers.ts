@@ -1,3 +1,5 @@
+import pg from 'pg';
+import type { CompiledQuery } from 'kysely';
 import type {
   AuditEntry,
   AuditFilter,
@@ -6,6 +8,7 @@ import type {
   NewAuditEntry,
 } from '../../../src-server/core/audit/audit-entry.js';
 import { SqlAuditStore } from '../../../src-server/core/audit/sql/sql-audit-store.js';
+import type { Database } from '../../../src-server/core/storage/database.js';
 import type { EngineKind } from '../../../src-server/core/storage/engine-kind.js';
 import { StoreFixture as EngineStoreFixture, type StoreKind } from '../../helpers/store-fixture.js';
 
@@ -82,4 +85,39 @@ export async function allIds(store: AuditStore, filter: AuditFilter = {}): Promi
   const ids: number[] = [];
   for await (const entry of store.iterate(filter)) ids.push(entry.id);
   return ids;
+}
+
+/** A reader over the database that keeps every statement it sends, as the store's code sent it. */
+export function recordingReader(database: Database) {
+  const sent: CompiledQuery[] = [];
+  const db = database.db;
+  const reader = {
+    selectFrom: db.selectFrom.bind(db),
+    getExecutor: () => db.getExecutor(),
+    executeQuery: <R>(query: CompiledQuery<R>) => {
+      sent.push(query);
+      return db.executeQuery(query);
+    },
+  };
+  return { reader, sent };
+}
+
+/** PostgreSQL's plan of a statement as sent (EXPLAIN's JSON, with `options` such as `analyze`), its root node. */
+export async function explainPlan(
+  connectionString: string | undefined,
+  statement: CompiledQuery,
+  options = '',
+): Promise<Record<string, unknown>> {
+  // As Gatehouse's connections run (postgres-engine.ts).
+  const client = new pg.Client({ connectionString, options: '-c jit=off' });
+  await client.connect();
+  try {
+    const explained = await client.query<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(
+      `explain (${options ? `${options}, ` : ''}format json) ${statement.sql}`,
+      [...statement.parameters],
+    );
+    return explained.rows[0]!['QUERY PLAN'][0].Plan;
+  } finally {
+    await client.end();
+  }
 }

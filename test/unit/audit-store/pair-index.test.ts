@@ -1,10 +1,17 @@
 import pg from 'pg';
-import type { CompiledQuery } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditStore } from '../../../src-server/core/audit/audit-entry.js';
 import { countsWithRowsAtOnce } from '../../../src-server/core/audit/sql/audit-page-at-once.js';
 import type { Database } from '../../../src-server/core/storage/database.js';
-import { BASE_MS, DAY_MS, entryAt, referenceQuery, StoreFixture } from './helpers.js';
+import {
+  BASE_MS,
+  DAY_MS,
+  entryAt,
+  explainPlan,
+  recordingReader,
+  referenceQuery,
+  StoreFixture,
+} from './helpers.js';
 
 const HOUR = DAY_MS / 24;
 
@@ -63,36 +70,16 @@ describe('a filter on an action and a user on postgres (migration 0026)', () => 
   };
 
   it('reads the page and the partial days’ counts through the pair index alone', async () => {
-    const sent: CompiledQuery[] = [];
-    const db = database.db;
-    const recording = {
-      selectFrom: db.selectFrom.bind(db),
-      getExecutor: () => db.getExecutor(),
-      executeQuery: <R>(query: CompiledQuery<R>) => {
-        sent.push(query);
-        return db.executeQuery(query);
-      },
-    };
+    const { reader: recording, sent } = recordingReader(database);
     const read = await countsWithRowsAtOnce(recording, { ...filter, engine: 'postgres' }, { limit: 3 });
     expect(read?.rows.length).toBe(3);
     expect(sent).toHaveLength(1);
-    const [statement] = sent;
-    const client = new pg.Client({ connectionString: fixture.connectionString });
-    await client.connect();
-    try {
-      const explained = await client.query<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(
-        `explain (format json) ${statement!.sql}`,
-        [...statement!.parameters],
-      );
-      // Two partial days counted from the rows, and the page.
-      expect(entryReads(explained.rows[0]!['QUERY PLAN'][0].Plan)).toEqual([
-        'audit_entries_by_tenant_action_user',
-        'audit_entries_by_tenant_action_user',
-        'audit_entries_by_tenant_action_user',
-      ]);
-    } finally {
-      await client.end();
-    }
+    // Two partial days counted from the rows, and the page.
+    expect(entryReads(await explainPlan(fixture.connectionString, sent[0]!))).toEqual([
+      'audit_entries_by_tenant_action_user',
+      'audit_entries_by_tenant_action_user',
+      'audit_entries_by_tenant_action_user',
+    ]);
   });
 
   it('answers pages, counts and seeks as the reference does', async () => {

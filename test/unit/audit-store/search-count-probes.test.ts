@@ -1,0 +1,111 @@
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AuditEntry, AuditStore } from '../../../src-server/core/audit/audit-entry.js';
+import { searchPageAtOnce } from '../../../src-server/core/audit/sql/audit-search-at-once.js';
+import type { Database } from '../../../src-server/core/storage/database.js';
+import {
+  BASE_MS,
+  DAY_MS,
+  entryAt,
+  explainPlan,
+  recordingReader,
+  referenceFilter,
+  StoreFixture,
+} from './helpers.js';
+
+/** Rows of `audit_terms` a plan (EXPLAIN ANALYZE's JSON) read, over all its scans of the table. */
+function termRowsRead(node: Record<string, unknown>): number {
+  let rows = 0;
+  if (node['Relation Name'] === 'audit_terms')
+    rows += Number(node['Actual Rows'] ?? 0) * Number(node['Actual Loops'] ?? 1);
+  for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? [])
+    rows += termRowsRead(child);
+  return rows;
+}
+
+/**
+ * A two-word search over a time range on PostgreSQL, counted in its one statement (audit-search-at-once.ts): a
+ * word in far fewer entries than the other has each of its rows probe the other's terms, where the count read
+ * every row of the other word in the range; words of similar size still join the other's rows.
+ */
+describe('the count of a search of several words on postgres', () => {
+  let fixture: StoreFixture;
+  let store: AuditStore;
+  let database: Database;
+  let entries: AuditEntry[];
+
+  beforeEach(async () => {
+    fixture = await StoreFixture.create('postgres');
+    store = await fixture.openStore();
+    database = await fixture.openDatabase();
+    // 600 entries over 10 days, each holding "common"; "proc", "process" and "processes" in most (some entries two
+    // of them); "other" in a third; "rare" and "rarely" (one word beginning two terms) in six, two holding both.
+    const batch = Array.from({ length: 600 }, (_, i) => {
+      const words = ['common', ['proc', 'process', 'processes proc', 'x'][i % 4]!];
+      if (i % 3 === 0) words.push('other');
+      if (i % 100 === 7) words.push(i % 200 === 7 ? 'rare rarely' : 'rarely');
+      return entryAt(BASE_MS + i * (DAY_MS / 60), { parameters: { note: words.join(' ') } });
+    });
+    await store.importEntries(batch);
+    entries = [];
+    for await (const entry of store.iterate({})) entries.push(entry);
+    const client = new pg.Client({ connectionString: fixture.connectionString });
+    await client.connect();
+    await client.query('vacuum analyze');
+    await client.end();
+  });
+  afterEach(async () => {
+    await database.close();
+    await fixture.dispose();
+  });
+
+  const range = { startMs: BASE_MS + DAY_MS / 2, endMs: BASE_MS + 9 * DAY_MS };
+
+  /**
+   * The search's one statement as the store sends it: its count and first page equal the reference's, and the rows
+   * of `audit_terms` it read (EXPLAIN ANALYZE) pass `check`.
+   */
+  async function expectSearched(search: string, check: (termRows: number) => void) {
+    const { reader, sent } = recordingReader(database);
+    const read = await searchPageAtOnce(reader, { ...range, search, engine: 'postgres' }, { limit: 5 });
+    expect(sent).toHaveLength(1);
+    const matches = expected(search);
+    expect(read?.totalCount, search).toBe(matches.length);
+    expect(
+      read?.rows.map((row) => row.id),
+      search,
+    ).toEqual(matches.slice(0, 5).map((e) => e.id));
+    check(termRowsRead(await explainPlan(fixture.connectionString, sent[0]!, 'analyze')));
+  }
+
+  const expected = (search: string) => {
+    const words = search.split(' ');
+    return referenceFilter(entries, range).filter((entry) => {
+      const held = String(entry.parameters.note).split(' ');
+      return words.every((word) => held.some((term) => term.startsWith(word)));
+    });
+  };
+
+  it('probes the other words per row of a word in far fewer entries', async () => {
+    // The rare word's rows in the range (6 entries, 8 terms) and a probe each: not the 500-odd of "common".
+    for (const search of ['common rare', 'proc rare', 'other rare proc'])
+      await expectSearched(search, (termRows) => expect(termRows, search).toBeLessThan(120));
+  });
+
+  it('joins the rows of words of similar size, counting an entry once', async () => {
+    for (const search of ['common other', 'proc common', 'process other'])
+      await expectSearched(search, (termRows) => expect(termRows, search).toBeGreaterThan(150));
+  });
+
+  it('answers the store’s pages as the reference does', async () => {
+    for (const search of ['common rare', 'proc rare', 'common other', 'process other']) {
+      const page = await store.query({ ...range, search, pageNumber: 2, pageSize: 4 });
+      const matches = expected(search);
+      expect(page.totalCount, search).toBe(matches.length);
+      expect(
+        page.items.map((e) => e.id),
+        search,
+      ).toEqual(matches.slice(4, 8).map((e) => e.id));
+    }
+  });
+});
