@@ -121,3 +121,28 @@ export async function explainPlan(
     await client.end();
   }
 }
+
+/**
+ * A PostgreSQL audit store holding `batch`, vacuumed and analyzed as autovacuum leaves tables of this size before
+ * long (statistics and the visibility map, which the plans under test depend on), with its entries as stored.
+ */
+export async function analyzedPostgresTrail(batch: readonly NewAuditEntry[]) {
+  const fixture = await StoreFixture.create('postgres');
+  const store = await fixture.openStore();
+  const database = await fixture.openDatabase();
+  await store.importEntries(batch);
+  const entries: AuditEntry[] = [];
+  for await (const entry of store.iterate({})) entries.push(entry);
+  const client = new pg.Client({ connectionString: fixture.connectionString });
+  await client.connect();
+  try {
+    await client.query('vacuum analyze');
+  } finally {
+    await client.end();
+  }
+  const dispose = async () => {
+    await database.close();
+    await fixture.dispose();
+  };
+  return { fixture, store, database, entries, dispose };
+}

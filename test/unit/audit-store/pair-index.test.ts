@@ -1,16 +1,16 @@
-import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditStore } from '../../../src-server/core/audit/audit-entry.js';
 import { countsWithRowsAtOnce } from '../../../src-server/core/audit/sql/audit-page-at-once.js';
 import type { Database } from '../../../src-server/core/storage/database.js';
+import type { StoreFixture } from './helpers.js';
 import {
+  analyzedPostgresTrail,
   BASE_MS,
   DAY_MS,
   entryAt,
   explainPlan,
   recordingReader,
   referenceQuery,
-  StoreFixture,
 } from './helpers.js';
 
 const HOUR = DAY_MS / 24;
@@ -32,11 +32,9 @@ describe('a filter on an action and a user on postgres (migration 0026)', () => 
   let store: AuditStore;
   let database: Database;
   let entries: AuditEntry[];
+  let dispose: () => Promise<void>;
 
   beforeEach(async () => {
-    fixture = await StoreFixture.create('postgres');
-    store = await fixture.openStore();
-    database = await fixture.openDatabase();
     // A busy user (3,000 heartbeats over 10 days) and an action that is mostly other users': 12 of its 300
     // entries are the busy user's, 8 of them in the range below.
     const agent = (timeMs: number, actionName: string, userName: string) =>
@@ -48,19 +46,9 @@ describe('a filter on an action and a user on postgres (migration 0026)', () => 
       batch.push(
         agent(BASE_MS + i * 48 * 60_000 + 1, 'Agent.Started', i % 25 === 0 ? 'System' : `user-${i % 7}`),
       );
-    await store.importEntries(batch);
-    entries = [];
-    for await (const entry of store.iterate({})) entries.push(entry);
-    // What autovacuum does to a table this size before long: statistics and the visibility map.
-    const client = new pg.Client({ connectionString: fixture.connectionString });
-    await client.connect();
-    await client.query('vacuum analyze audit_entries');
-    await client.end();
+    ({ fixture, store, database, entries, dispose } = await analyzedPostgresTrail(batch));
   });
-  afterEach(async () => {
-    await database.close();
-    await fixture.dispose();
-  });
+  afterEach(() => dispose());
 
   const filter = {
     actionName: 'agent.started',

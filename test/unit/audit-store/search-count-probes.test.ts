@@ -1,16 +1,16 @@
-import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditStore } from '../../../src-server/core/audit/audit-entry.js';
 import { searchPageAtOnce } from '../../../src-server/core/audit/sql/audit-search-at-once.js';
 import type { Database } from '../../../src-server/core/storage/database.js';
+import type { StoreFixture } from './helpers.js';
 import {
+  analyzedPostgresTrail,
   BASE_MS,
   DAY_MS,
   entryAt,
   explainPlan,
   recordingReader,
   referenceFilter,
-  StoreFixture,
 } from './helpers.js';
 
 /** Rows of `audit_terms` a plan (EXPLAIN ANALYZE's JSON) read, over all its scans of the table. */
@@ -33,11 +33,9 @@ describe('the count of a search of several words on postgres', () => {
   let store: AuditStore;
   let database: Database;
   let entries: AuditEntry[];
+  let dispose: () => Promise<void>;
 
   beforeEach(async () => {
-    fixture = await StoreFixture.create('postgres');
-    store = await fixture.openStore();
-    database = await fixture.openDatabase();
     // 600 entries over 10 days, each holding "common"; "proc", "process" and "processes" in most (some entries two
     // of them); "other" in a third; "rare" and "rarely" (one word beginning two terms) in six, two holding both.
     const batch = Array.from({ length: 600 }, (_, i) => {
@@ -46,18 +44,9 @@ describe('the count of a search of several words on postgres', () => {
       if (i % 100 === 7) words.push(i % 200 === 7 ? 'rare rarely' : 'rarely');
       return entryAt(BASE_MS + i * (DAY_MS / 60), { parameters: { note: words.join(' ') } });
     });
-    await store.importEntries(batch);
-    entries = [];
-    for await (const entry of store.iterate({})) entries.push(entry);
-    const client = new pg.Client({ connectionString: fixture.connectionString });
-    await client.connect();
-    await client.query('vacuum analyze');
-    await client.end();
+    ({ fixture, store, database, entries, dispose } = await analyzedPostgresTrail(batch));
   });
-  afterEach(async () => {
-    await database.close();
-    await fixture.dispose();
-  });
+  afterEach(() => dispose());
 
   const range = { startMs: BASE_MS + DAY_MS / 2, endMs: BASE_MS + 9 * DAY_MS };
 
