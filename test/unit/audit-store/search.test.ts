@@ -451,6 +451,95 @@ describe.each(ENGINES)('full-text search of the audit trail on %s', (engine) => 
     await expectAsSpecified('retention removing the last of a term');
   });
 
+  // SQLite's memo keeps answers about the documents up to an id and adds the documents appended since; what it can't
+  // add up (entries removed, entries inserted below that id: a rollback bringing removed entries back, a second
+  // connection's import) or too many appended must make it start over. Each step is checked against the
+  // specification and against a store opened anew (an empty memo), on the same file.
+  it(
+    'answers a search after removals, entries returned below the newest and many appends as a fresh store does',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      let now = BASE_MS + 30 * DAY_MS;
+      const store = await fixture.openStore(() => now);
+      const minute = 60_000;
+      const at = (minutes: number, note: string) =>
+        entryAt(BASE_MS + 10 * DAY_MS + minutes * minute, { category: 'general', parameters: { note } });
+      await store.importEntries(
+        Array.from({ length: 60 }, (_, i) => at(i, i % 3 === 0 ? 'alpine gamma' : 'alpha')),
+        undefined,
+        { tenant: 'acme' },
+      );
+      const searches = ['alp', 'alpine', 'alp gam', 'gamma'];
+      const expectAsFresh = async (step: string) => {
+        const all = await everything(store);
+        const fresh = await fixture.openStore(() => now);
+        for (const search of searches)
+          for (const startMs of [undefined, BASE_MS + 10 * DAY_MS + 30 * minute]) {
+            const filter = { tenant: ALL_TENANTS, search, ...(startMs !== undefined && { startMs }) };
+            const expected = referenceFilter(
+              all.filter((entry) => holdsEvery(entry, search)),
+              filter,
+            ).map((entry) => entry.id);
+            const label = `${step}: ${search} ${startMs}`;
+            for (const reader of [store, fresh]) {
+              const page = await reader.query({ ...filter, pageNumber: 1, pageSize: 5 });
+              expect(page.totalCount, label).toBe(expected.length);
+              expect(
+                page.items.map((item) => item.id),
+                label,
+              ).toEqual(expected.slice(0, 5));
+            }
+          }
+      };
+      await expectAsFresh('first');
+      await store.append(at(70, 'alpenglow'));
+      await expectAsFresh('an append');
+      // Retention removes the oldest entries: a removal.
+      now = BASE_MS + 10 * DAY_MS + 30 * DAY_MS;
+      const removedAt = now;
+      const policy = { agentWindow: 100, isResourceLive: () => false };
+      expect(
+        (await store.applyRetention({ ...policy, now, maxAgeMs: 30 * DAY_MS - 10 * minute })).removed,
+      ).toBe(10);
+      await expectAsFresh('retention');
+      // A rollback to before the retention brings the removed entries back with their ids, below the newest, and
+      // removes nothing; through another connection.
+      now += 1_000;
+      await store.flush();
+      const database: Database = await fixture.openDatabase();
+      try {
+        expect(await rollBackAudit(database, removedAt - 1)).toEqual({ dropped: 0, returned: 10 });
+      } finally {
+        await database.close();
+      }
+      await expectAsFresh('entries returned below the newest');
+      // A rollback that removes the entries written since and brings back none; then appends again.
+      await store.append(at(80, 'alpaca gamma'));
+      await expectAsFresh('an append before a rollback');
+      await store.flush();
+      const again: Database = await fixture.openDatabase();
+      try {
+        expect(await rollBackAudit(again, removedAt + 500)).toEqual({ dropped: 1, returned: 0 });
+      } finally {
+        await again.close();
+      }
+      await store.append(at(81, 'alpaca'));
+      await expectAsFresh('a rollback and an append');
+      // More entries appended than the memo adds up (an import), then single appends again.
+      await store.importEntries(
+        Array.from({ length: 2_100 }, (_, i) => at(100 + i / 100, i % 7 === 0 ? 'alpha gamma' : 'beta')),
+        undefined,
+        { tenant: 'acme' },
+      );
+      await expectAsFresh('many appended');
+      await store.append(at(200, 'alpine'));
+      await store.append(at(201, 'alpinist gamma'));
+      await expectAsFresh('appends after many');
+    },
+  );
+
   // SQLite reads a search over a time range within the ids of the range's first and last entries, when no entries
   // out of time order lie across them (migration 0023 records where they may). Here a late entry (written after
   // the others, with an older time) lies across the ends of some ranges: read by ids alone, it would be counted in
