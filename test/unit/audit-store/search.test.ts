@@ -53,6 +53,8 @@ function holdsEvery(entry: AuditEntry, search: string): boolean {
 
 const SEARCHES = ['order', 'orders', 'ORD', 'order sync', 'orderx 42', 'zür', 'café', 'v1 billing', 'none'];
 
+const MINUTE = 60_000;
+
 describe.each(ENGINES)('full-text search of the audit trail on %s', (engine) => {
   let fixture: StoreFixture;
   beforeEach(async () => {
@@ -139,6 +141,41 @@ describe.each(ENGINES)('full-text search of the audit trail on %s', (engine) => 
           ids.length,
         );
       }
+    }
+  }
+
+  /** A store (its clock `clock.now`) over 60 entries of tenant acme a minute apart from day 10; `at` makes more. */
+  async function minuteTrail(note: (i: number) => string) {
+    const clock = { now: BASE_MS + 30 * DAY_MS };
+    const store = await fixture.openStore(() => clock.now);
+    const at = (minutes: number, text: string) =>
+      entryAt(BASE_MS + 10 * DAY_MS + minutes * MINUTE, { category: 'general', parameters: { note: text } });
+    await store.importEntries(
+      Array.from({ length: 60 }, (_, i) => at(i, note(i))),
+      undefined,
+      { tenant: 'acme' },
+    );
+    return { store, at, clock };
+  }
+
+  /** Each store counts a search's matches among `all` and lists its first five as the specification does. */
+  async function expectFirstPageAsSpecified(
+    stores: readonly Awaited<ReturnType<StoreFixture['openStore']>>[],
+    all: readonly AuditEntry[],
+    filter: AuditFilter & { search: string },
+    label: string,
+  ) {
+    const expected = referenceFilter(
+      all.filter((entry) => holdsEvery(entry, filter.search)),
+      filter,
+    ).map((entry) => entry.id);
+    for (const store of stores) {
+      const page = await store.query({ ...filter, pageNumber: 1, pageSize: 5 });
+      expect(page.totalCount, label).toBe(expected.length);
+      expect(
+        page.items.map((item) => item.id),
+        label,
+      ).toEqual(expected.slice(0, 5));
     }
   }
 
@@ -377,20 +414,11 @@ describe.each(ENGINES)('full-text search of the audit trail on %s', (engine) => 
     },
   );
 
-  // SQLite remembers, per connection, the terms a word begins and a query's count while the full-text index stays
-  // as it was (`audit-search-memo.ts`): every write that changes the index must change the answers with it. Each
+  // SQLite remembers, per connection, the terms a word begins and a query's count, and adds what entries appended
+  // since hold (`audit-search-memo.ts`): every write that changes the index must change the answers with it. Each
   // search here is asked before and after each write, whole trail and over a range, on the same open store.
   it('answers a search anew after each write that changes its terms or its matches', async () => {
-    let now = BASE_MS + 30 * DAY_MS;
-    const store = await fixture.openStore(() => now);
-    const minute = 60_000;
-    const at = (minutes: number, note: string) =>
-      entryAt(BASE_MS + 10 * DAY_MS + minutes * minute, { category: 'general', parameters: { note } });
-    await store.importEntries(
-      Array.from({ length: 60 }, (_, i) => at(i, i % 2 === 0 ? 'alpha gamma' : 'alpha')),
-      undefined,
-      { tenant: 'acme' },
-    );
+    const { store, at, clock } = await minuteTrail((i) => (i % 2 === 0 ? 'alpha gamma' : 'alpha'));
     const searches = ['alp', 'alpha', 'alpine', 'alp gam', 'alpha gamma'];
     const ranges: [startMinute: number | undefined, endMinute: number | undefined][] = [
       [undefined, undefined],
@@ -404,20 +432,15 @@ describe.each(ENGINES)('full-text search of the audit trail on %s', (engine) => 
           const filter = {
             tenant: ALL_TENANTS,
             search,
-            ...(startMinute !== undefined && { startMs: BASE_MS + 10 * DAY_MS + startMinute * minute }),
-            ...(endMinute !== undefined && { endMs: BASE_MS + 10 * DAY_MS + endMinute * minute }),
+            ...(startMinute !== undefined && { startMs: BASE_MS + 10 * DAY_MS + startMinute * MINUTE }),
+            ...(endMinute !== undefined && { endMs: BASE_MS + 10 * DAY_MS + endMinute * MINUTE }),
           };
-          const expected = referenceFilter(
-            all.filter((entry) => holdsEvery(entry, search)),
+          await expectFirstPageAsSpecified(
+            [store],
+            all,
             filter,
-          ).map((entry) => entry.id);
-          const label = `${step}: ${search} ${startMinute}–${endMinute}`;
-          const page = await store.query({ ...filter, pageNumber: 1, pageSize: 5 });
-          expect(page.totalCount, label).toBe(expected.length);
-          expect(
-            page.items.map((item) => item.id),
-            label,
-          ).toEqual(expected.slice(0, 5));
+            `${step}: ${search} ${startMinute}–${endMinute}`,
+          );
         }
     };
     await expectAsSpecified('first');
@@ -432,18 +455,23 @@ describe.each(ENGINES)('full-text search of the audit trail on %s', (engine) => 
     });
     await expectAsSpecified('an import of older entries');
     // Another connection to the same file writes a new term (another store open on it).
-    const other = await fixture.openStore(() => now);
+    const other = await fixture.openStore(() => clock.now);
     await other.append(at(72, 'alpenglow alpha'));
     await other.flush();
     await expectAsSpecified('a write through another connection');
     // Retention removes the older entries, 'alpine' among them; the newer 'alpine' stays, then goes too.
-    now = BASE_MS + 10 * DAY_MS + 30 * DAY_MS;
+    clock.now = BASE_MS + 10 * DAY_MS + 30 * DAY_MS;
     const policy = { agentWindow: 100, isResourceLive: () => false };
-    const retained = await store.applyRetention({ ...policy, now, maxAgeMs: 30 * DAY_MS - 10 * minute });
+    const retained = await store.applyRetention({
+      ...policy,
+      now: clock.now,
+      maxAgeMs: 30 * DAY_MS - 10 * MINUTE,
+    });
     expect(retained.removed).toBe(12);
     await expectAsSpecified('retention removing a term');
     expect(
-      (await store.applyRetention({ ...policy, now, maxAgeMs: 30 * DAY_MS - 71 * minute })).removed,
+      (await store.applyRetention({ ...policy, now: clock.now, maxAgeMs: 30 * DAY_MS - 71 * MINUTE }))
+        .removed,
     ).toBe(51);
     expect(
       (await store.query({ tenant: ALL_TENANTS, search: 'alpine', pageNumber: 1, pageSize: 5 })).totalCount,
@@ -461,52 +489,32 @@ describe.each(ENGINES)('full-text search of the audit trail on %s', (engine) => 
       timeout: 120_000,
     },
     async () => {
-      let now = BASE_MS + 30 * DAY_MS;
-      const store = await fixture.openStore(() => now);
-      const minute = 60_000;
-      const at = (minutes: number, note: string) =>
-        entryAt(BASE_MS + 10 * DAY_MS + minutes * minute, { category: 'general', parameters: { note } });
-      await store.importEntries(
-        Array.from({ length: 60 }, (_, i) => at(i, i % 3 === 0 ? 'alpine gamma' : 'alpha')),
-        undefined,
-        { tenant: 'acme' },
-      );
+      const { store, at, clock } = await minuteTrail((i) => (i % 3 === 0 ? 'alpine gamma' : 'alpha'));
       const searches = ['alp', 'alpine', 'alp gam', 'gamma'];
       const expectAsFresh = async (step: string) => {
         const all = await everything(store);
-        const fresh = await fixture.openStore(() => now);
+        const fresh = await fixture.openStore(() => clock.now);
         for (const search of searches)
-          for (const startMs of [undefined, BASE_MS + 10 * DAY_MS + 30 * minute]) {
+          for (const startMs of [undefined, BASE_MS + 10 * DAY_MS + 30 * MINUTE]) {
             const filter = { tenant: ALL_TENANTS, search, ...(startMs !== undefined && { startMs }) };
-            const expected = referenceFilter(
-              all.filter((entry) => holdsEvery(entry, search)),
-              filter,
-            ).map((entry) => entry.id);
-            const label = `${step}: ${search} ${startMs}`;
-            for (const reader of [store, fresh]) {
-              const page = await reader.query({ ...filter, pageNumber: 1, pageSize: 5 });
-              expect(page.totalCount, label).toBe(expected.length);
-              expect(
-                page.items.map((item) => item.id),
-                label,
-              ).toEqual(expected.slice(0, 5));
-            }
+            await expectFirstPageAsSpecified([store, fresh], all, filter, `${step}: ${search} ${startMs}`);
           }
       };
       await expectAsFresh('first');
       await store.append(at(70, 'alpenglow'));
       await expectAsFresh('an append');
       // Retention removes the oldest entries: a removal.
-      now = BASE_MS + 10 * DAY_MS + 30 * DAY_MS;
-      const removedAt = now;
+      clock.now = BASE_MS + 10 * DAY_MS + 30 * DAY_MS;
+      const removedAt = clock.now;
       const policy = { agentWindow: 100, isResourceLive: () => false };
       expect(
-        (await store.applyRetention({ ...policy, now, maxAgeMs: 30 * DAY_MS - 10 * minute })).removed,
+        (await store.applyRetention({ ...policy, now: clock.now, maxAgeMs: 30 * DAY_MS - 10 * MINUTE }))
+          .removed,
       ).toBe(10);
       await expectAsFresh('retention');
       // A rollback to before the retention brings the removed entries back with their ids, below the newest, and
       // removes nothing; through another connection.
-      now += 1_000;
+      clock.now += 1_000;
       await store.flush();
       const database: Database = await fixture.openDatabase();
       try {
