@@ -53,6 +53,8 @@ function holdsEvery(entry: AuditEntry, search: string): boolean {
 
 const SEARCHES = ['order', 'orders', 'ORD', 'order sync', 'orderx 42', 'zür', 'café', 'v1 billing', 'none'];
 
+const MINUTE = 60_000;
+
 describe.each(ENGINES)('full-text search of the audit trail on %s', (engine) => {
   let fixture: StoreFixture;
   beforeEach(async () => {
@@ -139,6 +141,41 @@ describe.each(ENGINES)('full-text search of the audit trail on %s', (engine) => 
           ids.length,
         );
       }
+    }
+  }
+
+  /** A store (its clock `clock.now`) over 60 entries of tenant acme a minute apart from day 10; `at` makes more. */
+  async function minuteTrail(note: (i: number) => string) {
+    const clock = { now: BASE_MS + 30 * DAY_MS };
+    const store = await fixture.openStore(() => clock.now);
+    const at = (minutes: number, text: string) =>
+      entryAt(BASE_MS + 10 * DAY_MS + minutes * MINUTE, { category: 'general', parameters: { note: text } });
+    await store.importEntries(
+      Array.from({ length: 60 }, (_, i) => at(i, note(i))),
+      undefined,
+      { tenant: 'acme' },
+    );
+    return { store, at, clock };
+  }
+
+  /** Each store counts a search's matches among `all` and lists its first five as the specification does. */
+  async function expectFirstPageAsSpecified(
+    stores: readonly Awaited<ReturnType<StoreFixture['openStore']>>[],
+    all: readonly AuditEntry[],
+    filter: AuditFilter & { search: string },
+    label: string,
+  ) {
+    const expected = referenceFilter(
+      all.filter((entry) => holdsEvery(entry, filter.search)),
+      filter,
+    ).map((entry) => entry.id);
+    for (const store of stores) {
+      const page = await store.query({ ...filter, pageNumber: 1, pageSize: 5 });
+      expect(page.totalCount, label).toBe(expected.length);
+      expect(
+        page.items.map((item) => item.id),
+        label,
+      ).toEqual(expected.slice(0, 5));
     }
   }
 
@@ -377,20 +414,11 @@ describe.each(ENGINES)('full-text search of the audit trail on %s', (engine) => 
     },
   );
 
-  // SQLite remembers, per connection, the terms a word begins and a query's count while the full-text index stays
-  // as it was (`audit-search-memo.ts`): every write that changes the index must change the answers with it. Each
+  // SQLite remembers, per connection, the terms a word begins and a query's count, and adds what entries appended
+  // since hold (`audit-search-memo.ts`): every write that changes the index must change the answers with it. Each
   // search here is asked before and after each write, whole trail and over a range, on the same open store.
   it('answers a search anew after each write that changes its terms or its matches', async () => {
-    let now = BASE_MS + 30 * DAY_MS;
-    const store = await fixture.openStore(() => now);
-    const minute = 60_000;
-    const at = (minutes: number, note: string) =>
-      entryAt(BASE_MS + 10 * DAY_MS + minutes * minute, { category: 'general', parameters: { note } });
-    await store.importEntries(
-      Array.from({ length: 60 }, (_, i) => at(i, i % 2 === 0 ? 'alpha gamma' : 'alpha')),
-      undefined,
-      { tenant: 'acme' },
-    );
+    const { store, at, clock } = await minuteTrail((i) => (i % 2 === 0 ? 'alpha gamma' : 'alpha'));
     const searches = ['alp', 'alpha', 'alpine', 'alp gam', 'alpha gamma'];
     const ranges: [startMinute: number | undefined, endMinute: number | undefined][] = [
       [undefined, undefined],
@@ -404,20 +432,15 @@ describe.each(ENGINES)('full-text search of the audit trail on %s', (engine) => 
           const filter = {
             tenant: ALL_TENANTS,
             search,
-            ...(startMinute !== undefined && { startMs: BASE_MS + 10 * DAY_MS + startMinute * minute }),
-            ...(endMinute !== undefined && { endMs: BASE_MS + 10 * DAY_MS + endMinute * minute }),
+            ...(startMinute !== undefined && { startMs: BASE_MS + 10 * DAY_MS + startMinute * MINUTE }),
+            ...(endMinute !== undefined && { endMs: BASE_MS + 10 * DAY_MS + endMinute * MINUTE }),
           };
-          const expected = referenceFilter(
-            all.filter((entry) => holdsEvery(entry, search)),
+          await expectFirstPageAsSpecified(
+            [store],
+            all,
             filter,
-          ).map((entry) => entry.id);
-          const label = `${step}: ${search} ${startMinute}–${endMinute}`;
-          const page = await store.query({ ...filter, pageNumber: 1, pageSize: 5 });
-          expect(page.totalCount, label).toBe(expected.length);
-          expect(
-            page.items.map((item) => item.id),
-            label,
-          ).toEqual(expected.slice(0, 5));
+            `${step}: ${search} ${startMinute}–${endMinute}`,
+          );
         }
     };
     await expectAsSpecified('first');
@@ -432,24 +455,98 @@ describe.each(ENGINES)('full-text search of the audit trail on %s', (engine) => 
     });
     await expectAsSpecified('an import of older entries');
     // Another connection to the same file writes a new term (another store open on it).
-    const other = await fixture.openStore(() => now);
+    const other = await fixture.openStore(() => clock.now);
     await other.append(at(72, 'alpenglow alpha'));
     await other.flush();
     await expectAsSpecified('a write through another connection');
     // Retention removes the older entries, 'alpine' among them; the newer 'alpine' stays, then goes too.
-    now = BASE_MS + 10 * DAY_MS + 30 * DAY_MS;
+    clock.now = BASE_MS + 10 * DAY_MS + 30 * DAY_MS;
     const policy = { agentWindow: 100, isResourceLive: () => false };
-    const retained = await store.applyRetention({ ...policy, now, maxAgeMs: 30 * DAY_MS - 10 * minute });
+    const retained = await store.applyRetention({
+      ...policy,
+      now: clock.now,
+      maxAgeMs: 30 * DAY_MS - 10 * MINUTE,
+    });
     expect(retained.removed).toBe(12);
     await expectAsSpecified('retention removing a term');
     expect(
-      (await store.applyRetention({ ...policy, now, maxAgeMs: 30 * DAY_MS - 71 * minute })).removed,
+      (await store.applyRetention({ ...policy, now: clock.now, maxAgeMs: 30 * DAY_MS - 71 * MINUTE }))
+        .removed,
     ).toBe(51);
     expect(
       (await store.query({ tenant: ALL_TENANTS, search: 'alpine', pageNumber: 1, pageSize: 5 })).totalCount,
     ).toBe(0);
     await expectAsSpecified('retention removing the last of a term');
   });
+
+  // SQLite's memo keeps answers about the documents up to an id and adds the documents appended since; what it can't
+  // add up (entries removed, entries inserted below that id: a rollback bringing removed entries back, a second
+  // connection's import) or too many appended must make it start over. Each step is checked against the
+  // specification and against a store opened anew (an empty memo), on the same file.
+  it(
+    'answers a search after removals, entries returned below the newest and many appends as a fresh store does',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const { store, at, clock } = await minuteTrail((i) => (i % 3 === 0 ? 'alpine gamma' : 'alpha'));
+      const searches = ['alp', 'alpine', 'alp gam', 'gamma'];
+      const expectAsFresh = async (step: string) => {
+        const all = await everything(store);
+        const fresh = await fixture.openStore(() => clock.now);
+        for (const search of searches)
+          for (const startMs of [undefined, BASE_MS + 10 * DAY_MS + 30 * MINUTE]) {
+            const filter = { tenant: ALL_TENANTS, search, ...(startMs !== undefined && { startMs }) };
+            await expectFirstPageAsSpecified([store, fresh], all, filter, `${step}: ${search} ${startMs}`);
+          }
+      };
+      await expectAsFresh('first');
+      await store.append(at(70, 'alpenglow'));
+      await expectAsFresh('an append');
+      // Retention removes the oldest entries: a removal.
+      clock.now = BASE_MS + 10 * DAY_MS + 30 * DAY_MS;
+      const removedAt = clock.now;
+      const policy = { agentWindow: 100, isResourceLive: () => false };
+      expect(
+        (await store.applyRetention({ ...policy, now: clock.now, maxAgeMs: 30 * DAY_MS - 10 * MINUTE }))
+          .removed,
+      ).toBe(10);
+      await expectAsFresh('retention');
+      // A rollback to before the retention brings the removed entries back with their ids, below the newest, and
+      // removes nothing; through another connection.
+      clock.now += 1_000;
+      await store.flush();
+      const database: Database = await fixture.openDatabase();
+      try {
+        expect(await rollBackAudit(database, removedAt - 1)).toEqual({ dropped: 0, returned: 10 });
+      } finally {
+        await database.close();
+      }
+      await expectAsFresh('entries returned below the newest');
+      // A rollback that removes the entries written since and brings back none; then appends again.
+      await store.append(at(80, 'alpaca gamma'));
+      await expectAsFresh('an append before a rollback');
+      await store.flush();
+      const again: Database = await fixture.openDatabase();
+      try {
+        expect(await rollBackAudit(again, removedAt + 500)).toEqual({ dropped: 1, returned: 0 });
+      } finally {
+        await again.close();
+      }
+      await store.append(at(81, 'alpaca'));
+      await expectAsFresh('a rollback and an append');
+      // More entries appended than the memo adds up (an import), then single appends again.
+      await store.importEntries(
+        Array.from({ length: 2_100 }, (_, i) => at(100 + i / 100, i % 7 === 0 ? 'alpha gamma' : 'beta')),
+        undefined,
+        { tenant: 'acme' },
+      );
+      await expectAsFresh('many appended');
+      await store.append(at(200, 'alpine'));
+      await store.append(at(201, 'alpinist gamma'));
+      await expectAsFresh('appends after many');
+    },
+  );
 
   // SQLite reads a search over a time range within the ids of the range's first and last entries, when no entries
   // out of time order lie across them (migration 0023 records where they may). Here a late entry (written after

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Tx } from '../../storage/database.js';
 import { fts5Query, searchWords } from '../search-terms.js';
 import type { AuditCursor } from '../audit-entry.js';
-import { remembered, type IndexVersion } from './audit-search-memo.js';
+import { openSearchMemo, rememberedAtBase, type SearchMemo } from './audit-search-memo.js';
 
 /** A page's row as `listRows` returns it (its `ListRow`; apart, so that this module imports nothing that imports it). */
 interface PageRow {
@@ -31,8 +31,9 @@ type Reader = Pick<Tx, 'getExecutor'>;
  * terms, as those terms (`TERMS_ONE_BY_ONE`); so is each word of a search of several. Any other search is counted
  * by FTS5 (`count(*)`: its matches iterated, none stored), within `ids` when given (`SearchIdWindow`). Collecting
  * the matches into a table to count them cost 13–25 ms for 65,778 matches; the vocabulary's count, ~1 ms. The terms
- * and the count are remembered while the index stays unchanged (`remembered`): a page after another of the same
- * search, or the same search again, reads neither doclist to count.
+ * and the count are remembered about the documents up to an id, those appended since counted apart
+ * (`audit-search-memo.ts`): a page after another of the same search, or the same search again, also just after a
+ * write, reads neither doclist to count.
  *
  * ASCII only: the word is the token unicode61 makes of it (the tokenizer folds A–Z and splits on what is neither
  * letter nor digit, as `searchWords` does); other text may fold or split otherwise, and FTS5 tokenizes it itself.
@@ -44,9 +45,10 @@ export async function countSearchMatches(
 ): Promise<{ count: number; query: string | undefined }> {
   const words = searchWords(search);
   if (words.length === 0) return { count: 0, query: undefined };
+  const memo = await openSearchMemo(reader);
   const parts: string[] = [];
   for (const word of words) {
-    const terms = await termsBegunBy(reader, word);
+    const terms = await termsBegunBy(memo, word);
     if (terms === undefined) {
       parts.push(fts5Query([word]));
       continue;
@@ -59,40 +61,65 @@ export async function countSearchMatches(
     parts.push(words.length === 1 ? exact : `(${exact})`);
   }
   const query = parts.join(' AND ');
-  const key = `count ${ids?.lowId ?? ''} ${ids?.highId ?? ''} ${query}`;
-  const count = await remembered(reader, key, async (version) => {
-    const { rows } = await sql<{ n: number } & IndexVersion>`select count(*) as n, ${version}
-      from audit_search where audit_search match ${query} ${idBounds(ids)}`.execute(reader);
-    return { value: rows[0]!.n, version: rows[0]! };
+  // Up to the base, remembered; above it, counted in the appended documents' index.
+  const highAtBase = Math.min(ids?.highId ?? memo.newest, memo.newest);
+  const key = `count ${ids?.lowId ?? ''} ${highAtBase} ${query}`;
+  const atBase = await rememberedAtBase(memo, key, async () => {
+    const { rows } = await sql<{ n: number }>`select count(*) as n from audit_search
+      where audit_search match ${query} ${idBounds({ lowId: ids?.lowId, highId: highAtBase })}`.execute(
+      reader,
+    );
+    return rows[0]!.n;
   });
-  return { count, query };
+  if (memo.appended === 0) return { count: atBase, query };
+  const { rows } = await sql<{ n: number }>`select count(*) as n from temp.audit_search_delta
+    where audit_search_delta match ${query} ${idBounds(ids)}`.execute(reader);
+  return { count: atBase + rows[0]!.n, query };
 }
 
 /**
  * The terms of the index an ASCII word begins, with their document counts; undefined when the word is not ASCII
- * or begins more than `TERMS_ONE_BY_ONE` terms (searched as a prefix then).
+ * or begins more than `TERMS_ONE_BY_ONE` terms (searched as a prefix then). Remembered up to the memo's base (null:
+ * more than `TERMS_ONE_BY_ONE` already), the appended documents' terms added.
  */
-async function termsBegunBy(
-  reader: Reader,
-  word: string,
-): Promise<{ term: string; doc: number }[] | undefined> {
+async function termsBegunBy(memo: SearchMemo, word: string): Promise<Term[] | undefined> {
   if (!ASCII_WORD.test(word)) return undefined;
-  const terms = await remembered(reader, `terms ${word}`, async (version) => {
+  const { reader } = memo;
+  const { rows: appended } =
+    memo.appended === 0
+      ? { rows: [] }
+      : await sql<Term>`select term, doc from temp.audit_search_delta_vocab
+          where term >= ${word} and term < ${nextAsciiPrefix(word)}`.execute(reader);
+  const atBase = await rememberedAtBase(memo, `terms ${word}`, async () => {
     await sql`create virtual table if not exists temp.audit_search_vocab
       using fts5vocab(main, audit_search, row)`.execute(reader);
-    // The vocabulary counts each term's documents as it lists the term: no more terms than can be used. The
-    // version's row is there even when no term is.
-    const { rows } = await sql<{ term: string | null; doc: number | null } & IndexVersion>`select
-        v.term, v.doc, ${version}
-      from (select 1) left join (select term, doc from temp.audit_search_vocab
-        where term >= ${word} and term < ${nextAsciiPrefix(word)} limit ${TERMS_ONE_BY_ONE + 1}) as v
-      order by v.term`.execute(reader);
-    const found = rows.filter(
-      (row): row is IndexVersion & { term: string; doc: number } => row.term !== null,
+    // The vocabulary counts each term's documents as it lists the term: no more terms than can be used.
+    const { rows } = await sql<Term>`select term, doc from temp.audit_search_vocab
+      where term >= ${word} and term < ${nextAsciiPrefix(word)} limit ${TERMS_ONE_BY_ONE + 1}`.execute(
+      reader,
     );
-    return { value: found.map(({ term, doc }) => ({ term, doc })), version: rows[0]! };
+    // Appends only add terms: as many now, as many still while the base holds.
+    if (rows.length > TERMS_ONE_BY_ONE) return null;
+    return addCounts(rows, appended, -1);
   });
+  if (atBase === null) return undefined;
+  const terms = addCounts(atBase, appended, 1);
   return terms.length <= TERMS_ONE_BY_ONE ? terms : undefined;
+}
+
+interface Term {
+  term: string;
+  doc: number;
+}
+
+/** The terms of `terms` and `more` with their counts added (`more`'s times `sign`), in term order; none at 0. */
+function addCounts(terms: readonly Term[], more: readonly Term[], sign: 1 | -1): Term[] {
+  const counts = new Map(terms.map(({ term, doc }) => [term, doc]));
+  for (const { term, doc } of more) counts.set(term, (counts.get(term) ?? 0) + sign * doc);
+  return [...counts]
+    .filter(([, doc]) => doc > 0)
+    .map(([term, doc]) => ({ term, doc }))
+    .sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
 }
 
 /**

@@ -134,8 +134,8 @@ export async function withSearchTerms<F extends FilterShape>(
  * time range over a trail that holds only the tenant read, and then counted from the index alone
  * (`countSearchMatches`: the page needs only its own matches, `newestMatchesPage`), within the ids of the range
  * when the trail proves them exactly its entries (`searchIdWindow`; over 1M entries, two words over 7 days took
- * ~30 ms of CPU per request collected, ~9 ms so, ~3.5 ms with the terms and counts remembered while the index is
- * unchanged: `audit-search-memo.ts`); otherwise collected (`collectSearchMatches`: the statements
+ * ~30 ms of CPU per request collected, ~9 ms so, ~3.5 ms with the terms and counts remembered, the entries appended
+ * since added: `audit-search-memo.ts`); otherwise collected (`collectSearchMatches`: the statements
  * after it in the same transaction, the per-day counts and the page, read them from there). PostgreSQL counts them
  * in `audit_terms`, which holds each term's tenant and time: whole when no action, user, instance or resource
  * narrows the search (otherwise its per-day count reads the rows anyway, and its planner needs no hint).
