@@ -25,7 +25,7 @@ import { auditTimeDisorder } from './0023-audit-time-disorder.js';
 import { termPrefixCounts } from './0024-pg-term-prefix-counts.js';
 import { auditActionIndexUser } from './0025-audit-action-index-user.js';
 import { pgActionUserIndex } from './0026-pg-action-user-index.js';
-import { auditSearchRemovals } from './0028-audit-search-removals.js';
+import { auditSearchRemovals } from './0027-audit-search-removals.js';
 
 /**
  * One migration history for both engines, applied by Kysely's Migrator at open. Append only: never edit a
@@ -58,7 +58,7 @@ export function migrationsFor(engine: EngineKind): MigrationProvider {
     '0024-pg-term-prefix-counts': termPrefixCounts(engine),
     '0025-audit-action-index-user': auditActionIndexUser(engine),
     '0026-pg-action-user-index': pgActionUserIndex(engine),
-    '0028-audit-search-removals': auditSearchRemovals(engine),
+    '0027-audit-search-removals': auditSearchRemovals(engine),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
