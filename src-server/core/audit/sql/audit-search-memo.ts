@@ -13,7 +13,7 @@ type Reader = Pick<Tx, 'getExecutor'>;
  * whole doclist to count it).
  *
  * The base holds while the documents up to it are unchanged: no entry removed (`audit_search_removals`, counted
- * by the delete trigger, migration 0028) and none inserted at or below its id (FTS5 counts every document
+ * by the delete trigger, migration 0027) and none inserted at or below its id (FTS5 counts every document
  * inserted: as many more as there are entries above the base, all went above it; ids come from a sequence, but an
  * import's chunks may commit out of id order). Otherwise, or once more than `DELTA_MAX` entries were appended, the
  * base moves to the newest entry and what was remembered is dropped. Tables of the connection: another database
