@@ -146,3 +146,4 @@ export async function analyzedPostgresTrail(batch: readonly NewAuditEntry[]) {
   };
   return { fixture, store, database, entries, dispose };
 }
+export type AnalyzedPostgresTrail = Awaited<ReturnType<typeof analyzedPostgresTrail>>;

@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AuditEntry, AuditStore } from '../../../src-server/core/audit/audit-entry.js';
 import { countsWithRowsAtOnce } from '../../../src-server/core/audit/sql/audit-page-at-once.js';
-import type { Database } from '../../../src-server/core/storage/database.js';
-import type { StoreFixture } from './helpers.js';
 import {
   analyzedPostgresTrail,
+  type AnalyzedPostgresTrail,
   BASE_MS,
   DAY_MS,
   entryAt,
@@ -28,11 +26,7 @@ function entryReads(plan: Record<string, unknown>): string[] {
 }
 
 describe('a filter on an action and a user on postgres (migration 0026)', () => {
-  let fixture: StoreFixture;
-  let store: AuditStore;
-  let database: Database;
-  let entries: AuditEntry[];
-  let dispose: () => Promise<void>;
+  let trail: AnalyzedPostgresTrail;
 
   beforeEach(async () => {
     // A busy user (3,000 heartbeats over 10 days) and an action that is mostly other users': 12 of its 300
@@ -46,9 +40,9 @@ describe('a filter on an action and a user on postgres (migration 0026)', () => 
       batch.push(
         agent(BASE_MS + i * 48 * 60_000 + 1, 'Agent.Started', i % 25 === 0 ? 'System' : `user-${i % 7}`),
       );
-    ({ fixture, store, database, entries, dispose } = await analyzedPostgresTrail(batch));
+    trail = await analyzedPostgresTrail(batch);
   });
-  afterEach(() => dispose());
+  afterEach(() => trail.dispose());
 
   const filter = {
     actionName: 'agent.started',
@@ -58,12 +52,12 @@ describe('a filter on an action and a user on postgres (migration 0026)', () => 
   };
 
   it('reads the page and the partial days’ counts through the pair index alone', async () => {
-    const { reader: recording, sent } = recordingReader(database);
+    const { reader: recording, sent } = recordingReader(trail.database);
     const read = await countsWithRowsAtOnce(recording, { ...filter, engine: 'postgres' }, { limit: 3 });
     expect(read?.rows.length).toBe(3);
     expect(sent).toHaveLength(1);
     // Two partial days counted from the rows, and the page.
-    expect(entryReads(await explainPlan(fixture.connectionString, sent[0]!))).toEqual([
+    expect(entryReads(await explainPlan(trail.fixture.connectionString, sent[0]!))).toEqual([
       'audit_entries_by_tenant_action_user',
       'audit_entries_by_tenant_action_user',
       'audit_entries_by_tenant_action_user',
@@ -71,15 +65,15 @@ describe('a filter on an action and a user on postgres (migration 0026)', () => 
   });
 
   it('answers pages, counts and seeks as the reference does', async () => {
-    const expected = referenceQuery(entries, { ...filter, pageNumber: 1, pageSize: 100 });
+    const expected = referenceQuery(trail.entries, { ...filter, pageNumber: 1, pageSize: 100 });
     expect(expected.totalCount).toBe(8);
     const pages = await Promise.all(
-      [1, 2, 3].map((pageNumber) => store.query({ ...filter, pageNumber, pageSize: 3 })),
+      [1, 2, 3].map((pageNumber) => trail.store.query({ ...filter, pageNumber, pageSize: 3 })),
     );
     expect(pages.flatMap((page) => page.items.map((e) => e.id))).toEqual(expected.ids);
     expect(pages.map((page) => page.totalCount)).toEqual([8, 8, 8]);
-    const seek = await store.seek(filter, 5);
-    const after = await store.seek(filter, 5, seek.next);
+    const seek = await trail.store.seek(filter, 5);
+    const after = await trail.store.seek(filter, 5, seek.next);
     expect([...seek.items, ...after.items].map((e) => e.id)).toEqual(expected.ids);
     expect(after.next).toBeUndefined();
   });

@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AuditEntry, AuditStore } from '../../../src-server/core/audit/audit-entry.js';
 import { searchPageAtOnce } from '../../../src-server/core/audit/sql/audit-search-at-once.js';
-import type { Database } from '../../../src-server/core/storage/database.js';
-import type { StoreFixture } from './helpers.js';
 import {
   analyzedPostgresTrail,
+  type AnalyzedPostgresTrail,
   BASE_MS,
   DAY_MS,
   entryAt,
@@ -29,11 +27,7 @@ function termRowsRead(node: Record<string, unknown>): number {
  * every row of the other word in the range; words of similar size still join the other's rows.
  */
 describe('the count of a search of several words on postgres', () => {
-  let fixture: StoreFixture;
-  let store: AuditStore;
-  let database: Database;
-  let entries: AuditEntry[];
-  let dispose: () => Promise<void>;
+  let trail: AnalyzedPostgresTrail;
 
   beforeEach(async () => {
     // 600 entries over 10 days, each holding "common"; "proc", "process" and "processes" in most (some entries two
@@ -44,9 +38,9 @@ describe('the count of a search of several words on postgres', () => {
       if (i % 100 === 7) words.push(i % 200 === 7 ? 'rare rarely' : 'rarely');
       return entryAt(BASE_MS + i * (DAY_MS / 60), { parameters: { note: words.join(' ') } });
     });
-    ({ fixture, store, database, entries, dispose } = await analyzedPostgresTrail(batch));
+    trail = await analyzedPostgresTrail(batch);
   });
-  afterEach(() => dispose());
+  afterEach(() => trail.dispose());
 
   const range = { startMs: BASE_MS + DAY_MS / 2, endMs: BASE_MS + 9 * DAY_MS };
 
@@ -55,7 +49,7 @@ describe('the count of a search of several words on postgres', () => {
    * of `audit_terms` it read (EXPLAIN ANALYZE) pass `check`.
    */
   async function expectSearched(search: string, check: (termRows: number) => void) {
-    const { reader, sent } = recordingReader(database);
+    const { reader, sent } = recordingReader(trail.database);
     const read = await searchPageAtOnce(reader, { ...range, search, engine: 'postgres' }, { limit: 5 });
     expect(sent).toHaveLength(1);
     const matches = expected(search);
@@ -64,12 +58,12 @@ describe('the count of a search of several words on postgres', () => {
       read?.rows.map((row) => row.id),
       search,
     ).toEqual(matches.slice(0, 5).map((e) => e.id));
-    check(termRowsRead(await explainPlan(fixture.connectionString, sent[0]!, 'analyze')));
+    check(termRowsRead(await explainPlan(trail.fixture.connectionString, sent[0]!, 'analyze')));
   }
 
   const expected = (search: string) => {
     const words = search.split(' ');
-    return referenceFilter(entries, range).filter((entry) => {
+    return referenceFilter(trail.entries, range).filter((entry) => {
       const held = String(entry.parameters.note).split(' ');
       return words.every((word) => held.some((term) => term.startsWith(word)));
     });
@@ -86,9 +80,9 @@ describe('the count of a search of several words on postgres', () => {
       await expectSearched(search, (termRows) => expect(termRows, search).toBeGreaterThan(150));
   });
 
-  it('answers the store’s pages as the reference does', async () => {
+  it('answers the trail.store’s pages as the reference does', async () => {
     for (const search of ['common rare', 'proc rare', 'common other', 'process other']) {
-      const page = await store.query({ ...range, search, pageNumber: 2, pageSize: 4 });
+      const page = await trail.store.query({ ...range, search, pageNumber: 2, pageSize: 4 });
       const matches = expected(search);
       expect(page.totalCount, search).toBe(matches.length);
       expect(
