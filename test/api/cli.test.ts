@@ -107,8 +107,8 @@ describe('gatehouse CLI', { timeout: 120_000 }, () => {
         const first = await startServeProcess(upgraded.path);
         first.child.kill('SIGTERM');
         expect(await first.exited).toBe(0);
-        // As a release before migration 0017 left it: 0017's column, the indexes of 0018 and 0020 and 0023's table
-        // and triggers taken back out.
+        // As a release before migration 0017 left it: 0017's column, the indexes of 0018 and 0020, 0023's table
+        // and triggers, and 0027's table taken back out (the search's delete trigger as 0007 made it).
         const handle = new BetterSqlite3(join(upgraded.path, SQLITE_FILE_NAME));
         const laterIndexes = handle
           .prepare(
@@ -121,6 +121,11 @@ describe('gatehouse CLI', { timeout: 120_000 }, () => {
         handle.exec(`drop trigger audit_time_disorder_late;
         drop trigger audit_time_disorder_low_id;
         drop table audit_time_disorder;
+        drop trigger audit_search_delete;
+        drop table audit_search_removals;
+        create trigger audit_search_delete after delete on audit_entries begin
+          delete from audit_search where rowid = old.id;
+        end;
         alter table config_records drop column data_deflated;
         delete from schema_migrations where name >= '0017'`);
         handle.close();
