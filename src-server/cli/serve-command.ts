@@ -107,11 +107,13 @@ export async function serveCommand(argv: string[], out: NodeJS.WritableStream): 
     lines.push(`Sign in to the console (one-time link, 10 minutes): ${await gatehouse.createSignInUrl()}`);
   }
   lines.push('Press Ctrl+C to stop.');
-  out.write(`${lines.join('\n')}\n`);
 
   // SIGTERM (a service manager, a rolling restart) keeps accepting for the readiness grace while /readyz says 503;
-  // Ctrl+C is someone at the terminal who wants it stopped now.
-  await runUntilStopSignal(out, (signal, hurry) =>
+  // Ctrl+C is someone at the terminal who wants it stopped now. The handlers are in place before the line that
+  // says so is out: a signal sent on reading it found none on a loaded machine, and killed the process outright.
+  const stopped = runUntilStopSignal(out, (signal, hurry) =>
     gatehouse.close({ readinessGrace: signal === 'SIGTERM', cutGraceShort: hurry }),
   );
+  out.write(`${lines.join('\n')}\n`);
+  await stopped;
 }
