@@ -27,6 +27,11 @@ export async function echoCommand(argv: string[], out: NodeJS.WritableStream): P
   });
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
+  // The handlers in place before the line that invites the signal (as serve does).
+  const stopped = runUntilStopSignal(
+    out,
+    () => new Promise<void>((resolve) => server.close(() => resolve())),
+  );
   out.write(`Echo target: http://${host}:${port}\nPress Ctrl+C to stop.\n`);
-  await runUntilStopSignal(out, () => new Promise<void>((resolve) => server.close(() => resolve())));
+  await stopped;
 }
