@@ -15,8 +15,10 @@
  * (literal target, public). Gatehouse runs as users run it, `gatehouse serve` (the checkout's build: run
  * `npm run build:server` first), with serve's heap policy; `--in-process` starts it in a child of the benchmark
  * instead (bench/lib/gatehouse-proxy.ts), where the BENCH_* diagnostics of that script apply. Load comes from wrk (one thread, keep-alive). Every client sends the same headers.
- * Rounds alternate the candidates; the best round of each counts (the machine's other load only ever makes a run
- * slower). The CPU time the serving process spent per request is read from /proc around each measured run: on a
+ * Rounds alternate the candidates, in reverse order every other round (so a machine that drifts during the run favours
+ * none); the best round of each counts (the machine's other load only ever makes a run slower), and beside it the
+ * median of the rounds and each Gatehouse's ratios to fastify taken round by round (the two measured minutes apart,
+ * not each at its luckiest): one lucky round of one candidate decides a best-of comparison. The CPU time the serving process spent per request is read from /proc around each measured run: on a
  * small machine the load generator, the target and the proxy share the cores, and this figure is the steadier one.
  * It is also printed by thread (from each task of /proc/<pid>/task): the main thread, the busiest other one (Gatehouse's API
  * monitoring writer thread) and the rest (V8's and libuv's helpers).
@@ -26,6 +28,7 @@ import { parseArgs } from 'node:util';
 import { startChild, stopChildren, adoptChild, type Started } from './lib/bench-children.js';
 import { startHaproxy, startNginx, type NativeProxy } from './lib/native-proxies.js';
 import { processCpuSeconds, threadCpuSeconds } from './lib/process-cpu.js';
+import { median } from './lib/stats.js';
 import { requireWrk, runWrk, type WrkResult } from './lib/wrk.js';
 
 const { values: args } = parseArgs({
@@ -135,8 +138,12 @@ try {
   const best = new Map<string, WrkResult>();
   /** Least CPU per request of the serving process over the rounds (µs): other load only ever adds to it. */
   const leastCpu = new Map<string, number>();
+  /** Each round's throughput and CPU per request, by candidate. */
+  const byRound: Map<string, { requestsPerSecond: number; cpuMicros: number | undefined }>[] = [];
   for (let round = 1; round <= Number(args.rounds); round++) {
-    for (const candidate of candidates) {
+    const measured = new Map<string, { requestsPerSecond: number; cpuMicros: number | undefined }>();
+    byRound.push(measured);
+    for (const candidate of round % 2 === 0 ? [...candidates].reverse() : candidates) {
       const load = { url: candidate.url, headers: headersOf(candidate), connections };
       await runWrk({ ...load, seconds: Number(args.warmup) });
       const cpuBefore = processCpuSeconds(candidate.servedBy);
@@ -155,6 +162,7 @@ try {
           (threads === undefined ? '' : ` (${threads})`) +
           (result.errors + result.non2xx > 0 ? `, ${result.errors} errors, ${result.non2xx} non-2xx` : ''),
       );
+      measured.set(candidate.name, { requestsPerSecond: result.requestsPerSecond, cpuMicros });
       const previous = best.get(candidate.name);
       if (!previous || result.requestsPerSecond > previous.requestsPerSecond)
         best.set(candidate.name, result);
@@ -172,14 +180,22 @@ try {
       ` (Node ${process.version}, Gatehouse ${args['in-process'] ? 'in a child process' : 'through gatehouse serve'}, wrk 1 thread, ${connections} connections, best of ${args.rounds} rounds;` +
       ` load average (1 min) ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end)\n`,
   );
-  console.log('| candidate | req/s | p50 ms | p99 ms | errors | CPU µs per request |');
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log(
+    '| candidate | req/s | p50 ms | p99 ms | errors | CPU µs per request | req/s, median of rounds | CPU µs, median of rounds |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  const roundsOf = (name: string) => byRound.flatMap((round) => round.get(name) ?? []);
+  const medianCpuOf = (name: string) => {
+    const cpus = roundsOf(name).flatMap(({ cpuMicros }) => cpuMicros ?? []);
+    return cpus.length === 0 ? '—' : median(cpus).toFixed(0);
+  };
   for (const candidate of candidates) {
     const result = best.get(candidate.name)!;
     const cpu = leastCpu.get(candidate.name);
     console.log(
       `| ${candidate.name} | ${Math.round(result.requestsPerSecond)} | ${result.p50.toFixed(2)} | ${result.p99.toFixed(2)} | ` +
-        `${result.errors + result.non2xx} | ${cpu === undefined ? '—' : cpu.toFixed(0)} |`,
+        `${result.errors + result.non2xx} | ${cpu === undefined ? '—' : cpu.toFixed(0)} | ` +
+        `${Math.round(median(roundsOf(candidate.name).map(({ requestsPerSecond }) => requestsPerSecond)))} | ${medianCpuOf(candidate.name)} |`,
     );
   }
   for (const note of notes) console.log(`\nNote: ${note}.`);
@@ -197,11 +213,31 @@ try {
         (plain ? '' : `, p99 ${(result.p99 / peer.p99).toFixed(2)}× (target ≤ 1.25×)`) +
         (cpu && peerCpu
           ? `, CPU per request ${(cpu / peerCpu).toFixed(2)}×${plain ? '' : ' (target ≤ 1.0×)'}`
-          : ''),
+          : '') +
+        `; round by round: throughput ${describePaired(byRound, name, FASTIFY, ({ requestsPerSecond }) => requestsPerSecond)}, ` +
+        `CPU per request ${describePaired(byRound, name, FASTIFY, ({ cpuMicros }) => cpuMicros)}`,
     );
   }
 } finally {
   stopChildren();
+}
+
+/** `over`'s figure divided by `under`'s in each round that measured both: their median, and each round's. */
+function describePaired<T>(
+  byRound: readonly ReadonlyMap<string, T>[],
+  over: string,
+  under: string,
+  figure: (measured: T) => number | undefined,
+): string {
+  const ratios = byRound.flatMap((round) => {
+    const top = round.get(over);
+    const bottom = round.get(under);
+    const a = top === undefined ? undefined : figure(top);
+    const b = bottom === undefined ? undefined : figure(bottom);
+    return a !== undefined && b !== undefined && b > 0 ? [a / b] : [];
+  });
+  if (ratios.length === 0) return 'not measured';
+  return `median ${median(ratios).toFixed(2)}× (${ratios.map((ratio) => ratio.toFixed(2)).join(', ')})`;
 }
 
 async function check(candidate: Candidate, headers: Record<string, string>): Promise<void> {

@@ -4,6 +4,7 @@
  * worker, wrk, the target).
  */
 import { join, resolve } from 'node:path';
+import { median } from './stats.js';
 
 export interface Variant {
   key: string;
@@ -101,12 +102,6 @@ export function pairedRatios(
     const bottom = round.get(under);
     return top && bottom ? [top.requestsPerSecond / bottom.requestsPerSecond] : [];
   });
-}
-
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 function describeRatio(ratios: readonly number[], unit: 'times' | 'percent' = 'times'): string {
