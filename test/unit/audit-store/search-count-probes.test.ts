@@ -21,6 +21,17 @@ function termRowsRead(node: Record<string, unknown>): number {
   return rows;
 }
 
+/** The types of the nodes a plan (EXPLAIN ANALYZE's JSON) ran over rows of `audit_terms` read by a child scan. */
+function joinsOfTerms(node: Record<string, unknown>): string[] {
+  const children = ((node.Plans as Record<string, unknown>[] | undefined) ?? []).filter(
+    (child) => Number(child['Actual Loops'] ?? 0) > 0,
+  );
+  const own = children.some((child) => child['Relation Name'] === 'audit_terms')
+    ? [String(node['Node Type'])]
+    : [];
+  return [...own, ...children.flatMap(joinsOfTerms)];
+}
+
 /**
  * A two-word search over a time range on PostgreSQL, counted in its one statement (audit-search-at-once.ts): a
  * word in far fewer entries than the other has each of its rows probe the other's terms, where the count read
@@ -78,6 +89,18 @@ describe('the count of a search of several words on postgres', () => {
   it('joins the rows of words of similar size, counting an entry once', async () => {
     for (const search of ['common other', 'proc common', 'process other'])
       await expectSearched(search, (termRows) => expect(termRows, search).toBeGreaterThan(150));
+  });
+
+  it('merges the rows of words that are one term each, in list order, without hashing them', async () => {
+    // "common" and "other" begin one term each ("other" is in a third of the entries: no probing per row).
+    for (const search of ['common other', 'other common x']) {
+      const { reader, sent } = recordingReader(trail.database);
+      const read = await searchPageAtOnce(reader, { ...range, search, engine: 'postgres' }, { limit: 5 });
+      expect(read?.totalCount, search).toBe(expected(search).length);
+      const joins = joinsOfTerms(await explainPlan(trail.fixture.connectionString, sent[0]!, 'analyze'));
+      expect(joins, search).toContain('Merge Join');
+      expect(joins, search).not.toContain('Hash Join');
+    }
   });
 
   it('answers the trail.store’s pages as the reference does', async () => {

@@ -90,6 +90,23 @@ export async function searchPageAtOnce(
   return { totalCount: Number(counted.n), rows };
 }
 
+/**
+ * The entries of `tenant` in the range (`rangeOf` each alias) holding the driving lexeme's one term and each other
+ * lexeme's (`places` in `ranked`): an inner join, as (tenant, term, time, id) is unique; each term an equality on the
+ * index's leading columns, so its rows come in (time, id) order for a merge join.
+ */
+function mergedCount(tenant: string, places: number[], rangeOf: (alias: string) => RawBuilder<unknown>) {
+  // Each side's range stated: PostgreSQL carries equalities across a join, not ranges.
+  const joins = places.map((place, k) => {
+    const b = sql.raw(`b${k}`);
+    return sql` join audit_terms ${b} on ${b}.tenant = ${tenant}
+      and ${b}.term = (select terms[1] from ranked where place = ${place}) ${rangeOf(`b${k}`)}
+      and ${b}.time_ms = a.time_ms and ${b}.entry_id = a.entry_id`;
+  });
+  return sql`(select count(*) from audit_terms a${sql.join(joins, sql``)}
+    where a.tenant = ${tenant} and a.term = (select terms[1] from drv) ${rangeOf('a')})`;
+}
+
 interface Slots {
   words: string;
   others: number[];
@@ -112,13 +129,18 @@ function statement(slots: Slots): RawBuilder<CountOrEntry> {
   const next = (bound: RawBuilder<unknown>, op: string) => sql`(select min(f.term) from tn, lateral (
       select c.term from audit_term_counts c where c.tenant = tn.tenant and c.term ${sql.raw(op)} ${bound}
       order by c.term limit 1) as f)`;
-  const inRange = sql.join(
-    [
-      ...(slots.startMs === undefined ? [] : [sql`a.time_ms >= ${slots.startMs}`]),
-      ...(slots.endMs === undefined ? [] : [sql`a.time_ms < ${slots.endMs}`]),
-    ].map((condition) => sql` and ${condition}`),
-    sql``,
-  );
+  /** ` and <alias>.time_ms >= start and … < end`, as the range has them. */
+  const rangeOf = (alias: string) => {
+    const time = sql.ref(`${alias}.time_ms`);
+    return sql.join(
+      [
+        ...(slots.startMs === undefined ? [] : [sql`${time} >= ${slots.startMs}`]),
+        ...(slots.endMs === undefined ? [] : [sql`${time} < ${slots.endMs}`]),
+      ].map((condition) => sql` and ${condition}`),
+      sql``,
+    );
+  };
+  const inRange = rangeOf('a');
   // A row of the driving lexeme's term `t.term` in the scope, whose entry holds every other lexeme: a probe of
   // the index per row and lexeme (`offset 0` keeps it one, not a hash of every row of the others).
   const matching = sql`a.tenant = tn.tenant and a.term = t.term ${inRange}
@@ -130,13 +152,7 @@ function statement(slots: Slots): RawBuilder<CountOrEntry> {
       ? sql``
       : sql`and (a.time_ms, a.entry_id) < (${slots.after.timeMs}, ${slots.after.id})`;
   // The same row for a count: each other lexeme's rows of the scope joined (hashed when many), not probed per row.
-  const bRange = sql.join(
-    [
-      ...(slots.startMs === undefined ? [] : [sql`b.time_ms >= ${slots.startMs}`]),
-      ...(slots.endMs === undefined ? [] : [sql`b.time_ms < ${slots.endMs}`]),
-    ].map((condition) => sql` and ${condition}`),
-    sql``,
-  );
+  const bRange = rangeOf('b');
   const counting = sql`a.tenant = tn.tenant and a.term = t.term ${inRange} ${sql.join(
     slots.others.map(
       (place) => sql` and (a.time_ms, a.entry_id) in (select b.time_ms, b.entry_id from audit_terms b
@@ -163,11 +179,20 @@ function statement(slots: Slots): RawBuilder<CountOrEntry> {
       < (select sum(entries) from ranked where place > 1) from drv)`;
   const counted = sql`case when (select cardinality(terms) from drv) <= ${sql.lit(TERMS_READ_ONE_BY_ONE)}
       then ${perTerm(counting)} else ${distinctEntries} end`;
+  // Every lexeme one term, of one tenant: each term's rows of the scope, already in list order in the index, joined
+  // on (time, id) as they are read (a merge join) rather than the larger hashed first ("agent node" over 7 days,
+  // 3,950 and 23,962 rows: ~14 → ~9 ms of PostgreSQL's CPU).
+  const oneTermEach =
+    slots.tenant === undefined || slots.others.length === 0
+      ? undefined
+      : sql`case when (select cardinality(terms) from drv) = 1
+          and not exists (select 1 from others where cardinality(terms) <> 1)
+        then ${mergedCount(slots.tenant, slots.others, rangeOf)} else ${counted} end`;
   const ranged =
     slots.others.length === 0
       ? counted
       : sql`case when (select cardinality(terms) from drv) <= ${sql.lit(TERMS_READ_ONE_BY_ONE)} and ${fewDriving}
-          then ${perTerm(matching)} else ${counted} end`;
+          then ${perTerm(matching)} else ${oneTermEach ?? counted} end`;
   // One lexeme over the whole trail: from the counts alone.
   const wholeTrail = slots.startMs === undefined && slots.endMs === undefined && slots.others.length === 0;
   const count = sql`case when (select yes from overflow) then null else ${
