@@ -67,6 +67,10 @@ export class TokenVerifier {
   }
 
   async verify(token: string): Promise<Principal> {
+    const { builtIn, external } = this.#options;
+    // A built-in token verified before, its key still published: not even decoded again (~0.06 ms of CPU a request).
+    const cached = this.#verified.get(token, (key) => this.#isPublished(key));
+    if (cached && cached.iss === builtIn.issuer) return this.#principal(cached, builtIn.issuer);
     let unverified: JWTPayload;
     try {
       unverified = decodeJwt(token);
@@ -74,13 +78,10 @@ export class TokenVerifier {
       throw unauthorized('The bearer token is malformed.', 'malformed token');
     }
     const issuer = typeof unverified.iss === 'string' ? unverified.iss : '';
-    const { builtIn, external } = this.#options;
     try {
       if (issuer === builtIn.issuer) {
-        // The key the token names (a kid no longer published fails here, cached or not), then the cache.
+        // The key the token names (a kid no longer published fails here).
         const key = await this.#builtInKey(decodeProtectedHeader(token).kid);
-        const cached = this.#verified.get(token, key);
-        if (cached) return this.#principal(cached, issuer);
         const { payload } = await jwtVerify(token, key, {
           issuer: builtIn.issuer,
           audience: builtIn.audience,
@@ -129,6 +130,13 @@ export class TokenVerifier {
       this.#builtInKeys.set(jwk.kid, key);
     }
     return key;
+  }
+
+  /** Whether `key` is the imported key of a kid that is published now. */
+  #isPublished(key: object): boolean {
+    return this.#options.builtIn
+      .publicJwks()
+      .some((jwk) => jwk.kid !== undefined && this.#builtInKeys.get(jwk.kid) === key);
   }
 
   #principal(payload: JWTPayload, issuer: string): Principal {

@@ -5,7 +5,7 @@ interface Entry {
   payload: JWTPayload;
   /** Milliseconds since the epoch at which the token's `exp` is reached. */
   expiresAt: number;
-  /** The key that verified the signature: an entry is only good while that same key is the current one. */
+  /** The key that verified the signature: an entry is only good while that key is still a current one. */
   key: object;
 }
 
@@ -14,7 +14,7 @@ interface Entry {
  * asynchronous signature check (~0.4 ms of CPU per request in bench:audit's profile). Entries are keyed by a
  * SHA-256 digest of the whole token (never the token itself: a changed signature byte is another key), dropped
  * at the token's `exp` (the clock tolerance is not extended to cached tokens), and ignored once the verifying
- * key is no longer the current one.
+ * key is no longer a current one (`isCurrentKey`).
  */
 export class VerifiedTokenCache {
   readonly #entries = new Map<string, Entry>();
@@ -24,12 +24,12 @@ export class VerifiedTokenCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  get(token: string, currentKey: object): JWTPayload | undefined {
+  get(token: string, isCurrentKey: (key: object) => boolean): JWTPayload | undefined {
     const digest = digestOf(token);
     const entry = this.#entries.get(digest);
     if (!entry) return undefined;
     this.#entries.delete(digest);
-    if (entry.key !== currentKey || this.now() >= entry.expiresAt) return undefined;
+    if (!isCurrentKey(entry.key) || this.now() >= entry.expiresAt) return undefined;
     this.#entries.set(digest, entry);
     return entry.payload;
   }

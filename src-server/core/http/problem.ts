@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import {
   ErrorCode,
   statusOf,
@@ -64,9 +64,20 @@ const TITLE_BY_STATUS: Record<number, string> = {
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 
+const TRACE_ID_BYTES = 24;
+/** Random bytes for trace ids, drawn for 256 at a time: two `randomBytes` calls per request cost ~0.03 ms of CPU. */
+const traceIdPool = Buffer.alloc(TRACE_ID_BYTES * 256);
+let traceIdPoolUsed = traceIdPool.length;
+
 /** A trace id in the W3C trace-context form ASP.NET prints (`00-<trace>-<span>-00`). */
 export function newTraceId(): string {
-  return `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-00`;
+  if (traceIdPoolUsed === traceIdPool.length) {
+    randomFillSync(traceIdPool);
+    traceIdPoolUsed = 0;
+  }
+  const at = traceIdPoolUsed;
+  traceIdPoolUsed += TRACE_ID_BYTES;
+  return `00-${traceIdPool.toString('hex', at, at + 16)}-${traceIdPool.toString('hex', at + 16, at + 24)}-00`;
 }
 
 export function problemTypeFor(status: number): string {

@@ -109,12 +109,12 @@ describe('VerifiedTokenCache', () => {
     const cache = new VerifiedTokenCache(2);
     cache.set('a', key, { exp, sub: 'a' });
     cache.set('b', key, { exp, sub: 'b' });
-    expect(cache.get('a', key)?.sub).toBe('a');
+    expect(cache.get('a', (k) => k === key)?.sub).toBe('a');
     cache.set('c', key, { exp, sub: 'c' });
     expect(cache.size).toBe(2);
-    expect(cache.get('b', key)).toBeUndefined();
-    expect(cache.get('a', key)?.sub).toBe('a');
-    expect(cache.get('c', key)?.sub).toBe('c');
+    expect(cache.get('b', (k) => k === key)).toBeUndefined();
+    expect(cache.get('a', (k) => k === key)?.sub).toBe('a');
+    expect(cache.get('c', (k) => k === key)?.sub).toBe('c');
   });
 
   it('keeps nothing without an exp or already expired, and answers nothing for another key', () => {
@@ -124,6 +124,7 @@ describe('VerifiedTokenCache', () => {
     cache.set('expired', key, { sub: 'x', exp: Math.floor(Date.now() / 1000) - 1 });
     expect(cache.size).toBe(0);
     cache.set('t', key, { sub: 'x', exp: Math.floor(Date.now() / 1000) + 60 });
-    expect(cache.get('t', {})).toBeUndefined();
+    const other = {};
+    expect(cache.get('t', (k) => k === other)).toBeUndefined();
   });
 });

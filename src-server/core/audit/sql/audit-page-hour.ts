@@ -19,8 +19,10 @@ export interface PageStart {
  * the per-hour counts of every entry, of one action or of one user, so that OFFSET skips at most an hour of the
  * index rather than up to a day of it (over 1M entries, ~17,000 entries a day: skipping 8,000 cost ~0.36 ms, 350
  * ~0.07 ms). The start as it is for any other page: a filter the per-hour counts don't hold (an action and a user
- * together, a search, an instance, a resource), or a bucket that is not a whole day (an hour, a piece counted from
- * the rows: within an hour already, or a day cut by the range).
+ * together, a search, an instance, a resource), a bucket that is not a whole day (an hour, a piece counted from
+ * the rows: within an hour already, or a day cut by the range), or a page that skips nothing (the first): it reads
+ * the newest rows before the day's end, which are the same rows as before its newest hour's (~0.15 ms of the
+ * server's CPU per first page for the hours' statement).
  */
 export async function startWithinHour(
   reader: Reader,
@@ -28,6 +30,7 @@ export async function startWithinHour(
   buckets: readonly CountedBucket[],
   start: PageStart,
 ): Promise<PageStart> {
+  if (start.offset === 0) return start;
   if (filter.engine !== 'sqlite' || !countedPerDayInTables(filter)) return start;
   if (filter.actionName !== undefined && filter.userName !== undefined) return start;
   const bucket = buckets.find((counted) => counted.endMs === start.endMs && counted.count > 0);
