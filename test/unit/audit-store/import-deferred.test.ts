@@ -27,17 +27,33 @@ async function* batches(entries: readonly NewAuditEntry[]): AsyncGenerator<Impor
   await Promise.resolve();
 }
 
+const COUNT_TABLES = [
+  'audit_day_counts',
+  'audit_hour_counts',
+  'audit_action_day_counts',
+  'audit_user_day_counts',
+  'audit_action_user_day_counts',
+  'audit_action_hour_counts',
+  'audit_user_hour_counts',
+];
+
 /** What a deferral must leave as a normal import does: the disorder rows, the schema, the chain and the counts. */
 async function outcome(database: Database) {
   const rows = async (query: string) => (await sql.raw(query).execute(database.db)).rows;
   return {
     disorder: await rows('select lo_ms, hi_ms from audit_time_disorder order by rowid'),
     schema: await rows(`select type, name, sql from sqlite_master
-      where tbl_name in ('audit_entries', 'audit_resources') order by name`),
+      where tbl_name in ('audit_entries', 'audit_resources') or tbl_name like 'audit\\_%counts' escape '\\'
+      order by name`),
+    statistics: await rows('select tbl, idx, stat from sqlite_stat1 order by tbl, idx'),
     entries: await rows(
       'select id, time_ms, chain_seq, chain_hash, content_hash from audit_entries order by id',
     ),
-    counts: await rows('select * from audit_action_user_day_counts order by 1, 2, 3, 4'),
+    counts: await Promise.all(
+      COUNT_TABLES.map(async (table) =>
+        (await rows(`select * from ${table}`)).map((row) => JSON.stringify(row)).sort(),
+      ),
+    ),
     deferred: await rows(`select value from meta where key = 'deferred-indexes'`),
   };
 }
@@ -94,6 +110,8 @@ describe('an offline import that defers indexes and the time-disorder triggers (
           'audit_entries_by_time',
           'audit_entries_by_chain',
           'audit_time_disorder_late',
+          'audit_user_hour_counts_by_name',
+          'audit_action_day_counts_names',
         ]),
       );
     },

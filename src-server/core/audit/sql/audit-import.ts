@@ -103,6 +103,20 @@ const DEFERRED_INDEXES = [
   'audit_entries_by_time',
   'audit_entries_by_chain',
   ...TIME_DISORDER_TRIGGERS,
+  // The count tables' indexes besides their keys (the upserts find their rows by the key): the per-name ones take
+  // rows at random places, and those holding the count move an entry at every increment. Replayed (200,000
+  // entries' count rows, 20 transactions): 0.78–0.86 s of CPU kept row by row, 0.43–0.49 s + 0.16–0.18 s built.
+  'audit_action_day_counts_by_day',
+  'audit_action_day_counts_names',
+  'audit_action_day_counts_by_name',
+  'audit_user_day_counts_by_day',
+  'audit_user_day_counts_names',
+  'audit_user_day_counts_by_name',
+  'audit_action_user_day_counts_by_user',
+  'audit_action_hour_counts_with_n',
+  'audit_action_hour_counts_by_name',
+  'audit_user_hour_counts_with_n',
+  'audit_user_hour_counts_by_name',
 ];
 
 /**
