@@ -17,7 +17,7 @@ import { allRoutes } from '../control/http/route-group.js';
 import { sharedUntilFailure } from '../core/async/shared-until-failure.js';
 import { packageInfo } from '../core/data-dir/package-root.js';
 import { InstanceRegistry } from '../core/instance/instance-registry.js';
-import { createApiImports } from '../control/apis/api-imports.js';
+import { apiImportsOnFirstUse } from '../control/apis/api-imports-on-first-use.js';
 import { isResourceLive } from './resource-liveness.js';
 import { storageCheck } from './health/storage-check.js';
 import type { Tenant } from './tenant.js';
@@ -182,7 +182,7 @@ export async function startServices<G extends GatewayPlane>(input: {
     now,
   });
 
-  const imports = createApiImports(tenant);
+  const imports = apiImportsOnFirstUse(tenant);
   const syncRuns = new SyncRuns(tenant.auditSources, tenant.auditStore, logger);
   const verificationRuns = new VerificationRuns(tenant.database, tenant.chainSigner, logger);
   const build = (current: SettingsSnapshot) => {

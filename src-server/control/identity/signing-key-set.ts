@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import { KEY_NAMES, type KeyStore } from '../../core/config-store/key-store.js';
-import { loadOrCreateSigningKey, SIGNING_ALGORITHM, type SigningKey } from './signing-key.js';
+import { SIGNING_ALGORITHM, type SigningKey } from './signing-key.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -59,13 +59,21 @@ export class SigningKeySet implements SigningKeys {
     this.#keys = keys;
   }
 
-  /** Reads the set (creating its first key on a new database, unless the store is read-only). */
+  /**
+   * Reads the set (creating its first key on a new database, unless the store is read-only). Read once: each key's
+   * import costs a start ~2 ms of CPU, and the first key was imported twice (a read of it, then of the set).
+   */
   static async open(
     store: KeyStore,
     now: () => number = Date.now,
     policy: RotationPolicy = DEFAULT_ROTATION,
   ): Promise<SigningKeySet> {
-    await loadOrCreateSigningKey(store);
+    const rows = await signingKeyRows(store);
+    if (rows.some((row) => row.name === KEY_NAMES.signingKey)) {
+      return new SigningKeySet(store, now, policy, await keysOf(rows, policy));
+    }
+    // A read-only store (`gatehouse token`) says that the key does not exist yet.
+    await store.loadOrCreate(KEY_NAMES.signingKey, newPrivateJwkText);
     return new SigningKeySet(store, now, policy, await readKeys(store, policy));
   }
 
@@ -114,9 +122,18 @@ async function newPrivateJwkText(): Promise<string> {
 }
 
 async function readKeys(store: KeyStore, policy: RotationPolicy): Promise<StoredKey[]> {
-  const rows = (await store.list(KEY_NAMES.signingKey)).filter(
+  return keysOf(await signingKeyRows(store), policy);
+}
+
+type KeyRow = Awaited<ReturnType<KeyStore['list']>>[number];
+
+async function signingKeyRows(store: KeyStore): Promise<KeyRow[]> {
+  return (await store.list(KEY_NAMES.signingKey)).filter(
     (row) => row.name === KEY_NAMES.signingKey || row.name.startsWith(ROTATED_PREFIX),
   );
+}
+
+function keysOf(rows: KeyRow[], policy: RotationPolicy): Promise<StoredKey[]> {
   // The first key first (it may have been converted from a key file after a rotation row's time), then by time.
   rows.sort(
     (a, b) =>

@@ -13,6 +13,7 @@ import { auditSourceRoutes } from '../audit/sources/audit-source-routes.js';
 import { monitoringRoutes } from '../monitoring/monitoring-routes.js';
 import { instanceRoutes } from '../instances/instance-routes.js';
 import type { ManagementRoutesInput } from './management-routes-input.js';
+import type { ApiImports } from '../apis/api-imports.js';
 
 /**
  * The management routes a cold start's first answer (an audit log page) never needs: identity, tenant settings,
@@ -29,7 +30,7 @@ export function lazyManagementRoutes({
   imports,
   syncRuns,
   instances,
-}: Omit<ManagementRoutesInput, 'verificationRuns'>): AnyRoute[] {
+}: Omit<ManagementRoutesInput, 'verificationRuns' | 'imports'> & { imports: ApiImports }): AnyRoute[] {
   const tokenLifetimeSeconds = () => settings.int('Auth:TokenLifetimeMinutes') * 60;
   return [
     ...identityProviderRoutes({

@@ -6,7 +6,7 @@ import type { TenantSettingsDeps } from '../settings/tenant-settings-routes.js';
 import type { TryItGateway } from '../passthroughs/try-it/try-it-routes.js';
 import type { Tenant } from '../common/tenant.js';
 import type { ExternalSignIn } from '../identity/sign-in-options-route.js';
-import type { ApiImports } from '../apis/api-imports.js';
+import type { ApiImportsOnFirstUse } from '../apis/api-imports-on-first-use.js';
 import type { InstanceRegistry } from '../../core/instance/instance-registry.js';
 import type { GatewayListeners } from '../environments/agent-group-routes.js';
 
@@ -19,8 +19,8 @@ export interface ManagementRoutesInput {
   gateway: TryItGateway & GatewayListeners;
   /** The external identity provider's sign-in for the console, when one is configured. */
   externalSignIn: () => Promise<ExternalSignIn | undefined>;
-  /** The API import worker and the imports in progress (kept across Control Panel restarts). */
-  imports: ApiImports;
+  /** The API import worker and the imports in progress (kept across Control Panel restarts), made at first use. */
+  imports: ApiImportsOnFirstUse;
   /** The audit syncs running in this server (kept across Control Panel restarts). */
   syncRuns: SyncRuns;
   /** The audit verifications running in this server (kept across Control Panel restarts). */

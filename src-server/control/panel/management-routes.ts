@@ -47,7 +47,7 @@ export function managementRoutes(input: ManagementRoutesInput): ManagementRoutes
   const groups = [
     lazyRouteGroup('management', LAZY_MANAGEMENT_PREFIXES, async () => {
       const { lazyManagementRoutes } = await import('./lazy-management-routes.js');
-      return lazyManagementRoutes({ tenant, settings, ...lazyOnly });
+      return lazyManagementRoutes({ tenant, settings, ...lazyOnly, imports: await lazyOnly.imports.get() });
     }),
   ];
   const routes = settings.bool('Flags:EnableServiceApiAuditLogRoute')

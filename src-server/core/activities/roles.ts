@@ -1,4 +1,5 @@
-import { BUILT_IN_ROLES, type RoleName } from '../contracts/access-schemas.js';
+import { BUILT_IN_ROLES } from '../contracts/constants.js';
+import type { RoleName } from '../contracts/access-schemas.js';
 import { ACTIVITIES, type ActivityName } from './activities.js';
 
 export { BUILT_IN_ROLES };

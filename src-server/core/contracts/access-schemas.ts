@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { AuditCategorySchema } from './audit-schemas.js';
+import { BUILT_IN_ROLES } from './constants.js';
 
-/** The built-in roles a token or an application registration can carry. */
-export const BUILT_IN_ROLES = ['Operator', 'Administrator', 'Auditor'] as const;
+export { BUILT_IN_ROLES };
 export type RoleName = (typeof BUILT_IN_ROLES)[number];
 
 export const ActivitySchema = z

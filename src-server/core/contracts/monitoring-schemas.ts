@@ -1,24 +1,9 @@
 import * as z from 'zod';
 import { listPageSchema } from './paging-schemas.js';
 import { CapturedExchangeSchema } from './monitoring-capture-schemas.js';
+import { MONITORING_OUTCOMES } from './constants.js';
 
-/** What happened to a request that reached a gateway listener. */
-export const MONITORING_OUTCOMES = [
-  'forwarded',
-  'unmatched',
-  'method-not-allowed',
-  'preflight',
-  'preflight-refused',
-  'unauthenticated',
-  'denied',
-  'throttled',
-  'payload-too-large',
-  'refused',
-  'configuration-error',
-  'upstream-error',
-  'timeout',
-  'client-aborted',
-] as const;
+export { MONITORING_OUTCOMES };
 export type MonitoringOutcome = (typeof MONITORING_OUTCOMES)[number];
 
 /** Bucket widths of a summary. */

@@ -1,7 +1,7 @@
 import * as z from 'zod';
+import { AUDIT_LOG_FLAG_KEY } from './constants.js';
 
-/** The setting that mounts `GET /api/v1/audit-log` (at the Control Panel's next start). */
-export const AUDIT_LOG_FLAG_KEY = 'Flags:EnableServiceApiAuditLogRoute';
+export { AUDIT_LOG_FLAG_KEY };
 export type AuditLogFlagKey = typeof AUDIT_LOG_FLAG_KEY;
 
 export const SETTING_TYPES = ['boolean', 'integer', 'string'] as const;

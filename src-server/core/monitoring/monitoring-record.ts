@@ -1,6 +1,7 @@
 import type { MonitoringOutcome, MonitoringRecord } from '../contracts/monitoring-schemas.js';
 
-export { MONITORING_OUTCOMES } from '../contracts/monitoring-schemas.js';
+// From the zod-free constants: monitoring's schemas are its routes' (loaded at their first request).
+export { MONITORING_OUTCOMES } from '../contracts/constants.js';
 /**
  * One API Monitoring record: every request that reaches a gateway listener, passthrough or not. Never holds a
  * secret: the target URL is the masked rendering, the path carries no query string. The stored record is the

@@ -1,8 +1,7 @@
-import {
-  AUDIT_LOG_FLAG_KEY,
-  type SettingType,
-  type SettingValue,
-} from '../contracts/tenant-settings-schemas.js';
+// The key from the zod-free constants: the settings' schemas are the tenant settings routes' (loaded at their
+// first request), not every start's.
+import { AUDIT_LOG_FLAG_KEY } from '../contracts/constants.js';
+import type { SettingType, SettingValue } from '../contracts/tenant-settings-schemas.js';
 
 export type { SettingType, SettingValue };
 
