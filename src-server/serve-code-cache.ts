@@ -16,10 +16,11 @@ const WRITE_AFTER_MS = 10_000;
  */
 export function runServeScript(): boolean {
   // V8 rejects code cached under other flags: the heap flags serve sets (core/threads/heap-sizing.ts) are set
-  // before it compiles. Serve sets them again for its own copy of that module: the same values.
-  if (heapProfileOf(process.env) === 'small') keepHeapSmall();
-  return (
-    runScriptWithCodeCache(SERVE_SCRIPT, { folder: userCacheFolder(), writeAfterMs: WRITE_AFTER_MS }) !==
-    'no script'
-  );
+  // before it compiles, and each sizing has a cache file of its own (`GATEHOUSE_HEAP=throughput` beside the default
+  // would otherwise reject and rewrite one file at every switch). Serve sets them again for its own copy of that
+  // module: the same values.
+  const heap = heapProfileOf(process.env);
+  if (heap === 'small') keepHeapSmall();
+  const options = { folder: userCacheFolder(), writeAfterMs: WRITE_AFTER_MS, flags: `heap ${heap ?? ''}` };
+  return runScriptWithCodeCache(SERVE_SCRIPT, options) !== 'no script';
 }

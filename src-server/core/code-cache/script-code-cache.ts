@@ -24,6 +24,11 @@ export interface CodeCacheOptions {
    * every function compiled by then (the start's, the first requests'), not only the script's top level.
    */
   writeAfterMs: number;
+  /**
+   * V8 flags the caller set before the script compiles (e.g. the heap's sizing), named: V8 rejects code compiled
+   * under other flags, so each set has a file of its own instead of one file rewritten at every switch.
+   */
+  flags?: string;
 }
 
 /**
@@ -41,7 +46,10 @@ export function runScriptWithCodeCache(file: string, options: CodeCacheOptions):
     return 'no script';
   }
   // Hashed as read: a string would be encoded to UTF-8 again for the hash (~1.8 MB at every start).
-  const cacheFile = options.folder === undefined ? undefined : join(options.folder, cacheFileName(bytes));
+  const cacheFile =
+    options.folder === undefined
+      ? undefined
+      : join(options.folder, cacheFileName(bytes, options.flags ?? ''));
   const source = bytes.toString('utf8');
   const cachedData = cacheFile === undefined ? undefined : readIfPresent(cacheFile);
   const script = new vm.Script(nodeModule.wrap(source), {
@@ -66,11 +74,11 @@ export function runScriptWithCodeCache(file: string, options: CodeCacheOptions):
   return fromCache ? 'from cache' : 'compiled';
 }
 
-function cacheFileName(source: Buffer): string {
+function cacheFileName(source: Buffer, flags: string): string {
   const key = createHash('sha256')
     .update(`${CACHE_FORMAT}\0${process.version}\0${process.arch}\0${process.versions.v8}\0`)
     // V8 rejects code compiled under other options: each set of them has a file of its own.
-    .update(`${JSON.stringify(process.execArgv)}\0${process.env.NODE_OPTIONS ?? ''}\0`)
+    .update(`${JSON.stringify(process.execArgv)}\0${process.env.NODE_OPTIONS ?? ''}\0${flags}\0`)
     .update(source)
     .digest('hex')
     .slice(0, 32);

@@ -22,10 +22,10 @@ beforeEach(async () => {
 });
 afterEach(() => dir.remove());
 
-async function runScript(script: string, folder: string): Promise<string[]> {
+async function runScript(script: string, folder: string, heap?: 'small'): Promise<string[]> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', RUNNER, script, folder, '0'],
+    ['--import', 'tsx', RUNNER, script, folder, '0', ...(heap ? [heap] : [])],
     { cwd: ROOT },
   );
   return stdout.trim().split('\n');
@@ -74,6 +74,19 @@ describe('a script run with a code cache', () => {
     await writeFile(script, `${SCRIPT}\nmodule.exports.changed = true;\n`);
 
     expect((await runScript(script, folder)).at(-1)).toBe('compiled');
+    expect(await cacheFiles(folder)).toHaveLength(2);
+  });
+
+  it('keeps a cache for each heap sizing, so that switching between them runs from cache', async () => {
+    const script = join(dir.path, 'served.cjs');
+    const folder = join(dir.path, 'cache');
+    await mkdir(folder, { mode: 0o700 });
+    await writeFile(script, SCRIPT);
+    expect((await runScript(script, folder, 'small')).at(-1)).toBe('compiled');
+    expect((await runScript(script, folder)).at(-1)).toBe('compiled');
+
+    expect((await runScript(script, folder, 'small')).at(-1)).toBe('from cache');
+    expect((await runScript(script, folder)).at(-1)).toBe('from cache');
     expect(await cacheFiles(folder)).toHaveLength(2);
   });
 
